@@ -1,0 +1,332 @@
+/* Native unit tests of the C API. Expected values are derived by hand from the spec.
+ * Usage: slabcast_tests [NAME-SUBSTRING]  (runs the tests whose name contains it) */
+#include "slabcast.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static int g_failures;
+static int g_checks;
+
+#define ENSURE(cond)                                                                  \
+    do {                                                                              \
+        ++g_checks;                                                                   \
+        if (!(cond)) {                                                                \
+            ++g_failures;                                                             \
+            fprintf(stderr, "  %s:%d: ENSURE(%s) failed\n", __FILE__, __LINE__, #cond); \
+            return 1;                                                                 \
+        }                                                                             \
+    } while (0)
+
+#define ENSURE_NEAR(a, b, tol) ENSURE(fabsf((float)(a) - (float)(b)) <= (tol))
+#define ENSURE_VEC(v, X, Y, Z) ENSURE((v).x == (X) && (v).y == (Y) && (v).z == (Z))
+
+static sc_vec3 v3(float x, float y, float z) { return (sc_vec3){x, y, z}; }
+static sc_ray ray(sc_vec3 o, sc_vec3 d) { return (sc_ray){o, d, INFINITY}; }
+static sc_shape aabb(sc_vec3 lo, sc_vec3 hi)
+{
+    sc_shape s = {0};
+    s.type = SC_SHAPE_AABB;
+    s.u.aabb = (sc_aabb){lo, hi};
+    return s;
+}
+static sc_shape sphere(sc_vec3 c, float r)
+{
+    sc_shape s = {0};
+    s.type = SC_SHAPE_SPHERE;
+    s.u.sphere = (sc_sphere){c, r};
+    return s;
+}
+static sc_shape plane(sc_vec3 n, float d)
+{
+    sc_shape s = {0};
+    s.type = SC_SHAPE_PLANE;
+    s.u.plane = (sc_plane){n, d};
+    return s;
+}
+static sc_shape obb(sc_vec3 c, sc_vec3 a0, sc_vec3 a1, sc_vec3 a2, sc_vec3 h)
+{
+    sc_shape s = {0};
+    s.type = SC_SHAPE_OBB;
+    s.u.obb.center = c;
+    s.u.obb.axes[0] = a0;
+    s.u.obb.axes[1] = a1;
+    s.u.obb.axes[2] = a2;
+    s.u.obb.half = h;
+    return s;
+}
+
+/* The tutorial's unit test (seed 000): box (0.5..2)^3. */
+static int tutorial_rays(void)
+{
+    sc_shape b = aabb(v3(0.5f, 0.5f, 0.5f), v3(2, 2, 2));
+    sc_ray r0 = ray(v3(-2, -2, -2), v3(2, 2, 2));
+    sc_raycast_result h = sc_raycast(&r0, &b);
+    /* x: (0.5+2)/2 = 1.25 .. (2+2)/2 = 2, the same on every axis. */
+    ENSURE(h.status == SC_OK && h.hit);
+    ENSURE(h.t == 1.25f && h.t_enter == 1.25f && h.t_exit == 2.0f);
+    ENSURE_VEC(h.point, 0.5f, 0.5f, 0.5f);
+    ENSURE(fabsf(h.normal.x) + fabsf(h.normal.y) + fabsf(h.normal.z) == 1.0f); /* a corner: any face */
+
+    sc_ray r1 = ray(v3(0, 0, 0), v3(0, 1, 0)); /* x = 0 is outside [0.5, 2], parallel */
+    ENSURE(!sc_raycast(&r1, &b).hit);
+    sc_ray r2 = ray(v3(0, 0, 0), v3(-1, 0, 0));
+    ENSURE(!sc_raycast(&r2, &b).hit);
+    sc_ray r3 = ray(v3(1, 1, 1), v3(1, 1, 0)); /* origin inside */
+    h = sc_raycast(&r3, &b);
+    ENSURE(h.hit && h.t == 0.0f && h.t_enter == -0.5f && h.t_exit == 1.0f);
+    ENSURE_VEC(h.normal, 0, 0, 0);
+    ENSURE_VEC(h.point, 1, 1, 1);
+    sc_ray r4 = ray(v3(0.4f, 1, 1), v3(-1, 0, 0)); /* moving away */
+    ENSURE(!sc_raycast(&r4, &b).hit);
+    return 0;
+}
+
+/* Direction components 0 and -0 with the origin exactly on a face plane: no NaN. */
+static int axis_parallel_on_face(void)
+{
+    sc_shape b = aabb(v3(0, 0, 0), v3(1, 1, 1));
+    float zeros[2] = {0.0f, -0.0f};
+    for (int i = 0; i < 2; ++i) {
+        sc_ray r = ray(v3(-1, 0, 1), v3(1, zeros[i], zeros[i])); /* slides along the edge y=0, z=1 */
+        sc_raycast_result h = sc_raycast(&r, &b);
+        ENSURE(h.hit && h.t == 1.0f && h.t_enter == 1.0f && h.t_exit == 2.0f);
+        ENSURE_VEC(h.normal, -1, 0, 0);
+        ENSURE_VEC(h.point, 0, 0, 1);
+        sc_ray above = ray(v3(-1, zeros[i], 1.5f), v3(1, zeros[i], 0)); /* z = 1.5 > max */
+        ENSURE(!sc_raycast(&above, &b).hit);
+    }
+    /* -0 in the origin and the box behave like 0. */
+    sc_shape nb = aabb(v3(-0.0f, -0.0f, -0.0f), v3(1, 1, 1));
+    sc_ray r = ray(v3(-0.0f, 0.5f, 0.5f), v3(-0.0f, 1, 0));
+    sc_raycast_result h = sc_raycast(&r, &nb);
+    ENSURE(h.hit && h.t == 0.0f && h.t_enter == -0.5f && h.t_exit == 0.5f);
+    ENSURE(signbit(h.t) == 0);
+    return 0;
+}
+
+static int grazing_and_tmax(void)
+{
+    sc_shape b = aabb(v3(1, 1, -1), v3(2, 2, 1));
+    /* Enters through the edge x=1,y=1 and crosses the interior: [1, 2]. (The spec's sample
+     * results line shows t_exit 1 here; x and y both leave at t = 2.) */
+    sc_ray diag = ray(v3(0, 0, 0), v3(1, 1, 0));
+    sc_raycast_result h = sc_raycast(&diag, &b);
+    ENSURE(h.hit && h.t == 1.0f && h.t_enter == 1.0f && h.t_exit == 2.0f);
+    ENSURE_VEC(h.point, 1, 1, 0);
+    /* Grazes the edge x=1,y=2 only: x in slab for t in [1,2], y = 1+t for t in [0,1]. */
+    sc_ray corner = ray(v3(0, 1, 0), v3(1, 1, 0));
+    h = sc_raycast(&corner, &b);
+    ENSURE(h.hit && h.t == 1.0f && h.t_enter == 1.0f && h.t_exit == 1.0f);
+    ENSURE_VEC(h.point, 1, 2, 0);
+    corner.tmax = 1.0f; /* tmax exactly at the entry: closed */
+    ENSURE(sc_raycast(&corner, &b).hit);
+    corner.tmax = 0.5f;
+    ENSURE(!sc_raycast(&corner, &b).hit);
+    /* A box of zero thickness on every axis: a point. */
+    sc_shape pt = aabb(v3(3, 3, 0), v3(3, 3, 0));
+    sc_ray r = ray(v3(0, 0, 0), v3(1, 1, 0));
+    h = sc_raycast(&r, &pt);
+    ENSURE(h.hit && h.t == 3.0f && h.t_exit == 3.0f);
+    sc_ray r2 = ray(v3(0, 0, 0), v3(1, 2, 0));
+    ENSURE(!sc_raycast(&r2, &pt).hit);
+    return 0;
+}
+
+static int obb_degenerate_and_rotated(void)
+{
+    /* 0 A.D. note: half 0 on u; the ray crosses the flat box at t = e/f. */
+    sc_shape flat = obb(v3(4, 0, 0), v3(1, 0, 0), v3(0, 1, 0), v3(0, 0, 1), v3(0, 2, 2));
+    sc_ray r = ray(v3(0, 1, 0), v3(2, 0, 0));
+    sc_raycast_result h = sc_raycast(&r, &flat);
+    ENSURE(h.hit && h.t == 2.0f && h.t_enter == 2.0f && h.t_exit == 2.0f);
+    ENSURE_VEC(h.normal, -1, 0, 0);
+    /* Axes a signed permutation: u = +y, v = -x, w = z; half (1, 2, 3), centre (0,0,0):
+     * world extent x in [-2,2], y in [-1,1], z in [-3,3]. */
+    sc_shape rot = obb(v3(0, 0, 0), v3(0, 1, 0), v3(-1, 0, 0), v3(0, 0, 1), v3(1, 2, 3));
+    sc_ray r2 = ray(v3(-8, 0, 0), v3(2, 0, 0));
+    h = sc_raycast(&r2, &rot);
+    ENSURE(h.hit && h.t == 3.0f && h.t_exit == 5.0f); /* x = -2 at t = 3, x = 2 at t = 5 */
+    ENSURE_VEC(h.normal, -1, 0, 0);
+    return 0;
+}
+
+static int sphere_exact(void)
+{
+    sc_shape s = sphere(v3(0, 0, 0), 2);
+    sc_ray tangent = ray(v3(-5, 2, 0), v3(1, 0, 0)); /* touches (0,2,0) */
+    sc_raycast_result h = sc_raycast(&tangent, &s);
+    ENSURE(h.hit && h.t == 5.0f && h.t_enter == 5.0f && h.t_exit == 5.0f);
+    ENSURE_VEC(h.normal, 0, 1, 0);
+    sc_ray off = ray(v3(-5, 2.5f, 0), v3(1, 0, 0));
+    ENSURE(!sc_raycast(&off, &s).hit);
+    sc_ray behind = ray(v3(5, 0, 0), v3(1, 0, 0)); /* the cookbook reports this at negative t */
+    ENSURE(!sc_raycast(&behind, &s).hit);
+    sc_ray inside = ray(v3(1, 0, 0), v3(0, -4, 0));
+    h = sc_raycast(&inside, &s);
+    /* y^2 <= 3 at x = 1: t in [-sqrt3/4, sqrt3/4] */
+    ENSURE(h.hit && h.t == 0.0f && h.t_enter < 0.0f);
+    ENSURE_NEAR(h.t_exit, 0.4330127f, 1e-6f);
+    ENSURE_VEC(h.normal, 0, 0, 0);
+    sc_shape point = sphere(v3(3, 0, 0), 0);
+    sc_ray through = ray(v3(0, 0, 0), v3(0.5f, 0, 0));
+    h = sc_raycast(&through, &point);
+    ENSURE(h.hit && h.t == 6.0f && h.t_exit == 6.0f);
+    ENSURE_VEC(h.normal, -1, 0, 0);
+    through.tmax = 6.0f;
+    ENSURE(sc_raycast(&through, &point).hit);
+    through.tmax = 5.5f;
+    ENSURE(!sc_raycast(&through, &point).hit);
+    return 0;
+}
+
+static int plane_two_sided(void)
+{
+    sc_shape p = plane(v3(0, 2, 0), 4); /* y = 2 */
+    sc_ray down = ray(v3(0, 5, 0), v3(0, -1, 0));
+    sc_raycast_result h = sc_raycast(&down, &p);
+    ENSURE(h.hit && h.t == 3.0f);
+    ENSURE_VEC(h.normal, 0, 1, 0);
+    sc_ray up = ray(v3(0, -1, 0), v3(0, 2, 0));
+    h = sc_raycast(&up, &p);
+    ENSURE(h.hit && h.t == 1.5f);
+    ENSURE_VEC(h.normal, 0, -1, 0); /* faces the ray */
+    sc_ray in_plane = ray(v3(1, 2, 1), v3(1, 0, 0));
+    h = sc_raycast(&in_plane, &p);
+    ENSURE(h.hit && h.t == 0.0f);
+    sc_ray parallel = ray(v3(1, 3, 1), v3(1, 0, 0));
+    ENSURE(!sc_raycast(&parallel, &p).hit);
+    down.tmax = 3.0f;
+    ENSURE(sc_raycast(&down, &p).hit);
+    down.tmax = 2.5f;
+    ENSURE(!sc_raycast(&down, &p).hit);
+    return 0;
+}
+
+static int linetest_cases(void)
+{
+    sc_shape b = aabb(v3(0, 0, 0), v3(4, 4, 4));
+    sc_segment inside = {v3(1, 1, 1), v3(2, 2, 2)}; /* the cookbook calls this a miss */
+    ENSURE(sc_linetest(&inside, &b).value == 1);
+    sc_segment touching = {v3(-2, 1, 1), v3(0, 1, 1)};
+    ENSURE(sc_linetest(&touching, &b).value == 1);
+    sc_segment short_of = {v3(-2, 1, 1), v3(-0.5f, 1, 1)};
+    ENSURE(sc_linetest(&short_of, &b).value == 0);
+    sc_segment point_on_face = {v3(4, 2, 2), v3(4, 2, 2)};
+    ENSURE(sc_linetest(&point_on_face, &b).value == 1);
+    sc_shape p = plane(v3(1, 0, 0), 3);
+    sc_segment ends_on = {v3(0, 0, 0), v3(3, 5, 5)};
+    ENSURE(sc_linetest(&ends_on, &p).value == 1);
+    sc_segment before = {v3(0, 0, 0), v3(2.5f, 0, 0)};
+    ENSURE(sc_linetest(&before, &p).value == 0);
+    sc_shape s = sphere(v3(0, 0, 0), 1);
+    sc_segment chord_inside = {v3(-0.5f, 0, 0), v3(0.5f, 0, 0)};
+    ENSURE(sc_linetest(&chord_inside, &s).value == 1);
+    return 0;
+}
+
+static int closest_and_contains(void)
+{
+    /* Seed 003: centre (2,4,0), half extents (1,2,3). */
+    sc_shape b = aabb(v3(1, 2, -3), v3(3, 6, 3));
+    sc_point_result c = sc_closest_point(v3(2, 3.4f, 1), &b);
+    ENSURE(c.status == SC_OK);
+    ENSURE_VEC(c.point, 2, 3.4f, 1);
+    sc_shape u = aabb(v3(-0.5f, -0.5f, -0.5f), v3(0.5f, 0.5f, 0.5f));
+    c = sc_closest_point(v3(-1, 3, 1.5f), &u);
+    ENSURE_VEC(c.point, -0.5f, 0.5f, 0.5f);
+    ENSURE(sc_contains(v3(0.5f, -0.5f, 0), &u).value == 1); /* on a face: closed */
+    ENSURE(sc_contains(v3(0.5f, -0.75f, 0), &u).value == 0);
+    sc_shape p = plane(v3(0, 0, 2), 2); /* z = 1 */
+    c = sc_closest_point(v3(3, 4, 5), &p);
+    ENSURE_VEC(c.point, 3, 4, 1);
+    ENSURE(sc_contains(v3(0, 0, 1), &p).status == SC_ERR_UNSUPPORTED);
+    sc_shape s = sphere(v3(1, 0, 0), 2);
+    c = sc_closest_point(v3(1, 0, 8), &s);
+    ENSURE_VEC(c.point, 1, 0, 2);
+    ENSURE(sc_contains(v3(1, 2, 0), &s).value == 1);
+    return 0;
+}
+
+static int invalid_inputs(void)
+{
+    sc_shape b = aabb(v3(0, 0, 0), v3(1, 1, 1));
+    sc_ray zero = ray(v3(0, 0, 0), v3(0, -0.0f, 0));
+    ENSURE(sc_raycast(&zero, &b).status == SC_ERR_RAY_DIR_ZERO);
+    ENSURE(strstr(sc_status_message(SC_ERR_RAY_DIR_ZERO), "ray.dir") != NULL);
+    sc_ray nanr = ray(v3(NAN, 0, 0), v3(1, 0, 0));
+    ENSURE(sc_raycast(&nanr, &b).status == SC_ERR_RAY_ORIGIN);
+    sc_ray neg = {v3(0, 0, 0), v3(1, 0, 0), -1.0f};
+    ENSURE(sc_raycast(&neg, &b).status == SC_ERR_RAY_TMAX);
+    sc_ray nant = {v3(0, 0, 0), v3(1, 0, 0), NAN};
+    ENSURE(!sc_ray_valid(&nant));
+    sc_ray ok = ray(v3(0, 0, 0), v3(1, 0, 0));
+    ENSURE(sc_ray_valid(&ok));
+    sc_shape bad = aabb(v3(0, 2, 0), v3(1, 1, 1));
+    sc_raycast_result h = sc_raycast(&ok, &bad);
+    ENSURE(h.status == SC_ERR_AABB_MIN_GT_MAX && h.hit == 0);
+    sc_shape skew = obb(v3(0, 0, 0), v3(1, 0, 0), v3(0.1f, 1, 0), v3(0, 0, 1), v3(1, 1, 1));
+    ENSURE(sc_raycast(&ok, &skew).status == SC_ERR_OBB_AXES_NOT_ORTHONORMAL);
+    sc_shape negr = sphere(v3(0, 0, 0), -1);
+    ENSURE(sc_raycast(&ok, &negr).status == SC_ERR_SPHERE_RADIUS_NEGATIVE);
+    sc_shape zp = plane(v3(0, 0, 0), 1);
+    ENSURE(sc_raycast(&ok, &zp).status == SC_ERR_PLANE_NORMAL_ZERO);
+    sc_shape unknown = b;
+    unknown.type = 42;
+    ENSURE(sc_raycast(&ok, &unknown).status == SC_ERR_SHAPE_TYPE);
+    ENSURE(sc_raycast(NULL, &b).status == SC_ERR_NULL);
+    ENSURE(sc_raycast(&ok, NULL).status == SC_ERR_NULL);
+    ENSURE(sc_linetest(NULL, &b).status == SC_ERR_NULL);
+    ENSURE(sc_closest_point(v3(INFINITY, 0, 0), &b).status == SC_ERR_POINT);
+    for (int s = 0; s < SC_STATUS_COUNT; ++s) ENSURE(strlen(sc_status_message((sc_status)s)) > 0);
+    return 0;
+}
+
+/* Huge coordinates: differences would overflow without rescaling. */
+static int huge_values(void)
+{
+    sc_shape b = aabb(v3(-3e38f, -1, -1), v3(-2.5e38f, 1, 1));
+    sc_ray r = ray(v3(3e38f, 0, 0), v3(-1e38f, 0, 0));
+    sc_raycast_result h = sc_raycast(&r, &b);
+    /* x = 3e38 - t*1e38 reaches -2.5e38 at t = 5.5 and -3e38 at t = 6 */
+    ENSURE(h.hit);
+    ENSURE_NEAR(h.t, 5.5f, 1e-5f);
+    ENSURE_NEAR(h.t_exit, 6.0f, 1e-5f);
+    sc_shape s = sphere(v3(0, 0, 0), 3e38f);
+    sc_ray r2 = ray(v3(0, 2e38f, 0), v3(0, 1, 0));
+    h = sc_raycast(&r2, &s);
+    ENSURE(h.hit && h.t == 0.0f);
+    return 0;
+}
+
+typedef int (*test_fn)(void);
+#define RUN_TEST(fn) run_test(#fn, fn, filter)
+
+static int g_run;
+static void run_test(const char *name, test_fn fn, const char *filter)
+{
+    if (filter && !strstr(name, filter)) return;
+    ++g_run;
+    int failed = fn();
+    printf("%s %s\n", failed ? "FAIL" : "ok  ", name);
+}
+
+int main(int argc, char **argv)
+{
+    const char *filter = argc > 1 ? argv[1] : NULL;
+    int before = g_failures;
+    RUN_TEST(tutorial_rays);
+    RUN_TEST(axis_parallel_on_face);
+    RUN_TEST(grazing_and_tmax);
+    RUN_TEST(obb_degenerate_and_rotated);
+    RUN_TEST(sphere_exact);
+    RUN_TEST(plane_two_sided);
+    RUN_TEST(linetest_cases);
+    RUN_TEST(closest_and_contains);
+    RUN_TEST(invalid_inputs);
+    RUN_TEST(huge_values);
+    int failed = g_failures - before;
+    printf("%d passed, %d failed\n", g_run - failed, failed);
+    return failed ? 1 : 0;
+}
