@@ -13,6 +13,7 @@
  * Build with -ffp-contract=off: native and wasm then give bit-identical results.
  */
 #include "slabcast.h"
+#include "sc_internal.h"
 
 #include <math.h>
 
@@ -94,6 +95,10 @@ const char *sc_status_message(sc_status status)
     case SC_ERR_PLANE_NORMAL_ZERO: return "shape.normal is zero";
     case SC_ERR_PLANE_D: return "shape.d is not finite";
     case SC_ERR_UNSUPPORTED: return "contains is not defined for a plane";
+    case SC_ERR_COUNT: return "count is negative or too large";
+    case SC_ERR_RANGE: return "index range is outside the world";
+    case SC_ERR_KIND: return "the objects in the range are of another kind";
+    case SC_ERR_NO_MEMORY: return "out of memory";
     case SC_STATUS_COUNT: break;
     }
     return "unknown status";
@@ -225,8 +230,8 @@ static float sc_position_scale(const sc_vec3 *v, int n)
     return 1.0f;
 }
 
-/* Ray vs AABB, inputs valid. */
-static sc_raycast_result sc_raycast_aabb_valid(const sc_ray *ray, const sc_aabb *box)
+/* Ray vs AABB, inputs valid. The world kernels reproduce this bit for bit. */
+sc_raycast_result sc__raycast_aabb_valid(const sc_ray *ray, const sc_aabb *box)
 {
     sc_vec3 pos[3] = {ray->origin, box->min, box->max};
     float s = sc_position_scale(pos, 3);
@@ -281,7 +286,7 @@ static sc_vec3 sc_normalize_or(sc_vec3 v, sc_vec3 fallback)
     return sc_scale(w, 1.0f / len);
 }
 
-static sc_raycast_result sc_raycast_obb_valid(const sc_ray *ray, const sc_obb *box)
+sc_raycast_result sc__raycast_obb_valid(const sc_ray *ray, const sc_obb *box)
 {
     sc_vec3 pos[3] = {ray->origin, box->center, box->half};
     float s = sc_position_scale(pos, 3);
@@ -368,7 +373,7 @@ static int sc_sphere_line_test(sc_vec3 o, sc_vec3 d, float tmax, const sc_sphere
     return 1;
 }
 
-static sc_raycast_result sc_raycast_sphere_valid(const sc_ray *ray, const sc_sphere *sp)
+sc_raycast_result sc__raycast_sphere_valid(const sc_ray *ray, const sc_sphere *sp)
 {
     sc_sphere_line L;
     if (!sc_sphere_line_test(ray->origin, ray->dir, ray->tmax, sp, &L)) return sc_miss();
@@ -433,21 +438,21 @@ sc_raycast_result sc_raycast_aabb(const sc_ray *ray, const sc_aabb *box)
 {
     sc_status s = sc_ray_check(ray);
     if (s == SC_OK) s = sc_aabb_check(box);
-    return s == SC_OK ? sc_raycast_aabb_valid(ray, box) : sc_fail(s);
+    return s == SC_OK ? sc__raycast_aabb_valid(ray, box) : sc_fail(s);
 }
 
 sc_raycast_result sc_raycast_obb(const sc_ray *ray, const sc_obb *box)
 {
     sc_status s = sc_ray_check(ray);
     if (s == SC_OK) s = sc_obb_check(box);
-    return s == SC_OK ? sc_raycast_obb_valid(ray, box) : sc_fail(s);
+    return s == SC_OK ? sc__raycast_obb_valid(ray, box) : sc_fail(s);
 }
 
 sc_raycast_result sc_raycast_sphere(const sc_ray *ray, const sc_sphere *sphere)
 {
     sc_status s = sc_ray_check(ray);
     if (s == SC_OK) s = sc_sphere_check(sphere);
-    return s == SC_OK ? sc_raycast_sphere_valid(ray, sphere) : sc_fail(s);
+    return s == SC_OK ? sc__raycast_sphere_valid(ray, sphere) : sc_fail(s);
 }
 
 sc_raycast_result sc_raycast_plane(const sc_ray *ray, const sc_plane *plane)
@@ -463,9 +468,9 @@ sc_raycast_result sc_raycast(const sc_ray *ray, const sc_shape *shape)
     if (s == SC_OK) s = sc_shape_check(shape);
     if (s != SC_OK) return sc_fail(s);
     switch (shape->type) {
-    case SC_SHAPE_AABB: return sc_raycast_aabb_valid(ray, &shape->u.aabb);
-    case SC_SHAPE_OBB: return sc_raycast_obb_valid(ray, &shape->u.obb);
-    case SC_SHAPE_SPHERE: return sc_raycast_sphere_valid(ray, &shape->u.sphere);
+    case SC_SHAPE_AABB: return sc__raycast_aabb_valid(ray, &shape->u.aabb);
+    case SC_SHAPE_OBB: return sc__raycast_obb_valid(ray, &shape->u.obb);
+    case SC_SHAPE_SPHERE: return sc__raycast_sphere_valid(ray, &shape->u.sphere);
     default: return sc_raycast_plane_valid(ray, &shape->u.plane);
     }
 }
@@ -613,9 +618,9 @@ sc_test_result sc_linetest(const sc_segment *segment, const sc_shape *shape)
     }
     sc_raycast_result h;
     switch (sh.type) {
-    case SC_SHAPE_AABB: h = sc_raycast_aabb_valid(&ray, &sh.u.aabb); break;
-    case SC_SHAPE_OBB: h = sc_raycast_obb_valid(&ray, &sh.u.obb); break;
-    default: h = sc_raycast_sphere_valid(&ray, &sh.u.sphere); break;
+    case SC_SHAPE_AABB: h = sc__raycast_aabb_valid(&ray, &sh.u.aabb); break;
+    case SC_SHAPE_OBB: h = sc__raycast_obb_valid(&ray, &sh.u.obb); break;
+    default: h = sc__raycast_sphere_valid(&ray, &sh.u.sphere); break;
     }
     r.value = h.hit;
     return r;

@@ -79,6 +79,10 @@ typedef enum sc_status {
     SC_ERR_PLANE_NORMAL_ZERO,    ///< plane.normal is the zero vector
     SC_ERR_PLANE_D,              ///< plane.d is not finite
     SC_ERR_UNSUPPORTED,          ///< the query is not defined for this shape (contains on a plane)
+    SC_ERR_COUNT,                ///< a batch count is negative or too large
+    SC_ERR_RANGE,                ///< an index range lies outside the world
+    SC_ERR_KIND,                 ///< an update names objects of another kind
+    SC_ERR_NO_MEMORY,            ///< an allocation failed
     SC_STATUS_COUNT
 } sc_status;
 
@@ -157,6 +161,67 @@ sc_test_result sc_linetest(const sc_segment *segment, const sc_shape *shape);
 sc_point_result sc_closest_point(sc_vec3 p, const sc_shape *shape);
 /// Whether p lies in the closed solid; SC_ERR_UNSUPPORTED for planes.
 sc_test_result sc_contains(sc_vec3 p, const sc_shape *shape);
+
+/* ------------------------------------------------------------------ worlds */
+
+/// A world: many boxes, OBBs and spheres in one allocation set, with a BVH for batch queries.
+/// Objects are numbered from 0 in the order they were added, across kinds.
+typedef struct sc_world sc_world;
+
+/// Floats per AABB in a batch: minx, miny, minz, maxx, maxy, maxz.
+#define SC_AABB_FLOATS 6
+/// Floats per OBB in a batch: center xyz, axes[0] xyz, axes[1] xyz, axes[2] xyz, half xyz.
+#define SC_OBB_FLOATS 15
+/// Floats per sphere in a batch: center xyz, radius.
+#define SC_SPHERE_FLOATS 4
+/// Floats per ray in a batch: origin xyz, dir xyz, tmax (+INFINITY allowed).
+#define SC_RAY_FLOATS 7
+/// Floats per segment in a batch: a xyz, b xyz.
+#define SC_SEGMENT_FLOATS 6
+/// The largest number of objects in one world.
+#define SC_WORLD_MAX_OBJECTS 16777216
+
+/// A new empty world, or NULL when out of memory.
+sc_world *sc_world_create(void);
+/// Frees the world and everything it owns. NULL is allowed.
+void sc_world_destroy(sc_world *world);
+/// The number of objects.
+int sc_world_count(const sc_world *world);
+/// Bytes of memory the world holds (objects, BVH, scratch).
+long sc_world_bytes(const sc_world *world);
+/// After a call refused for one element of a batch, that element's index (else -1).
+int sc_world_error_index(const sc_world *world);
+/// The SIMD backend the kernels were compiled for ("wasm-simd128", "sse2" or "scalar").
+const char *sc_world_simd(void);
+
+/// Adds n AABBs (SC_AABB_FLOATS each); *first gets the index of the first. All or nothing.
+sc_status sc_world_add_aabbs(sc_world *world, const float *boxes, int n, int *first);
+/// Adds n OBBs (SC_OBB_FLOATS each); *first gets the index of the first. All or nothing.
+sc_status sc_world_add_obbs(sc_world *world, const float *obbs, int n, int *first);
+/// Adds n spheres (SC_SPHERE_FLOATS each); *first gets the index of the first. All or nothing.
+sc_status sc_world_add_spheres(sc_world *world, const float *spheres, int n, int *first);
+/// Replaces objects first..first+n-1, which must all be AABBs. All or nothing.
+sc_status sc_world_update_aabbs(sc_world *world, int first, const float *boxes, int n);
+/// Replaces objects first..first+n-1, which must all be OBBs. All or nothing.
+sc_status sc_world_update_obbs(sc_world *world, int first, const float *obbs, int n);
+/// Replaces objects first..first+n-1, which must all be spheres. All or nothing.
+sc_status sc_world_update_spheres(sc_world *world, int first, const float *spheres, int n);
+/// Refits the BVH to moved objects (fast; the tree's shape is kept). Queries refit by themselves
+/// when needed; call this to choose when the work is done.
+sc_status sc_world_refit(sc_world *world);
+/// Rebuilds the BVH (SAH). Queries rebuild by themselves after adds; call this to choose when.
+sc_status sc_world_build(sc_world *world);
+
+/// Nearest hit per ray (SC_RAY_FLOATS each): t = max(t_enter, 0), ties to the lowest index.
+/// Writes t[i] (0 on a miss), index[i] (-1 on a miss) and normal[3i..3i+2] (0 on a miss or
+/// when the origin is inside). normal may be NULL. All rays are validated before any is cast.
+sc_status sc_world_cast_rays(sc_world *world, const float *rays, int n, float *t, int *index, float *normal);
+/// Any hit per ray, with early exit: hit[i] = 1 when some object meets the ray within [0, tmax].
+sc_status sc_world_any_hit(sc_world *world, const float *rays, int n, int *hit);
+/// Nearest hit along each segment (SC_SEGMENT_FLOATS each), as a ray a + t*(b - a), 0 <= t <= 1;
+/// a zero-length segment is a point test (t = 0). Output as sc_world_cast_rays.
+sc_status sc_world_cast_segments(sc_world *world, const float *segments, int n, float *t, int *index,
+                                 float *normal);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,905 @@
+/* slabcast worlds: many objects, a 4-wide BVH built by binned SAH, batch queries.
+ *
+ * Results are those of the single queries, exactly: the leaf kernel for AABBs is the scalar
+ * slab test of sc__raycast_aabb_valid done four boxes at a time with the same operations in
+ * the same order (true divisions, the same comparisons), so t is bit-identical; OBBs and
+ * spheres go through the scalar queries themselves. Node tests are only used to cull: they
+ * use a reciprocal direction (faster) and widen the interval by a relative 2^-20, far more
+ * than their rounding error, so they never cull a box that the exact test would hit.
+ *
+ * Coordinates of magnitude 2^80 or more (objects or ray origins) are legal but are kept out of
+ * the BVH: such objects are tested on every ray, and such rays test every object, through the
+ * exact scalar queries.
+ */
+#include "slabcast.h"
+#include "sc_internal.h"
+#include "sc_simd.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { K_AABB = 0, K_OBB = 1, K_SPHERE = 2 };
+
+#define SC_FAR_COORD 1.2089258e24f   /* 2^80: at or above, objects and rays skip the BVH */
+#define SC_TINY_DIR 9.094947e-13f    /* 2^-40: smaller direction components do not cull */
+#define SC_WIDEN 9.5367432e-07f      /* 2^-20: relative widening of node intervals */
+#define SC_LEAF 4
+#define SC_BINS 16
+#define SC_STACK 256
+
+/* A BVH node: the bounds of four children, SoA. child >= 0: a node; child < 0: the leaf group
+ * ~child; SC_NO_CHILD: empty (its bounds are inverted and can never be hit). */
+#define SC_NO_CHILD INT32_MIN
+typedef struct sc_node4 {
+    _Alignas(16) float bmin[3][4];
+    float bmax[3][4];
+    int32_t child[4];
+} sc_node4;
+
+/* A leaf: up to four objects, their bounds SoA (for AABBs, the boxes themselves). */
+typedef struct sc_group {
+    _Alignas(16) float lo[3][4];
+    float hi[3][4];
+    int32_t idx[4]; /* object index, or -1 */
+    int32_t all_aabb;
+    int32_t count;
+    int32_t pad[2];
+} sc_group;
+
+struct sc_world {
+    int count, cap;
+    uint8_t *kind;
+    int32_t *slot;     /* OBB / sphere: index into obbs / spheres */
+    sc_aabb *bounds;   /* the box itself, or a conservative bounding box */
+    uint8_t *far;      /* 1: coordinates >= 2^80, kept out of the BVH */
+    sc_obb *obbs;
+    int nobb, capobb;
+    sc_sphere *spheres;
+    int nsph, capsph;
+
+    sc_node4 *nodes;
+    int nnodes, capnodes;
+    sc_group *groups;
+    int ngroups, capgroups;
+    int32_t root;      /* a child reference, or SC_NO_CHILD when the BVH is empty */
+    int32_t *far_list; /* objects outside the BVH */
+    int nfar;
+    int32_t *obj_ref;  /* object -> group*4 + lane, or -1 when in far_list */
+    int built, dirty, error_index;
+
+    int32_t *scratch_prims; /* build scratch */
+    float *scratch_cent;
+    int scratch_cap;
+};
+
+/* ---------------------------------------------------------------- memory */
+
+static int sc_grow(void **p, int *cap, int need, size_t elem)
+{
+    if (need <= *cap) return 1;
+    int nc = *cap ? *cap : 16;
+    while (nc < need) {
+        if (nc > INT32_MAX / 2) return 0;
+        nc *= 2;
+    }
+    void *q = realloc(*p, (size_t)nc * elem);
+    if (!q) return 0;
+    *p = q;
+    *cap = nc;
+    return 1;
+}
+
+/* Grows every per-object array to hold need objects. */
+static int sc_grow_objects(sc_world *w, int need)
+{
+    if (need <= w->cap) return 1;
+    int nc = w->cap ? w->cap : 64;
+    while (nc < need) nc *= 2;
+    uint8_t *kind = realloc(w->kind, (size_t)nc);
+    if (kind) w->kind = kind;
+    int32_t *slot = realloc(w->slot, (size_t)nc * sizeof *slot);
+    if (slot) w->slot = slot;
+    sc_aabb *bounds = realloc(w->bounds, (size_t)nc * sizeof *bounds);
+    if (bounds) w->bounds = bounds;
+    uint8_t *far = realloc(w->far, (size_t)nc);
+    if (far) w->far = far;
+    int32_t *ref = realloc(w->obj_ref, (size_t)nc * sizeof *ref);
+    if (ref) w->obj_ref = ref;
+    if (!kind || !slot || !bounds || !far || !ref) return 0;
+    w->cap = nc;
+    return 1;
+}
+
+sc_world *sc_world_create(void)
+{
+    sc_world *w = calloc(1, sizeof *w);
+    if (!w) return NULL;
+    w->root = SC_NO_CHILD;
+    w->error_index = -1;
+    w->built = 1;
+    return w;
+}
+
+void sc_world_destroy(sc_world *w)
+{
+    if (!w) return;
+    free(w->kind);
+    free(w->slot);
+    free(w->bounds);
+    free(w->far);
+    free(w->obbs);
+    free(w->spheres);
+    free(w->nodes);
+    free(w->groups);
+    free(w->far_list);
+    free(w->obj_ref);
+    free(w->scratch_prims);
+    free(w->scratch_cent);
+    free(w);
+}
+
+int sc_world_count(const sc_world *w) { return w ? w->count : 0; }
+int sc_world_error_index(const sc_world *w) { return w ? w->error_index : -1; }
+const char *sc_world_simd(void) { return SC_SIMD_NAME; }
+
+long sc_world_bytes(const sc_world *w)
+{
+    if (!w) return 0;
+    long per_obj = (long)(sizeof(uint8_t) * 2 + sizeof(int32_t) * 2 + sizeof(sc_aabb));
+    return (long)sizeof *w + (long)w->cap * per_obj + (long)w->capobb * (long)sizeof(sc_obb) +
+           (long)w->capsph * (long)sizeof(sc_sphere) + (long)w->capnodes * (long)sizeof(sc_node4) +
+           (long)w->capgroups * (long)sizeof(sc_group) + (long)w->scratch_cap * (long)(sizeof(int32_t) + sizeof(float)) +
+           (long)w->cap * (long)sizeof(int32_t) /* far_list */;
+}
+
+/* --------------------------------------------------------------- objects */
+
+static float sc_w_abs(float a) { return a < 0.0f ? -a : a; }
+static int sc_w_far3(sc_vec3 v)
+{
+    return !(sc_w_abs(v.x) < SC_FAR_COORD && sc_w_abs(v.y) < SC_FAR_COORD && sc_w_abs(v.z) < SC_FAR_COORD);
+}
+static sc_vec3 sc_w_v3(const float *p) { return (sc_vec3){p[0], p[1], p[2]}; }
+
+/* A box that surely contains the closed ball / OBB despite float rounding: widened by a
+ * relative 2^-10 of the magnitudes involved (culling only; leaf tests are exact). */
+static sc_aabb sc_w_bound(sc_vec3 c, sc_vec3 e)
+{
+    float sx = (sc_w_abs(c.x) + e.x) * 0.0009765625f, sy = (sc_w_abs(c.y) + e.y) * 0.0009765625f,
+          sz = (sc_w_abs(c.z) + e.z) * 0.0009765625f;
+    sc_aabb b = {{c.x - e.x - sx, c.y - e.y - sy, c.z - e.z - sz}, {c.x + e.x + sx, c.y + e.y + sy, c.z + e.z + sz}};
+    return b;
+}
+
+static sc_aabb sc_w_obb_bound(const sc_obb *o)
+{
+    sc_vec3 e = {0, 0, 0};
+    const float *h = &o->half.x;
+    for (int i = 0; i < 3; ++i) {
+        e.x += sc_w_abs(o->axes[i].x) * h[i];
+        e.y += sc_w_abs(o->axes[i].y) * h[i];
+        e.z += sc_w_abs(o->axes[i].z) * h[i];
+    }
+    return sc_w_bound(o->center, e);
+}
+
+static sc_obb sc_w_read_obb(const float *p)
+{
+    sc_obb o;
+    o.center = sc_w_v3(p);
+    o.axes[0] = sc_w_v3(p + 3);
+    o.axes[1] = sc_w_v3(p + 6);
+    o.axes[2] = sc_w_v3(p + 9);
+    o.half = sc_w_v3(p + 12);
+    return o;
+}
+
+static sc_status sc_w_check_batch(sc_world *w, const float *data, int n, int kind)
+{
+    w->error_index = -1;
+    if (n < 0 || n > SC_WORLD_MAX_OBJECTS) return SC_ERR_COUNT;
+    if (n > 0 && !data) return SC_ERR_NULL;
+    for (int i = 0; i < n; ++i) {
+        sc_status s;
+        if (kind == K_AABB) {
+            const float *p = data + (size_t)i * SC_AABB_FLOATS;
+            sc_aabb b = {sc_w_v3(p), sc_w_v3(p + 3)};
+            s = sc_aabb_check(&b);
+        } else if (kind == K_OBB) {
+            sc_obb o = sc_w_read_obb(data + (size_t)i * SC_OBB_FLOATS);
+            s = sc_obb_check(&o);
+        } else {
+            const float *p = data + (size_t)i * SC_SPHERE_FLOATS;
+            sc_sphere sp = {sc_w_v3(p), p[3]};
+            s = sc_sphere_check(&sp);
+        }
+        if (s != SC_OK) {
+            w->error_index = i;
+            return s;
+        }
+    }
+    return SC_OK;
+}
+
+/* Writes object i of kind from p (validated). */
+static void sc_w_store(sc_world *w, int i, int kind, const float *p)
+{
+    w->kind[i] = (uint8_t)kind;
+    if (kind == K_AABB) {
+        sc_aabb b = {sc_w_v3(p), sc_w_v3(p + 3)};
+        w->bounds[i] = b;
+        w->far[i] = (uint8_t)(sc_w_far3(b.min) || sc_w_far3(b.max));
+    } else if (kind == K_OBB) {
+        sc_obb o = sc_w_read_obb(p);
+        w->obbs[w->slot[i]] = o;
+        w->bounds[i] = sc_w_obb_bound(&o);
+        w->far[i] = (uint8_t)(sc_w_far3(w->bounds[i].min) || sc_w_far3(w->bounds[i].max));
+    } else {
+        sc_sphere sp = {sc_w_v3(p), p[3]};
+        w->spheres[w->slot[i]] = sp;
+        w->bounds[i] = sc_w_bound(sp.center, (sc_vec3){sp.radius, sp.radius, sp.radius});
+        w->far[i] = (uint8_t)(sc_w_far3(w->bounds[i].min) || sc_w_far3(w->bounds[i].max));
+    }
+}
+
+static sc_status sc_w_add(sc_world *w, const float *data, int n, int *first, int kind)
+{
+    if (!w) return SC_ERR_NULL;
+    sc_status s = sc_w_check_batch(w, data, n, kind);
+    if (s != SC_OK) return s;
+    if (n > SC_WORLD_MAX_OBJECTS - w->count) return SC_ERR_COUNT;
+    int floats = kind == K_AABB ? SC_AABB_FLOATS : kind == K_OBB ? SC_OBB_FLOATS : SC_SPHERE_FLOATS;
+    /* Allocate everything first: a refused call leaves the world unchanged. */
+    if (!sc_grow_objects(w, w->count + n)) return SC_ERR_NO_MEMORY;
+    if (kind == K_OBB && !sc_grow((void **)&w->obbs, &w->capobb, w->nobb + n, sizeof(sc_obb))) return SC_ERR_NO_MEMORY;
+    if (kind == K_SPHERE && !sc_grow((void **)&w->spheres, &w->capsph, w->nsph + n, sizeof(sc_sphere)))
+        return SC_ERR_NO_MEMORY;
+    int base = w->count;
+    for (int i = 0; i < n; ++i) {
+        int o = base + i;
+        w->slot[o] = kind == K_OBB ? w->nobb++ : kind == K_SPHERE ? w->nsph++ : -1;
+        sc_w_store(w, o, kind, data + (size_t)i * (size_t)floats);
+        w->obj_ref[o] = -1;
+    }
+    w->count += n;
+    if (first) *first = base;
+    if (n > 0) w->built = 0;
+    return SC_OK;
+}
+
+sc_status sc_world_add_aabbs(sc_world *w, const float *b, int n, int *first) { return sc_w_add(w, b, n, first, K_AABB); }
+sc_status sc_world_add_obbs(sc_world *w, const float *b, int n, int *first) { return sc_w_add(w, b, n, first, K_OBB); }
+sc_status sc_world_add_spheres(sc_world *w, const float *b, int n, int *first) { return sc_w_add(w, b, n, first, K_SPHERE); }
+
+static sc_status sc_w_update(sc_world *w, int first, const float *data, int n, int kind)
+{
+    if (!w) return SC_ERR_NULL;
+    sc_status s = sc_w_check_batch(w, data, n, kind);
+    if (s != SC_OK) return s;
+    if (first < 0 || first > w->count || n > w->count - first) return SC_ERR_RANGE;
+    for (int i = 0; i < n; ++i) {
+        if (w->kind[first + i] != kind) {
+            w->error_index = i;
+            return SC_ERR_KIND;
+        }
+    }
+    int floats = kind == K_AABB ? SC_AABB_FLOATS : kind == K_OBB ? SC_OBB_FLOATS : SC_SPHERE_FLOATS;
+    for (int i = 0; i < n; ++i) {
+        int o = first + i;
+        uint8_t was_far = w->far[o];
+        sc_w_store(w, o, kind, data + (size_t)i * (size_t)floats);
+        if (w->far[o] != was_far) w->built = 0; /* moves between the BVH and the far list */
+    }
+    if (n > 0) w->dirty = 1;
+    return SC_OK;
+}
+
+sc_status sc_world_update_aabbs(sc_world *w, int f, const float *b, int n) { return sc_w_update(w, f, b, n, K_AABB); }
+sc_status sc_world_update_obbs(sc_world *w, int f, const float *b, int n) { return sc_w_update(w, f, b, n, K_OBB); }
+sc_status sc_world_update_spheres(sc_world *w, int f, const float *b, int n) { return sc_w_update(w, f, b, n, K_SPHERE); }
+
+/* ------------------------------------------------------------------ build */
+
+typedef struct sc_bounds { float lo[3], hi[3]; } sc_bounds;
+
+static void sc_b_empty(sc_bounds *b)
+{
+    for (int a = 0; a < 3; ++a) { b->lo[a] = INFINITY; b->hi[a] = -INFINITY; }
+}
+static void sc_b_grow_box(sc_bounds *b, const sc_aabb *x)
+{
+    const float *lo = &x->min.x, *hi = &x->max.x;
+    for (int a = 0; a < 3; ++a) {
+        if (lo[a] < b->lo[a]) b->lo[a] = lo[a];
+        if (hi[a] > b->hi[a]) b->hi[a] = hi[a];
+    }
+}
+static void sc_b_grow(sc_bounds *b, const sc_bounds *x)
+{
+    for (int a = 0; a < 3; ++a) {
+        if (x->lo[a] < b->lo[a]) b->lo[a] = x->lo[a];
+        if (x->hi[a] > b->hi[a]) b->hi[a] = x->hi[a];
+    }
+}
+static float sc_b_area(const sc_bounds *b)
+{
+    float dx = b->hi[0] - b->lo[0], dy = b->hi[1] - b->lo[1], dz = b->hi[2] - b->lo[2];
+    if (!(dx >= 0.0f)) return 0.0f;
+    return dx * dy + dy * dz + dz * dx;
+}
+
+typedef struct sc_part { int begin, n; sc_bounds b; } sc_part;
+
+static sc_bounds sc_w_range_bounds(const sc_world *w, const int32_t *prims, int n)
+{
+    sc_bounds b;
+    sc_b_empty(&b);
+    for (int i = 0; i < n; ++i) sc_b_grow_box(&b, &w->bounds[prims[i]]);
+    return b;
+}
+
+/* Splits prims[0..n) in two by binned SAH over centroids; returns the size of the left part
+ * (1..n-1). Falls back to halving when every centroid is the same. */
+static int sc_w_split(sc_world *w, int32_t *prims, int n)
+{
+    float *cent = w->scratch_cent; /* 3 per object */
+    float cmin[3] = {INFINITY, INFINITY, INFINITY}, cmax[3] = {-INFINITY, -INFINITY, -INFINITY};
+    for (int i = 0; i < n; ++i) {
+        const float *c = cent + 3 * (size_t)prims[i];
+        for (int a = 0; a < 3; ++a) {
+            if (c[a] < cmin[a]) cmin[a] = c[a];
+            if (c[a] > cmax[a]) cmax[a] = c[a];
+        }
+    }
+    float best_cost = INFINITY;
+    int best_axis = -1, best_bin = 0;
+    for (int a = 0; a < 3; ++a) {
+        float ext = cmax[a] - cmin[a];
+        if (!(ext > 0.0f)) continue;
+        float k = (float)SC_BINS / ext;
+        sc_bounds bb[SC_BINS];
+        int cnt[SC_BINS] = {0};
+        for (int b = 0; b < SC_BINS; ++b) sc_b_empty(&bb[b]);
+        for (int i = 0; i < n; ++i) {
+            int b = (int)((cent[3 * (size_t)prims[i] + a] - cmin[a]) * k);
+            if (b >= SC_BINS) b = SC_BINS - 1;
+            if (b < 0) b = 0;
+            cnt[b]++;
+            sc_b_grow_box(&bb[b], &w->bounds[prims[i]]);
+        }
+        float right_area[SC_BINS];
+        int right_cnt[SC_BINS];
+        sc_bounds acc;
+        sc_b_empty(&acc);
+        int c = 0;
+        for (int b = SC_BINS - 1; b > 0; --b) {
+            sc_b_grow(&acc, &bb[b]);
+            c += cnt[b];
+            right_area[b] = sc_b_area(&acc);
+            right_cnt[b] = c;
+        }
+        sc_b_empty(&acc);
+        c = 0;
+        for (int b = 0; b < SC_BINS - 1; ++b) {
+            sc_b_grow(&acc, &bb[b]);
+            c += cnt[b];
+            if (c == 0 || right_cnt[b + 1] == 0) continue;
+            float cost = sc_b_area(&acc) * (float)c + right_area[b + 1] * (float)right_cnt[b + 1];
+            if (cost < best_cost) {
+                best_cost = cost;
+                best_axis = a;
+                best_bin = b;
+            }
+        }
+    }
+    if (best_axis < 0) return n / 2;
+    float k = (float)SC_BINS / (cmax[best_axis] - cmin[best_axis]);
+    int i = 0, j = n - 1;
+    while (i <= j) {
+        int b = (int)((cent[3 * (size_t)prims[i] + best_axis] - cmin[best_axis]) * k);
+        if (b >= SC_BINS) b = SC_BINS - 1;
+        if (b <= best_bin) {
+            ++i;
+        } else {
+            int32_t t = prims[i];
+            prims[i] = prims[j];
+            prims[j] = t;
+            --j;
+        }
+    }
+    if (i == 0 || i == n) return n / 2;
+    return i;
+}
+
+static void sc_w_group_fill(sc_world *w, int g)
+{
+    sc_group *gr = &w->groups[g];
+    int all = 1;
+    for (int l = 0; l < 4; ++l) {
+        int o = gr->idx[l];
+        for (int a = 0; a < 3; ++a) {
+            gr->lo[a][l] = o >= 0 ? (&w->bounds[o].min.x)[a] : INFINITY;
+            gr->hi[a][l] = o >= 0 ? (&w->bounds[o].max.x)[a] : -INFINITY;
+        }
+        if (o >= 0 && w->kind[o] != K_AABB) all = 0;
+    }
+    gr->all_aabb = all;
+}
+
+/* Builds the subtree over prims[0..n) (n >= 1); returns its child reference, or SC_NO_CHILD
+ * when out of memory. Nodes are numbered parent before children, so a refit walks them
+ * backwards. */
+static int32_t sc_w_build_rec(sc_world *w, int32_t *prims, int n, int depth, int *oom)
+{
+    if (n <= SC_LEAF) {
+        if (!sc_grow((void **)&w->groups, &w->capgroups, w->ngroups + 1, sizeof(sc_group))) {
+            *oom = 1;
+            return SC_NO_CHILD;
+        }
+        int g = w->ngroups++;
+        sc_group *gr = &w->groups[g];
+        memset(gr, 0, sizeof *gr);
+        for (int l = 0; l < 4; ++l) {
+            gr->idx[l] = l < n ? prims[l] : -1;
+            if (l < n) w->obj_ref[prims[l]] = g * 4 + l;
+        }
+        gr->count = n;
+        sc_w_group_fill(w, g);
+        return ~(int32_t)g;
+    }
+    /* Up to four parts: split the part with the largest surface area until there are four
+     * or every part fits in a leaf. */
+    sc_part parts[4];
+    int np = 1;
+    parts[0].begin = 0;
+    parts[0].n = n;
+    parts[0].b = sc_w_range_bounds(w, prims, n);
+    while (np < 4) {
+        int pick = -1;
+        float best = -1.0f;
+        for (int i = 0; i < np; ++i) {
+            float area = sc_b_area(&parts[i].b);
+            if (parts[i].n > SC_LEAF && area > best) { best = area; pick = i; }
+        }
+        if (pick < 0) break;
+        sc_part p = parts[pick];
+        /* Past depth 24, halve: the depth (and so the traversal stack) stays bounded even
+         * when SAH keeps peeling one object off at a time. */
+        int left = depth < 24 ? sc_w_split(w, prims + p.begin, p.n) : p.n / 2;
+        parts[pick].n = left;
+        parts[pick].b = sc_w_range_bounds(w, prims + p.begin, left);
+        parts[np].begin = p.begin + left;
+        parts[np].n = p.n - left;
+        parts[np].b = sc_w_range_bounds(w, prims + p.begin + left, p.n - left);
+        ++np;
+    }
+    if (!sc_grow((void **)&w->nodes, &w->capnodes, w->nnodes + 1, sizeof(sc_node4))) {
+        *oom = 1;
+        return SC_NO_CHILD;
+    }
+    int32_t me = w->nnodes++;
+    for (int l = 0; l < 4; ++l) {
+        int32_t c = SC_NO_CHILD;
+        if (l < np) {
+            c = sc_w_build_rec(w, prims + parts[l].begin, parts[l].n, depth + 1, oom);
+            if (*oom) return SC_NO_CHILD;
+        }
+        sc_node4 *node = &w->nodes[me]; /* re-derived: the recursion may move the array */
+        node->child[l] = c;
+        for (int a = 0; a < 3; ++a) {
+            node->bmin[a][l] = l < np ? parts[l].b.lo[a] : INFINITY;
+            node->bmax[a][l] = l < np ? parts[l].b.hi[a] : -INFINITY;
+        }
+    }
+    return me;
+}
+
+sc_status sc_world_build(sc_world *w)
+{
+    if (!w) return SC_ERR_NULL;
+    if (w->count > w->scratch_cap) {
+        int32_t *p = realloc(w->scratch_prims, (size_t)w->count * sizeof *p);
+        if (p) w->scratch_prims = p;
+        float *c = realloc(w->scratch_cent, (size_t)w->count * 3 * sizeof *c);
+        if (c) w->scratch_cent = c;
+        if (!p || !c) return SC_ERR_NO_MEMORY;
+        w->scratch_cap = w->count;
+    }
+    int32_t *far_list = realloc(w->far_list, (size_t)(w->count ? w->count : 1) * sizeof *far_list);
+    if (!far_list) return SC_ERR_NO_MEMORY;
+    w->far_list = far_list;
+    w->nfar = 0;
+    int n = 0;
+    for (int i = 0; i < w->count; ++i) {
+        w->obj_ref[i] = -1;
+        if (w->far[i]) {
+            w->far_list[w->nfar++] = i;
+            continue;
+        }
+        w->scratch_prims[n++] = i;
+        const sc_aabb *b = &w->bounds[i];
+        w->scratch_cent[3 * (size_t)i + 0] = b->min.x * 0.5f + b->max.x * 0.5f;
+        w->scratch_cent[3 * (size_t)i + 1] = b->min.y * 0.5f + b->max.y * 0.5f;
+        w->scratch_cent[3 * (size_t)i + 2] = b->min.z * 0.5f + b->max.z * 0.5f;
+    }
+    w->nnodes = 0;
+    w->ngroups = 0;
+    w->root = SC_NO_CHILD;
+    int oom = 0;
+    if (n > 0) w->root = sc_w_build_rec(w, w->scratch_prims, n, 0, &oom);
+    if (oom) {
+        w->root = SC_NO_CHILD;
+        w->built = 0;
+        return SC_ERR_NO_MEMORY;
+    }
+    w->built = 1;
+    w->dirty = 0;
+    return SC_OK;
+}
+
+static void sc_w_child_bounds(const sc_world *w, int32_t c, sc_bounds *b)
+{
+    sc_b_empty(b);
+    if (c == SC_NO_CHILD) return;
+    if (c < 0) {
+        const sc_group *g = &w->groups[~c];
+        for (int l = 0; l < 4; ++l) {
+            for (int a = 0; a < 3; ++a) {
+                if (g->lo[a][l] < b->lo[a]) b->lo[a] = g->lo[a][l];
+                if (g->hi[a][l] > b->hi[a]) b->hi[a] = g->hi[a][l];
+            }
+        }
+        return;
+    }
+    const sc_node4 *nd = &w->nodes[c];
+    for (int l = 0; l < 4; ++l) {
+        for (int a = 0; a < 3; ++a) {
+            if (nd->bmin[a][l] < b->lo[a]) b->lo[a] = nd->bmin[a][l];
+            if (nd->bmax[a][l] > b->hi[a]) b->hi[a] = nd->bmax[a][l];
+        }
+    }
+}
+
+sc_status sc_world_refit(sc_world *w)
+{
+    if (!w) return SC_ERR_NULL;
+    if (!w->built) return sc_world_build(w);
+    for (int g = 0; g < w->ngroups; ++g) sc_w_group_fill(w, g);
+    for (int i = w->nnodes - 1; i >= 0; --i) {
+        sc_node4 *nd = &w->nodes[i];
+        for (int l = 0; l < 4; ++l) {
+            sc_bounds b;
+            sc_w_child_bounds(w, nd->child[l], &b);
+            for (int a = 0; a < 3; ++a) {
+                nd->bmin[a][l] = b.lo[a];
+                nd->bmax[a][l] = b.hi[a];
+            }
+        }
+    }
+    w->dirty = 0;
+    return SC_OK;
+}
+
+static sc_status sc_w_ready(sc_world *w)
+{
+    if (!w->built) return sc_world_build(w);
+    if (w->dirty) return sc_world_refit(w);
+    return SC_OK;
+}
+
+/* ------------------------------------------------------------- traversal */
+
+typedef struct sc_wray {
+    sc_ray ray;
+    float o[3], d[3], inv[3];
+    int par[3], cull[3];   /* par: dir == 0; cull: the axis takes part in node tests */
+    int far;               /* origin >= 2^80: test every object exactly */
+} sc_wray;
+
+typedef struct sc_whit {
+    float t;
+    int index;
+    sc_vec3 normal;
+} sc_whit;
+
+static void sc_w_prep(sc_wray *r, const sc_ray *ray)
+{
+    r->ray = *ray;
+    const float *o = &ray->origin.x, *d = &ray->dir.x;
+    for (int a = 0; a < 3; ++a) {
+        r->o[a] = o[a];
+        r->d[a] = d[a];
+        r->par[a] = d[a] == 0.0f;
+        r->cull[a] = !r->par[a] && sc_w_abs(d[a]) >= SC_TINY_DIR;
+        r->inv[a] = r->cull[a] ? 1.0f / d[a] : 0.0f;
+    }
+    r->far = sc_w_far3(ray->origin);
+}
+
+/* Keeps the nearer hit; on equal t the lower index. */
+static void sc_w_offer(sc_whit *best, float t, int index, sc_vec3 normal)
+{
+    if (best->index < 0 || t < best->t || (t == best->t && index < best->index)) {
+        best->t = t;
+        best->index = index;
+        best->normal = normal;
+    }
+}
+
+/* One object through the exact scalar query. */
+static void sc_w_test_object(const sc_world *w, const sc_wray *r, int o, sc_whit *best)
+{
+    sc_raycast_result h;
+    switch (w->kind[o]) {
+    case K_AABB: h = sc__raycast_aabb_valid(&r->ray, &w->bounds[o]); break;
+    case K_OBB: h = sc__raycast_obb_valid(&r->ray, &w->obbs[w->slot[o]]); break;
+    default: h = sc__raycast_sphere_valid(&r->ray, &w->spheres[w->slot[o]]); break;
+    }
+    if (h.hit) sc_w_offer(best, h.t, o, h.normal);
+}
+
+/* Four AABBs against one ray: sc__raycast_aabb_valid's slab test, lane by lane, with the same
+ * operations in the same order (so the same t, bit for bit). Returns the lanes that hit;
+ * t_enter per lane in tn_out, the entry axis per lane in axis_out. */
+static int sc_w_leaf_aabb4(const sc_group *g, const sc_wray *r, float *tn_out, int *axis_out)
+{
+    f4 tn = f4_splat(-INFINITY), tf = f4_splat(INFINITY);
+    f4 alive = f4_lt(f4_splat(0.0f), f4_splat(1.0f)); /* all lanes */
+    f4 ax = f4_splat(-1.0f);
+    for (int a = 0; a < 3; ++a) {
+        f4 lo = f4_load(g->lo[a]), hi = f4_load(g->hi[a]);
+        f4 o = f4_splat(r->o[a]);
+        if (r->par[a]) {
+            /* scalar: if (o < lo || o > hi) miss */
+            alive = f4_and(alive, f4_and(f4_ge(o, lo), f4_le(o, hi)));
+            continue;
+        }
+        f4 d = f4_splat(r->d[a]);
+        /* scalar: t1 = (lo - o) / d; t2 = (hi - o) / d */
+        f4 t1 = f4_div(f4_sub(lo, o), d);
+        f4 t2 = f4_div(f4_sub(hi, o), d);
+        /* scalar: near = d > 0 ? t1 : t2; far = d > 0 ? t2 : t1 */
+        f4 nr = r->d[a] > 0.0f ? t1 : t2;
+        f4 fr = r->d[a] > 0.0f ? t2 : t1;
+        /* scalar: if (near > tn) { tn = near; axis = a; } */
+        f4 up = f4_gt(nr, tn);
+        tn = f4_select(up, nr, tn);
+        ax = f4_select(up, f4_splat((float)a), ax);
+        /* scalar: if (far < tf) tf = far; */
+        tf = f4_select(f4_lt(fr, tf), fr, tf);
+    }
+    /* scalar: tn <= tf, then tf >= 0 && tn <= tmax */
+    f4 hit = f4_and(alive, f4_le(tn, tf));
+    hit = f4_and(hit, f4_and(f4_ge(tf, f4_splat(0.0f)), f4_le(tn, f4_splat(r->ray.tmax))));
+    int bits = f4_bits(hit);
+    if (bits) {
+        _Alignas(16) float axf[4];
+        f4_store(tn_out, tn);
+        f4_store(axf, ax);
+        for (int l = 0; l < 4; ++l) axis_out[l] = (int)axf[l];
+    }
+    return bits;
+}
+
+static void sc_w_test_group(const sc_world *w, const sc_group *g, const sc_wray *r, sc_whit *best)
+{
+    if (g->all_aabb) {
+        _Alignas(16) float tn[4];
+        int axis[4];
+        int bits = sc_w_leaf_aabb4(g, r, tn, axis);
+        for (int l = 0; l < 4; ++l) {
+            if (!(bits >> l & 1)) continue;
+            float t = tn[l] > 0.0f ? tn[l] : 0.0f;
+            sc_vec3 n = {0, 0, 0};
+            if (tn[l] >= 0.0f && axis[l] >= 0) (&n.x)[axis[l]] = r->d[axis[l]] > 0.0f ? -1.0f : 1.0f;
+            sc_w_offer(best, t, g->idx[l], n);
+        }
+        return;
+    }
+    for (int l = 0; l < 4; ++l)
+        if (g->idx[l] >= 0) sc_w_test_object(w, r, g->idx[l], best);
+}
+
+/* Culling test of a node's four children: a reciprocal slab test, widened (see the top). */
+static int sc_w_node4(const sc_node4 *nd, const sc_wray *r, float limit, float *tn_out)
+{
+    f4 tn = f4_splat(-INFINITY), tf = f4_splat(INFINITY);
+    f4 alive = f4_lt(f4_splat(0.0f), f4_splat(1.0f));
+    for (int a = 0; a < 3; ++a) {
+        f4 lo = f4_load(nd->bmin[a]), hi = f4_load(nd->bmax[a]);
+        f4 o = f4_splat(r->o[a]);
+        if (r->par[a]) {
+            /* scalar: o in [lo, hi] */
+            alive = f4_and(alive, f4_and(f4_ge(o, lo), f4_le(o, hi)));
+        } else if (r->cull[a]) {
+            f4 inv = f4_splat(r->inv[a]);
+            /* scalar: t1 = (lo - o) * inv; t2 = (hi - o) * inv */
+            f4 t1 = f4_mul(f4_sub(lo, o), inv);
+            f4 t2 = f4_mul(f4_sub(hi, o), inv);
+            f4 nr = r->inv[a] > 0.0f ? t1 : t2;
+            f4 fr = r->inv[a] > 0.0f ? t2 : t1;
+            /* scalar: tn = max(tn, near); tf = min(tf, far) */
+            tn = f4_max(tn, nr);
+            tf = f4_min(tf, fr);
+        }
+    }
+    /* scalar: tn -= |tn| * 2^-20; tf += |tf| * 2^-20 (never cull what the exact test hits) */
+    f4 k = f4_splat(SC_WIDEN);
+    f4 zero = f4_splat(0.0f);
+    tn = f4_sub(tn, f4_mul(f4_max(tn, f4_sub(zero, tn)), k));
+    tf = f4_add(tf, f4_mul(f4_max(tf, f4_sub(zero, tf)), k));
+    /* scalar: tn <= tf && tf >= 0 && tn <= limit (NaN lanes fail every test) */
+    f4 ok = f4_and(alive, f4_le(tn, tf));
+    ok = f4_and(ok, f4_and(f4_ge(tf, zero), f4_le(tn, f4_splat(limit))));
+    f4_store(tn_out, tn);
+    return f4_bits(ok);
+}
+
+/* The nearest hit of one ray (any_hit: stop at the first). */
+static void sc_w_cast(const sc_world *w, const sc_wray *r, sc_whit *best, int any_hit)
+{
+    best->index = -1;
+    best->t = 0.0f;
+    best->normal = (sc_vec3){0, 0, 0};
+    if (r->far) {
+        for (int o = 0; o < w->count; ++o) {
+            sc_w_test_object(w, r, o, best);
+            if (any_hit && best->index >= 0) return;
+        }
+        return;
+    }
+    for (int i = 0; i < w->nfar; ++i) {
+        sc_w_test_object(w, r, w->far_list[i], best);
+        if (any_hit && best->index >= 0) return;
+    }
+    if (w->root == SC_NO_CHILD) return;
+    int32_t stack[SC_STACK];
+    float stack_t[SC_STACK];
+    int sp = 0;
+    stack[sp] = w->root;
+    stack_t[sp++] = -INFINITY;
+    while (sp > 0) {
+        --sp;
+        int32_t c = stack[sp];
+        float limit = best->index >= 0 ? best->t : r->ray.tmax;
+        if (stack_t[sp] > limit) continue;
+        if (c < 0) {
+            sc_w_test_group(w, &w->groups[~c], r, best);
+            if (any_hit && best->index >= 0) return;
+            continue;
+        }
+        const sc_node4 *nd = &w->nodes[c];
+        _Alignas(16) float tn[4];
+        int bits = sc_w_node4(nd, r, limit, tn);
+        /* Push the hit children far to near, so the nearest is popped first. */
+        int order[4], m = 0;
+        for (int l = 0; l < 4; ++l) {
+            if (!(bits >> l & 1) || nd->child[l] == SC_NO_CHILD) continue;
+            int j = m++;
+            while (j > 0 && tn[order[j - 1]] < tn[l]) { order[j] = order[j - 1]; --j; }
+            order[j] = l;
+        }
+        for (int j = 0; j < m && sp < SC_STACK; ++j) {
+            stack[sp] = nd->child[order[j]];
+            stack_t[sp++] = tn[order[j]];
+        }
+    }
+}
+
+static sc_status sc_w_check_rays(sc_world *w, const float *rays, int n)
+{
+    w->error_index = -1;
+    if (n < 0) return SC_ERR_COUNT;
+    if (n > 0 && !rays) return SC_ERR_NULL;
+    for (int i = 0; i < n; ++i) {
+        const float *p = rays + (size_t)i * SC_RAY_FLOATS;
+        sc_ray ray = {sc_w_v3(p), sc_w_v3(p + 3), p[6]};
+        sc_status s = sc_ray_check(&ray);
+        if (s != SC_OK) {
+            w->error_index = i;
+            return s;
+        }
+    }
+    return SC_OK;
+}
+
+static void sc_w_emit(const sc_whit *h, int i, float *t, int *index, float *normal)
+{
+    t[i] = h->index >= 0 ? h->t + 0.0f : 0.0f;
+    index[i] = h->index;
+    if (normal) {
+        normal[3 * (size_t)i + 0] = h->normal.x + 0.0f;
+        normal[3 * (size_t)i + 1] = h->normal.y + 0.0f;
+        normal[3 * (size_t)i + 2] = h->normal.z + 0.0f;
+    }
+}
+
+sc_status sc_world_cast_rays(sc_world *w, const float *rays, int n, float *t, int *index, float *normal)
+{
+    if (!w) return SC_ERR_NULL;
+    sc_status s = sc_w_check_rays(w, rays, n);
+    if (s != SC_OK) return s;
+    if (n > 0 && (!t || !index)) return SC_ERR_NULL;
+    s = sc_w_ready(w);
+    if (s != SC_OK) return s;
+    for (int i = 0; i < n; ++i) {
+        const float *p = rays + (size_t)i * SC_RAY_FLOATS;
+        sc_ray ray = {sc_w_v3(p), sc_w_v3(p + 3), p[6]};
+        sc_wray r;
+        sc_whit h;
+        sc_w_prep(&r, &ray);
+        sc_w_cast(w, &r, &h, 0);
+        sc_w_emit(&h, i, t, index, normal);
+    }
+    return SC_OK;
+}
+
+sc_status sc_world_any_hit(sc_world *w, const float *rays, int n, int *hit)
+{
+    if (!w) return SC_ERR_NULL;
+    sc_status s = sc_w_check_rays(w, rays, n);
+    if (s != SC_OK) return s;
+    if (n > 0 && !hit) return SC_ERR_NULL;
+    s = sc_w_ready(w);
+    if (s != SC_OK) return s;
+    for (int i = 0; i < n; ++i) {
+        const float *p = rays + (size_t)i * SC_RAY_FLOATS;
+        sc_ray ray = {sc_w_v3(p), sc_w_v3(p + 3), p[6]};
+        sc_wray r;
+        sc_whit h;
+        sc_w_prep(&r, &ray);
+        sc_w_cast(w, &r, &h, 1);
+        hit[i] = h.index >= 0;
+    }
+    return SC_OK;
+}
+
+sc_status sc_world_cast_segments(sc_world *w, const float *segs, int n, float *t, int *index, float *normal)
+{
+    if (!w) return SC_ERR_NULL;
+    w->error_index = -1;
+    if (n < 0) return SC_ERR_COUNT;
+    if (n > 0 && (!segs || !t || !index)) return SC_ERR_NULL;
+    for (int i = 0; i < n; ++i) {
+        const float *p = segs + (size_t)i * SC_SEGMENT_FLOATS;
+        sc_segment sg = {sc_w_v3(p), sc_w_v3(p + 3)};
+        sc_status s = sc_segment_check(&sg);
+        if (s != SC_OK) {
+            w->error_index = i;
+            return s;
+        }
+    }
+    sc_status s = sc_w_ready(w);
+    if (s != SC_OK) return s;
+    for (int i = 0; i < n; ++i) {
+        const float *p = segs + (size_t)i * SC_SEGMENT_FLOATS;
+        sc_vec3 a = sc_w_v3(p), b = sc_w_v3(p + 3);
+        sc_whit h = {0.0f, -1, {0, 0, 0}};
+        sc_vec3 d = {b.x - a.x, b.y - a.y, b.z - a.z};
+        if (d.x == 0.0f && d.y == 0.0f && d.z == 0.0f) {
+            /* A point: the lowest-index object that contains it, at t = 0. */
+            sc_shape sh;
+            for (int o = 0; o < w->count; ++o) {
+                if (w->kind[o] == K_AABB) { sh.type = SC_SHAPE_AABB; sh.u.aabb = w->bounds[o]; }
+                else if (w->kind[o] == K_OBB) { sh.type = SC_SHAPE_OBB; sh.u.obb = w->obbs[w->slot[o]]; }
+                else { sh.type = SC_SHAPE_SPHERE; sh.u.sphere = w->spheres[w->slot[o]]; }
+                if (sc_contains(a, &sh).value) { h.index = o; break; }
+            }
+        } else {
+            sc_ray ray = {a, d, 1.0f};
+            if (!isfinite(d.x) || !isfinite(d.y) || !isfinite(d.z)) {
+                /* b - a overflows: halve the segment's frame (t is unchanged at the end). */
+                ray.dir = (sc_vec3){b.x * 0.5f - a.x * 0.5f, b.y * 0.5f - a.y * 0.5f, b.z * 0.5f - a.z * 0.5f};
+                ray.tmax = 2.0f;
+            }
+            sc_wray r;
+            sc_w_prep(&r, &ray);
+            sc_w_cast(w, &r, &h, 0);
+            if (ray.tmax == 2.0f) h.t *= 0.5f;
+        }
+        sc_w_emit(&h, i, t, index, normal);
+    }
+    return SC_OK;
+}

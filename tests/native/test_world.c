@@ -1,0 +1,325 @@
+/* World property tests: batch results must equal brute-force single queries (sc_raycast over
+ * every object, nearest t, ties to the lowest index) bit for bit, on random and adversarial
+ * scenes: dyadic coordinates (exact ties), axis-parallel rays, rays along faces, origins
+ * inside, duplicate boxes, zero-thickness boxes, OBBs and spheres.
+ * Usage: slabcast_world_tests [NAME-SUBSTRING] */
+#include "slabcast.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int g_failures, g_run;
+#define ENSURE(cond)                                                                  \
+    do {                                                                              \
+        if (!(cond)) {                                                                \
+            ++g_failures;                                                             \
+            fprintf(stderr, "  %s:%d: ENSURE(%s) failed\n", __FILE__, __LINE__, #cond); \
+            return 1;                                                                 \
+        }                                                                             \
+    } while (0)
+
+static unsigned long long g_rng = 0x9E3779B97F4A7C15ull;
+static unsigned rnd(void)
+{
+    g_rng ^= g_rng << 13;
+    g_rng ^= g_rng >> 7;
+    g_rng ^= g_rng << 17;
+    return (unsigned)(g_rng >> 32);
+}
+/* A multiple of 1/2 in [-lim, lim]. */
+static float dy(int lim) { return (float)((int)(rnd() % (unsigned)(4 * lim + 1)) - 2 * lim) * 0.5f; }
+static float pick(const float *v, int n) { return v[rnd() % (unsigned)n]; }
+
+typedef struct scene {
+    int n;
+    int kind[4096];  /* 0 aabb, 1 obb, 2 sphere */
+    sc_shape shape[4096];
+} scene;
+
+/* Brute force through the public single query. */
+static void brute(const scene *s, const float *ray, float *t, int *index, float *normal)
+{
+    sc_ray r = {{ray[0], ray[1], ray[2]}, {ray[3], ray[4], ray[5]}, ray[6]};
+    *index = -1;
+    *t = 0;
+    normal[0] = normal[1] = normal[2] = 0;
+    for (int i = 0; i < s->n; ++i) {
+        sc_raycast_result h = sc_raycast(&r, &s->shape[i]);
+        if (h.status != SC_OK || !h.hit) continue;
+        if (*index < 0 || h.t < *t) {
+            *t = h.t;
+            *index = i;
+            normal[0] = h.normal.x;
+            normal[1] = h.normal.y;
+            normal[2] = h.normal.z;
+        }
+    }
+}
+
+static void add_scene(sc_world *w, const scene *s)
+{
+    for (int i = 0; i < s->n; ++i) {
+        const sc_shape *sh = &s->shape[i];
+        int first = -1;
+        if (sh->type == SC_SHAPE_AABB) {
+            float b[6] = {sh->u.aabb.min.x, sh->u.aabb.min.y, sh->u.aabb.min.z,
+                          sh->u.aabb.max.x, sh->u.aabb.max.y, sh->u.aabb.max.z};
+            sc_world_add_aabbs(w, b, 1, &first);
+        } else if (sh->type == SC_SHAPE_OBB) {
+            const sc_obb *o = &sh->u.obb;
+            float b[15] = {o->center.x, o->center.y, o->center.z, o->axes[0].x, o->axes[0].y, o->axes[0].z,
+                           o->axes[1].x, o->axes[1].y, o->axes[1].z, o->axes[2].x, o->axes[2].y, o->axes[2].z,
+                           o->half.x, o->half.y, o->half.z};
+            sc_world_add_obbs(w, b, 1, &first);
+        } else {
+            float b[4] = {sh->u.sphere.center.x, sh->u.sphere.center.y, sh->u.sphere.center.z, sh->u.sphere.radius};
+            sc_world_add_spheres(w, b, 1, &first);
+        }
+    }
+}
+
+static sc_shape rand_aabb(int lim)
+{
+    sc_shape s = {0};
+    s.type = SC_SHAPE_AABB;
+    float a[3], b[3];
+    for (int k = 0; k < 3; ++k) {
+        a[k] = dy(lim);
+        b[k] = rnd() % 5 == 0 ? a[k] : a[k] + (float)(rnd() % 8) * 0.5f; /* some zero thickness */
+    }
+    s.u.aabb.min = (sc_vec3){a[0], a[1], a[2]};
+    s.u.aabb.max = (sc_vec3){b[0], b[1], b[2]};
+    return s;
+}
+
+static void rand_ray(const scene *s, float *r, int lim)
+{
+    static const float dirs[] = {0.0f, -0.0f, 1.0f, -1.0f, 0.5f, -2.0f, 3.0f};
+    int mode = (int)(rnd() % 4);
+    for (int k = 0; k < 3; ++k) r[k] = dy(lim);
+    if (mode == 1 && s->n > 0) {
+        /* origin on a face plane of some box */
+        const sc_shape *b = &s->shape[rnd() % (unsigned)s->n];
+        if (b->type == SC_SHAPE_AABB) {
+            int k = (int)(rnd() % 3);
+            r[k] = rnd() & 1 ? (&b->u.aabb.min.x)[k] : (&b->u.aabb.max.x)[k];
+        }
+    }
+    do {
+        for (int k = 0; k < 3; ++k) r[3 + k] = mode >= 2 ? pick(dirs, 7) : dy(4);
+    } while (r[3] == 0 && r[4] == 0 && r[5] == 0);
+    r[6] = rnd() % 3 == 0 ? (float)(rnd() % 40) * 0.5f : INFINITY;
+}
+
+static int compare(sc_world *w, const scene *s, int nrays, int lim)
+{
+    float *rays = malloc(sizeof(float) * 7 * (size_t)nrays);
+    float *t = malloc(sizeof(float) * (size_t)nrays), *nrm = malloc(sizeof(float) * 3 * (size_t)nrays);
+    int *idx = malloc(sizeof(int) * (size_t)nrays), *any = malloc(sizeof(int) * (size_t)nrays);
+    for (int i = 0; i < nrays; ++i) rand_ray(s, rays + 7 * i, lim);
+    int ok = sc_world_cast_rays(w, rays, nrays, t, idx, nrm) == SC_OK &&
+             sc_world_any_hit(w, rays, nrays, any) == SC_OK;
+    int bad = 0;
+    for (int i = 0; ok && i < nrays && bad < 5; ++i) {
+        float bt, bn[3];
+        int bi;
+        brute(s, rays + 7 * i, &bt, &bi, bn);
+        if (bi != idx[i] || (bi >= 0 && (bt != t[i] || bn[0] != nrm[3 * i] || bn[1] != nrm[3 * i + 1] ||
+                                         bn[2] != nrm[3 * i + 2])) || any[i] != (bi >= 0)) {
+            const float *r = rays + 7 * i;
+            fprintf(stderr, "  ray (%g %g %g)/(%g %g %g) tmax %g: world %d t %g n (%g %g %g) any %d, brute %d t %g n (%g %g %g)\n",
+                    r[0], r[1], r[2], r[3], r[4], r[5], r[6], idx[i], t[i], nrm[3 * i], nrm[3 * i + 1], nrm[3 * i + 2],
+                    any[i], bi, bt, bn[0], bn[1], bn[2]);
+            ++bad;
+        }
+    }
+    free(rays); free(t); free(nrm); free(idx); free(any);
+    ENSURE(ok);
+    ENSURE(bad == 0);
+    return 0;
+}
+
+static scene g_scene;
+
+static int random_dyadic_boxes(void)
+{
+    for (int round = 0; round < 20; ++round) {
+        scene *s = &g_scene;
+        s->n = 1 + (int)(rnd() % 600);
+        for (int i = 0; i < s->n; ++i) s->shape[i] = rand_aabb(16);
+        /* duplicates */
+        for (int i = 1; i < s->n; i += 7) s->shape[i] = s->shape[i - 1];
+        sc_world *w = sc_world_create();
+        add_scene(w, s);
+        if (compare(w, s, 2000, 20)) { sc_world_destroy(w); return 1; }
+        sc_world_destroy(w);
+    }
+    return 0;
+}
+
+static int mixed_shapes(void)
+{
+    static const sc_vec3 perm[6][3] = {
+        {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, {{0, 1, 0}, {-1, 0, 0}, {0, 0, 1}}, {{0, 0, 1}, {0, 1, 0}, {-1, 0, 0}},
+        {{0.70710677f, 0.70710677f, 0}, {-0.70710677f, 0.70710677f, 0}, {0, 0, 1}},
+        {{1, 0, 0}, {0, -1, 0}, {0, 0, -1}}, {{0, 0, -1}, {1, 0, 0}, {0, -1, 0}}};
+    for (int round = 0; round < 20; ++round) {
+        scene *s = &g_scene;
+        s->n = 1 + (int)(rnd() % 300);
+        for (int i = 0; i < s->n; ++i) {
+            int k = (int)(rnd() % 3);
+            if (k == 0) {
+                s->shape[i] = rand_aabb(12);
+            } else if (k == 1) {
+                sc_shape o = {0};
+                o.type = SC_SHAPE_OBB;
+                o.u.obb.center = (sc_vec3){dy(12), dy(12), dy(12)};
+                const sc_vec3 *p = perm[rnd() % 6];
+                o.u.obb.axes[0] = p[0];
+                o.u.obb.axes[1] = p[1];
+                o.u.obb.axes[2] = p[2];
+                o.u.obb.half = (sc_vec3){(float)(rnd() % 6) * 0.5f, (float)(rnd() % 6) * 0.5f, (float)(rnd() % 6) * 0.5f};
+                s->shape[i] = o;
+            } else {
+                sc_shape sp = {0};
+                sp.type = SC_SHAPE_SPHERE;
+                sp.u.sphere.center = (sc_vec3){dy(12), dy(12), dy(12)};
+                sp.u.sphere.radius = (float)(rnd() % 8) * 0.5f;
+                s->shape[i] = sp;
+            }
+        }
+        sc_world *w = sc_world_create();
+        add_scene(w, s);
+        if (compare(w, s, 1500, 16)) { sc_world_destroy(w); return 1; }
+        sc_world_destroy(w);
+    }
+    return 0;
+}
+
+static int update_refit_and_errors(void)
+{
+    scene *s = &g_scene;
+    s->n = 500;
+    for (int i = 0; i < s->n; ++i) s->shape[i] = rand_aabb(16);
+    sc_world *w = sc_world_create();
+    add_scene(w, s);
+    ENSURE(sc_world_build(w) == SC_OK);
+    ENSURE(compare(w, s, 500, 20) == 0);
+    /* Move a range, refit, compare again. */
+    float buf[6 * 100];
+    for (int i = 0; i < 100; ++i) {
+        sc_shape b = rand_aabb(20);
+        s->shape[200 + i] = b;
+        float v[6] = {b.u.aabb.min.x, b.u.aabb.min.y, b.u.aabb.min.z, b.u.aabb.max.x, b.u.aabb.max.y, b.u.aabb.max.z};
+        memcpy(buf + 6 * i, v, sizeof v);
+    }
+    ENSURE(sc_world_update_aabbs(w, 200, buf, 100) == SC_OK);
+    ENSURE(sc_world_refit(w) == SC_OK);
+    ENSURE(compare(w, s, 1000, 20) == 0);
+    /* Moves without an explicit refit are picked up by the next query. */
+    buf[0] = -30; buf[3] = 30;
+    s->shape[200].u.aabb.min.x = -30;
+    s->shape[200].u.aabb.max.x = 30;
+    ENSURE(sc_world_update_aabbs(w, 200, buf, 1) == SC_OK);
+    ENSURE(compare(w, s, 1000, 20) == 0);
+    /* Refused calls leave the world unchanged. */
+    float bad[12] = {0, 0, 0, 1, 1, 1, 2, 0, 0, 1, 1, 1}; /* the second has min.x > max.x */
+    int first = 123;
+    ENSURE(sc_world_add_aabbs(w, bad, 2, &first) == SC_ERR_AABB_MIN_GT_MAX);
+    ENSURE(sc_world_error_index(w) == 1 && first == 123 && sc_world_count(w) == 500);
+    bad[6] = NAN;
+    ENSURE(sc_world_update_aabbs(w, 0, bad, 2) == SC_ERR_AABB_NOT_FINITE);
+    ENSURE(sc_world_update_aabbs(w, 499, bad, 2) == SC_ERR_AABB_NOT_FINITE); /* validated before range */
+    bad[6] = 0.5f;
+    ENSURE(sc_world_update_aabbs(w, 499, bad, 2) == SC_ERR_RANGE);
+    ENSURE(sc_world_update_spheres(w, 0, bad, 1) == SC_ERR_KIND);
+    float zero_ray[7] = {0, 0, 0, 0, -0.0f, 0, INFINITY};
+    float t;
+    int idx;
+    ENSURE(sc_world_cast_rays(w, zero_ray, 1, &t, &idx, NULL) == SC_ERR_RAY_DIR_ZERO);
+    ENSURE(sc_world_cast_rays(w, zero_ray, -1, &t, &idx, NULL) == SC_ERR_COUNT);
+    ENSURE(compare(w, s, 500, 20) == 0);
+    sc_world_destroy(w);
+    sc_world_destroy(NULL);
+    return 0;
+}
+
+static int origin_inside_and_ties(void)
+{
+    /* Three nested boxes and a duplicate: from inside, t = 0 and the lowest index wins. */
+    float boxes[] = {-4, -4, -4, 4, 4, 4, -1, -1, -1, 1, 1, 1, -1, -1, -1, 1, 1, 1, 2, -1, -1, 3, 1, 1};
+    sc_world *w = sc_world_create();
+    int first = -1;
+    ENSURE(sc_world_add_aabbs(w, boxes, 4, &first) == SC_OK && first == 0);
+    float rays[] = {0, 0, 0, 1, 0, 0, INFINITY,     /* inside 0, 1, 2: index 0 at t 0 */
+                    -8, 0, 0, 1, 0, 0, INFINITY,    /* enters 0 at t 4 */
+                    -8, 0, 0, 1, 0, 0, 3.5f,        /* stops short */
+                    -8, 4, 0, 1, -0.0f, 0, INFINITY /* slides along the top face of box 0 */};
+    float t[4], n[12];
+    int idx[4];
+    ENSURE(sc_world_cast_rays(w, rays, 4, t, idx, n) == SC_OK);
+    ENSURE(idx[0] == 0 && t[0] == 0 && n[0] == 0 && n[1] == 0 && n[2] == 0);
+    ENSURE(idx[1] == 0 && t[1] == 4 && n[0 + 3] == -1);
+    ENSURE(idx[2] == -1);
+    ENSURE(idx[3] == 0 && t[3] == 4);
+    /* Segments: nearest hit along a..b. */
+    float segs[] = {-8, 0, 0, -4, 0, 0, /* ends on the face of box 0: t 1 */
+                    -8, 0, 0, -5, 0, 0, /* short */
+                    0.5f, 0, 0, 0.5f, 0, 0 /* a point inside 0, 1 and 2 */};
+    ENSURE(sc_world_cast_segments(w, segs, 3, t, idx, n) == SC_OK);
+    ENSURE(idx[0] == 0 && t[0] == 1);
+    ENSURE(idx[1] == -1);
+    ENSURE(idx[2] == 0 && t[2] == 0);
+    sc_world_destroy(w);
+    return 0;
+}
+
+static int far_coordinates(void)
+{
+    float boxes[] = {1e30f, 0, 0, 2e30f, 1, 1, 5, -1, -1, 6, 1, 1};
+    sc_world *w = sc_world_create();
+    ENSURE(sc_world_add_aabbs(w, boxes, 2, NULL) == SC_OK);
+    float rays[] = {0, 0.5f, 0.5f, 1, 0, 0, INFINITY, -3e38f, 0, 0, 1e38f, 0, 0, INFINITY};
+    float t[2];
+    int idx[2];
+    ENSURE(sc_world_cast_rays(w, rays, 2, t, idx, NULL) == SC_OK);
+    ENSURE(idx[0] == 1 && t[0] == 5);
+    /* x = -3e38 + t*1e38 reaches box 1 (x = 5) and box 0 (x = 1e30) at t = 3 + tiny: both
+     * round to 3.0f, a tie that goes to the lower index; the single queries agree. */
+    sc_ray r1 = {{-3e38f, 0, 0}, {1e38f, 0, 0}, INFINITY};
+    sc_shape b0 = {0}, b1 = {0};
+    b0.type = b1.type = SC_SHAPE_AABB;
+    b0.u.aabb = (sc_aabb){{1e30f, 0, 0}, {2e30f, 1, 1}};
+    b1.u.aabb = (sc_aabb){{5, -1, -1}, {6, 1, 1}};
+    sc_raycast_result h0 = sc_raycast(&r1, &b0), h1 = sc_raycast(&r1, &b1);
+    ENSURE(h0.hit && h1.hit && h0.t == 3.0f && h1.t == 3.0f);
+    ENSURE(idx[1] == 0 && t[1] == 3.0f);
+    sc_world_destroy(w);
+    return 0;
+}
+
+typedef int (*test_fn)(void);
+static void run(const char *name, test_fn fn, const char *filter)
+{
+    if (filter && !strstr(name, filter)) return;
+    ++g_run;
+    int before = g_failures;
+    fn();
+    printf("%s %s\n", g_failures != before ? "FAIL" : "ok  ", name);
+}
+#define RUN_TEST(fn) run(#fn, fn, filter)
+
+int main(int argc, char **argv)
+{
+    const char *filter = argc > 1 ? argv[1] : NULL;
+    printf("world kernels: %s\n", sc_world_simd());
+    RUN_TEST(random_dyadic_boxes);
+    RUN_TEST(mixed_shapes);
+    RUN_TEST(update_refit_and_errors);
+    RUN_TEST(origin_inside_and_ties);
+    RUN_TEST(far_coordinates);
+    printf("%d passed, %d failed\n", g_run - g_failures, g_failures);
+    return g_failures ? 1 : 0;
+}
