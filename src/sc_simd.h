@@ -30,6 +30,7 @@ static inline f4 f4_gt(f4 a, f4 b) { return wasm_f32x4_gt(a, b); }
 static inline f4 f4_ge(f4 a, f4 b) { return wasm_f32x4_ge(a, b); }
 static inline f4 f4_and(f4 a, f4 b) { return wasm_v128_and(a, b); }
 static inline f4 f4_or(f4 a, f4 b) { return wasm_v128_or(a, b); }
+static inline f4 f4_abs(f4 a) { return wasm_f32x4_abs(a); }
 /* mask ? a : b */
 static inline f4 f4_select(f4 mask, f4 a, f4 b) { return wasm_v128_bitselect(a, b, mask); }
 static inline int f4_bits(f4 mask) { return (int)wasm_i32x4_bitmask(mask); }
@@ -54,6 +55,7 @@ static inline f4 f4_gt(f4 a, f4 b) { return _mm_cmpgt_ps(a, b); }
 static inline f4 f4_ge(f4 a, f4 b) { return _mm_cmpge_ps(a, b); }
 static inline f4 f4_and(f4 a, f4 b) { return _mm_and_ps(a, b); }
 static inline f4 f4_or(f4 a, f4 b) { return _mm_or_ps(a, b); }
+static inline f4 f4_abs(f4 a) { return _mm_andnot_ps(_mm_set1_ps(-0.0f), a); }
 static inline f4 f4_select(f4 mask, f4 a, f4 b) { return _mm_or_ps(_mm_and_ps(mask, a), _mm_andnot_ps(mask, b)); }
 static inline int f4_bits(f4 mask) { return _mm_movemask_ps(mask); }
 
@@ -98,6 +100,12 @@ static inline f4 f4_select(f4 mask, f4 a, f4 b)
 {
     f4 r;
     for (int i = 0; i < 4; ++i) r.v[i] = sc_f4_bitsof(mask.v[i]) ? a.v[i] : b.v[i];
+    return r;
+}
+static inline f4 f4_abs(f4 a)
+{
+    f4 r;
+    for (int i = 0; i < 4; ++i) { union { unsigned u; float f; } m; m.f = a.v[i]; m.u &= 0x7FFFFFFFu; r.v[i] = m.f; }
     return r;
 }
 static inline int f4_bits(f4 mask)

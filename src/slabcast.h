@@ -216,6 +216,10 @@ sc_status sc_world_build(sc_world *world);
 /// Writes t[i] (0 on a miss), index[i] (-1 on a miss) and normal[3i..3i+2] (0 on a miss or
 /// when the origin is inside). normal may be NULL. All rays are validated before any is cast.
 sc_status sc_world_cast_rays(sc_world *world, const float *rays, int n, float *t, int *index, float *normal);
+/// sc_world_cast_rays without the BVH: every object against every ray, four AABBs at a time
+/// (the brute-force kernel; for benchmarks and cross-checks).
+sc_status sc_world_cast_rays_bruteforce(sc_world *world, const float *rays, int n, float *t, int *index,
+                                        float *normal);
 /// Any hit per ray, with early exit: hit[i] = 1 when some object meets the ray within [0, tmax].
 sc_status sc_world_any_hit(sc_world *world, const float *rays, int n, int *hit);
 /// Nearest hit along each segment (SC_SEGMENT_FLOATS each), as a ray a + t*(b - a), 0 <= t <= 1;

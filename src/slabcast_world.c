@@ -628,6 +628,46 @@ static void sc_w_offer(sc_whit *best, float t, int index, sc_vec3 normal)
     }
 }
 
+/* The conservative test of four boxes (SoA lo/hi) against one ray: a reciprocal slab test
+ * whose interval is widened by a relative 2^-20 (its rounding error is below 2^-22), so it
+ * never rejects a box that the exact test hits. NaN-free for boxes of the BVH (coordinates
+ * below 2^80, culling direction components at least 2^-40; empty lanes are inverted boxes,
+ * whose NaN/inf results fail the comparisons). Returns the lanes that may hit with
+ * t_enter <= limit; their widened t_enter in tn_out (may be NULL). */
+static inline int sc_w_cull4(const float (*lo)[4], const float (*hi)[4], const sc_wray *r, float limit,
+                             float *tn_out)
+{
+    f4 tn = f4_splat(-INFINITY), tf = f4_splat(INFINITY);
+    f4 alive = f4_splat(0.0f);
+    alive = f4_le(alive, alive); /* all lanes */
+    for (int a = 0; a < 3; ++a) {
+        f4 l = f4_load(lo[a]), h = f4_load(hi[a]);
+        if (r->par[a]) {
+            /* scalar: lo <= o <= hi */
+            f4 o = f4_splat(r->o[a]);
+            alive = f4_and(alive, f4_and(f4_le(l, o), f4_le(o, h)));
+        } else if (r->cull[a]) {
+            /* scalar: t1 = (lo - o) * inv; t2 = (hi - o) * inv  (error relative to t: <= 3 ulp;
+             * the form lo*inv - o*inv would cancel when lo ~ o) */
+            f4 inv = f4_splat(r->inv[a]), o = f4_splat(r->o[a]);
+            f4 t1 = f4_mul(f4_sub(l, o), inv);
+            f4 t2 = f4_mul(f4_sub(h, o), inv);
+            /* scalar: near = inv > 0 ? t1 : t2; tn = max(tn, near); tf = min(tf, far) */
+            tn = f4_max(tn, r->inv[a] > 0.0f ? t1 : t2);
+            tf = f4_min(tf, r->inv[a] > 0.0f ? t2 : t1);
+        }
+    }
+    /* scalar: s = (|tn| + |tf|) * 2^-20; tn -= s; tf += s */
+    f4 slack = f4_mul(f4_add(f4_abs(tn), f4_abs(tf)), f4_splat(SC_WIDEN));
+    tn = f4_sub(tn, slack);
+    tf = f4_add(tf, slack);
+    /* scalar: tn <= tf && tf >= 0 && tn <= limit */
+    f4 ok = f4_and(alive, f4_le(tn, tf));
+    ok = f4_and(ok, f4_and(f4_ge(tf, f4_splat(0.0f)), f4_le(tn, f4_splat(limit))));
+    if (tn_out) f4_store(tn_out, tn);
+    return f4_bits(ok);
+}
+
 /* One object through the exact scalar query. */
 static void sc_w_test_object(const sc_world *w, const sc_wray *r, int o, sc_whit *best)
 {
@@ -643,7 +683,7 @@ static void sc_w_test_object(const sc_world *w, const sc_wray *r, int o, sc_whit
 /* Four AABBs against one ray: sc__raycast_aabb_valid's slab test, lane by lane, with the same
  * operations in the same order (so the same t, bit for bit). Returns the lanes that hit;
  * t_enter per lane in tn_out, the entry axis per lane in axis_out. */
-static int sc_w_leaf_aabb4(const sc_group *g, const sc_wray *r, float *tn_out, int *axis_out)
+static int sc_w_leaf_aabb4(const sc_group *g, const sc_wray *r, float limit, float *tn_out, int *axis_out)
 {
     f4 tn = f4_splat(-INFINITY), tf = f4_splat(INFINITY);
     f4 alive = f4_lt(f4_splat(0.0f), f4_splat(1.0f)); /* all lanes */
@@ -673,6 +713,8 @@ static int sc_w_leaf_aabb4(const sc_group *g, const sc_wray *r, float *tn_out, i
     /* scalar: tn <= tf, then tf >= 0 && tn <= tmax */
     f4 hit = f4_and(alive, f4_le(tn, tf));
     hit = f4_and(hit, f4_and(f4_ge(tf, f4_splat(0.0f)), f4_le(tn, f4_splat(r->ray.tmax))));
+    /* and only what can beat the best hit so far: max(tn, 0) <= best <=> tn <= best */
+    hit = f4_and(hit, f4_le(tn, f4_splat(limit)));
     int bits = f4_bits(hit);
     if (bits) {
         _Alignas(16) float axf[4];
@@ -685,10 +727,12 @@ static int sc_w_leaf_aabb4(const sc_group *g, const sc_wray *r, float *tn_out, i
 
 static void sc_w_test_group(const sc_world *w, const sc_group *g, const sc_wray *r, sc_whit *best)
 {
+    float limit = best->index >= 0 ? best->t : r->ray.tmax;
+    if (!sc_w_cull4(g->lo, g->hi, r, limit, NULL)) return;
     if (g->all_aabb) {
         _Alignas(16) float tn[4];
         int axis[4];
-        int bits = sc_w_leaf_aabb4(g, r, tn, axis);
+        int bits = sc_w_leaf_aabb4(g, r, limit, tn, axis);
         for (int l = 0; l < 4; ++l) {
             if (!(bits >> l & 1)) continue;
             float t = tn[l] > 0.0f ? tn[l] : 0.0f;
@@ -700,41 +744,6 @@ static void sc_w_test_group(const sc_world *w, const sc_group *g, const sc_wray 
     }
     for (int l = 0; l < 4; ++l)
         if (g->idx[l] >= 0) sc_w_test_object(w, r, g->idx[l], best);
-}
-
-/* Culling test of a node's four children: a reciprocal slab test, widened (see the top). */
-static int sc_w_node4(const sc_node4 *nd, const sc_wray *r, float limit, float *tn_out)
-{
-    f4 tn = f4_splat(-INFINITY), tf = f4_splat(INFINITY);
-    f4 alive = f4_lt(f4_splat(0.0f), f4_splat(1.0f));
-    for (int a = 0; a < 3; ++a) {
-        f4 lo = f4_load(nd->bmin[a]), hi = f4_load(nd->bmax[a]);
-        f4 o = f4_splat(r->o[a]);
-        if (r->par[a]) {
-            /* scalar: o in [lo, hi] */
-            alive = f4_and(alive, f4_and(f4_ge(o, lo), f4_le(o, hi)));
-        } else if (r->cull[a]) {
-            f4 inv = f4_splat(r->inv[a]);
-            /* scalar: t1 = (lo - o) * inv; t2 = (hi - o) * inv */
-            f4 t1 = f4_mul(f4_sub(lo, o), inv);
-            f4 t2 = f4_mul(f4_sub(hi, o), inv);
-            f4 nr = r->inv[a] > 0.0f ? t1 : t2;
-            f4 fr = r->inv[a] > 0.0f ? t2 : t1;
-            /* scalar: tn = max(tn, near); tf = min(tf, far) */
-            tn = f4_max(tn, nr);
-            tf = f4_min(tf, fr);
-        }
-    }
-    /* scalar: tn -= |tn| * 2^-20; tf += |tf| * 2^-20 (never cull what the exact test hits) */
-    f4 k = f4_splat(SC_WIDEN);
-    f4 zero = f4_splat(0.0f);
-    tn = f4_sub(tn, f4_mul(f4_max(tn, f4_sub(zero, tn)), k));
-    tf = f4_add(tf, f4_mul(f4_max(tf, f4_sub(zero, tf)), k));
-    /* scalar: tn <= tf && tf >= 0 && tn <= limit (NaN lanes fail every test) */
-    f4 ok = f4_and(alive, f4_le(tn, tf));
-    ok = f4_and(ok, f4_and(f4_ge(tf, zero), f4_le(tn, f4_splat(limit))));
-    f4_store(tn_out, tn);
-    return f4_bits(ok);
 }
 
 /* The nearest hit of one ray (any_hit: stop at the first). */
@@ -772,7 +781,7 @@ static void sc_w_cast(const sc_world *w, const sc_wray *r, sc_whit *best, int an
         }
         const sc_node4 *nd = &w->nodes[c];
         _Alignas(16) float tn[4];
-        int bits = sc_w_node4(nd, r, limit, tn);
+        int bits = sc_w_cull4(nd->bmin, nd->bmax, r, limit, tn);
         /* Push the hit children far to near, so the nearest is popped first. */
         int order[4], m = 0;
         for (int l = 0; l < 4; ++l) {
@@ -831,6 +840,31 @@ sc_status sc_world_cast_rays(sc_world *w, const float *rays, int n, float *t, in
         sc_whit h;
         sc_w_prep(&r, &ray);
         sc_w_cast(w, &r, &h, 0);
+        sc_w_emit(&h, i, t, index, normal);
+    }
+    return SC_OK;
+}
+
+sc_status sc_world_cast_rays_bruteforce(sc_world *w, const float *rays, int n, float *t, int *index, float *normal)
+{
+    if (!w) return SC_ERR_NULL;
+    sc_status s = sc_w_check_rays(w, rays, n);
+    if (s != SC_OK) return s;
+    if (n > 0 && (!t || !index)) return SC_ERR_NULL;
+    s = sc_w_ready(w);
+    if (s != SC_OK) return s;
+    for (int i = 0; i < n; ++i) {
+        const float *p = rays + (size_t)i * SC_RAY_FLOATS;
+        sc_ray ray = {sc_w_v3(p), sc_w_v3(p + 3), p[6]};
+        sc_wray r;
+        sc_whit h = {0.0f, -1, {0, 0, 0}};
+        sc_w_prep(&r, &ray);
+        if (r.far) {
+            for (int o = 0; o < w->count; ++o) sc_w_test_object(w, &r, o, &h);
+        } else {
+            for (int k = 0; k < w->nfar; ++k) sc_w_test_object(w, &r, w->far_list[k], &h);
+            for (int g = 0; g < w->ngroups; ++g) sc_w_test_group(w, &w->groups[g], &r, &h);
+        }
         sc_w_emit(&h, i, t, index, normal);
     }
     return SC_OK;
