@@ -348,16 +348,17 @@ static int sc_sphere_line_test(sc_vec3 o, sc_vec3 d, float tmax, const sc_sphere
     float b = sc_dot(m, u);
     sc_vec3 f = sc_sub(m, sc_scale(u, b)); /* perpendicular offset of the centre */
     float h2 = r2 - sc_dot(f, f);
-    if (h2 < 0.0f) return 0;
-
-    /* Distances along u, in the scaled frame. I_u = [-b - h, -b + h]. */
-    /* exit >= 0  <=>  h >= b */
-    int exit_ok = (b <= 0.0f) || (b * b <= h2);
-    /* enter <= U  <=>  h >= -(U + b), with U = tmax*|d| in the scaled frame */
-    float U = (tmax * len) * (s0 * sm);
-    float w = U + b;
-    int enter_ok = (w >= 0.0f) || (w * w <= h2);
-    if (!(exit_ok && enter_ok)) return 0;
+    /* The origin in the closed ball: t = 0 is in I and in [0, tmax], a hit whatever rounding
+     * says about the interval. From outside the ball a hit needs the line to meet it
+     * (h2 >= 0), to head towards it (b < 0: otherwise |m + t*d| grows for t >= 0), and to
+     * enter by tmax: -b - h <= U  <=>  h >= -(U + b), compared as squares. */
+    if (!(mm <= r2)) {
+        if (h2 < 0.0f || !(b < 0.0f)) return 0;
+        float U = (tmax * len) * (s0 * sm); /* tmax*|d| in the scaled frame */
+        float w = U + b;
+        if (!((w >= 0.0f) || (w * w <= h2))) return 0;
+    }
+    if (h2 < 0.0f) h2 = 0.0f; /* inside, and rounding put the line just off the ball */
 
     float h = sqrtf(h2);
     float ue = -b - h, ux = -b + h;
@@ -367,6 +368,11 @@ static int sc_sphere_line_test(sc_vec3 o, sc_vec3 d, float tmax, const sc_sphere
     out->origin_inside = mm < r2;
     /* Strictly inside (exact test) means t_enter < 0; keep rounding from saying otherwise. */
     if (out->origin_inside && out->t_enter >= 0.0f) out->t_enter = -0.0f;
+    if (mm == r2) {
+        /* Origin on the sphere: one end of I is exactly 0, the entry when heading in. */
+        if (b <= 0.0f) out->t_enter = 0.0f;
+        else out->t_exit = 0.0f;
+    }
     if (out->t_exit < 0.0f) out->t_exit = 0.0f; /* the hit test above says exit >= 0 */
     out->unit_dir = u;
     out->m_enter = sc_add(m, sc_scale(u, ue));
