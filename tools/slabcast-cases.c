@@ -23,16 +23,20 @@
 
 /* ------------------------------------------------------------ formatting */
 
-/* Shortest of %.1g .. %.9g that reads back as the same float32; -0 as 0; non-finite as strings. */
+/* A float32 as text: -0 as 0; non-finite as the strings "inf", "-inf", "nan". */
 static void fmt_num(char *buf, size_t n, float v)
 {
     if (isnan(v)) { snprintf(buf, n, "\"nan\""); return; }
     if (isinf(v)) { snprintf(buf, n, v > 0 ? "\"inf\"" : "\"-inf\""); return; }
     if (v == 0.0f) v = 0.0f;
+    /* The shortest text among %.1g .. %.9g that reads back as v (the first on a tie), so 100
+     * prints as "100", not "1e+02". %.9g always reads back. */
+    char best[64] = "", cand[64];
     for (int p = 1; p <= 9; ++p) {
-        snprintf(buf, n, "%.*g", p, (double)v);
-        if (strtof(buf, NULL) == v) return;
+        snprintf(cand, sizeof cand, "%.*g", p, (double)v);
+        if (strtof(cand, NULL) == v && (best[0] == 0 || strlen(cand) < strlen(best))) strcpy(best, cand);
     }
+    snprintf(buf, n, "%s", best);
 }
 
 static void fmt_vec(char *buf, size_t n, sc_vec3 v)
@@ -363,12 +367,12 @@ static void fail_line(checker *k, const char *field, const char *want, const cha
     k->failed_fields++;
 }
 
-static void json_string_into(char *buf, size_t n, const char *str)
+/* A JSON string literal in a fresh heap string (the caller frees it). */
+static char *json_string_dup(const char *str)
 {
     sbuf t = {0};
     sb_json_string(&t, str);
-    snprintf(buf, n, "%s", t.p);
-    free(t.p);
+    return t.p;
 }
 
 static void check_bool(checker *k, const cJSON *expect, const char *field, int have, int got)
@@ -427,18 +431,18 @@ static int check_case(checker *k, const cJSON *expect, const case_input *in, con
         return 0;
     }
     const cJSON *ee = member(expect, "error");
-    char w[320], g[320];
-    if (r->error) json_string_into(g, sizeof g, r->error); else snprintf(g, sizeof g, "none");
+    char *g = r->error ? json_string_dup(r->error) : NULL;
     if (ee) {
-        if (cJSON_IsString(ee)) json_string_into(w, sizeof w, ee->valuestring);
-        else if (cJSON_IsTrue(ee)) snprintf(w, sizeof w, "true");
-        else snprintf(w, sizeof w, "(true or a string)");
+        char *w = cJSON_IsString(ee) ? json_string_dup(ee->valuestring) : NULL;
         int ok = r->error && (cJSON_IsTrue(ee) || (cJSON_IsString(ee) && strstr(r->error, ee->valuestring)));
-        if (!ok) fail_line(k, "error", w, g);
+        if (!ok) fail_line(k, "error", w ? w : cJSON_IsTrue(ee) ? "true" : "(true or a string)", g ? g : "none");
+        free(w);
+        free(g);
         return k->failed_fields == before;
     }
     if (r->error) {
         fail_line(k, "error", "none", g);
+        free(g);
         return 0;
     }
     int ray = r->q == Q_RAYCAST, hit = ray && r->ray.hit;

@@ -1,0 +1,40 @@
+// Build outputs the tests use, with a clear message when one is missing or older
+// than the C sources it is built from (a stale build makes confusing failures).
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const NATIVE_RUNNER = path.join(ROOT, 'build/native/slabcast-cases');
+export const WASM = path.join(ROOT, 'web/slabcast.wasm');
+
+const SOURCES = {
+  [NATIVE_RUNNER]: ['src', 'tools'],
+  [WASM]: ['src'],
+};
+
+function newestSource(dirs) {
+  let newest = { file: null, mtime: 0 };
+  for (const dir of dirs) {
+    const abs = path.join(ROOT, dir);
+    if (!existsSync(abs)) continue;
+    for (const f of readdirSync(abs)) {
+      if (!/\.[ch]$/.test(f)) continue;
+      const mtime = statSync(path.join(abs, f)).mtimeMs;
+      if (mtime > newest.mtime) newest = { file: path.join(dir, f), mtime };
+    }
+  }
+  return newest;
+}
+
+/** Throws unless `artifact` exists and is at least as new as its C sources. */
+export function requireBuilt(artifact) {
+  const rel = path.relative(ROOT, artifact);
+  if (!existsSync(artifact)) {
+    throw new Error(`${rel} is missing: build it first (npm run build)`);
+  }
+  const newest = newestSource(SOURCES[artifact] ?? []);
+  if (newest.file && newest.mtime > statSync(artifact).mtimeMs) {
+    throw new Error(`${rel} is older than ${newest.file}: rebuild it (npm run build)`);
+  }
+}

@@ -1,0 +1,447 @@
+// slabcast.js: the JavaScript face of the slabcast core (web/slabcast.wasm).
+//
+// One ES module, no dependencies, no bundler: it runs unchanged in Node (>= 20)
+// and in browsers. The core is a standalone WebAssembly module (built with
+// `emcc --no-entry -sSTANDALONE_WASM`); this file is its whole loader.
+//
+//   import { loadSlabcast } from './slabcast.js';
+//   const sc = await loadSlabcast();
+//   sc.raycast({ origin: [0, 0, -5], dir: [0, 0, 1] },
+//              { type: 'aabb', min: [-1, -1, -1], max: [1, 1, 1] });
+//   // -> { hit: true, t: 4, t_enter: 4, t_exit: 6, point: [0, 0, -1], normal: [0, 0, -1] }
+//
+// Inputs and outputs are the JSON shapes of shared/spec/CASES.md, with plain JS
+// numbers (every number is rounded to float32 on the way in). Inputs are copied
+// into the module's scratch area as the C structs of src/slabcast.h, one export
+// is called per query, and the result struct is copied out into fresh JS
+// objects: nothing returned aliases wasm memory.
+//
+// Invalid input throws SlabcastError. Its message is the one the case runners
+// print (docs/case-runner.md): structural problems name the field
+// ('"ray.origin" must be an array of 3 numbers'), semantic ones are the core's
+// sc_status_message ('ray.dir is zero').
+
+/** Thrown for invalid input, for a module that cannot be loaded, and for wasm traps. */
+export class SlabcastError extends Error {
+  /**
+   * @param {string} message
+   * @param {{field?: string, status?: number, cause?: unknown}} [details]
+   */
+  constructor(message, details = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = 'SlabcastError';
+    /** The input field at fault, when known (e.g. 'ray.origin'). */
+    this.field = details.field;
+    /** The core's sc_status, for errors reported by the core. */
+    this.status = details.status;
+  }
+}
+
+/** sc_shape_type values of src/slabcast.h. */
+const SHAPE_TYPES = { aabb: 1, obb: 2, sphere: 3, plane: 4 };
+
+/** Fields of each shape type, in the order in which they are checked and laid out. */
+const SHAPE_FIELDS = {
+  aabb: [['min', 'vec'], ['max', 'vec']],
+  obb: [['center', 'vec'], ['axes', 'axes'], ['half', 'vec']],
+  sphere: [['center', 'vec'], ['radius', 'num']],
+  plane: [['normal', 'vec'], ['d', 'num']],
+};
+
+// Byte offsets inside the scratch area (sc_wasm_scratch, SC_WASM_SCRATCH_BYTES).
+const IN_OFF = 0; //      sc_ray (28 bytes) / sc_segment (24) / sc_vec3 (12)
+const SHAPE_OFF = 64; //  sc_shape (64)
+const OUT_OFF = 128; //   sc_raycast_result (44) / sc_test_result (8) / sc_point_result (16)
+const SCRATCH_NEEDED = 192;
+
+/** Longest quoted name in a message, in UTF-8 bytes (docs/case-runner.md). */
+const QUOTED_NAME_MAX_BYTES = 64;
+
+const utf8Encoder = new TextEncoder();
+const utf8Decoder = new TextDecoder('utf-8');
+
+/**
+ * The longest prefix of `s` whose UTF-8 form has at most `max` bytes, cut at a
+ * character boundary. Lone surrogates count as U+FFFD (3 bytes).
+ * @param {string} s
+ * @param {number} [max]
+ */
+export function truncateUtf8(s, max = QUOTED_NAME_MAX_BYTES) {
+  if (utf8Encoder.encode(s).length <= max) return s;
+  let bytes = 0;
+  let end = 0;
+  for (const ch of s) {
+    const cp = ch.codePointAt(0);
+    const n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    if (bytes + n > max) break;
+    bytes += n;
+    end += ch.length;
+  }
+  return s.slice(0, end);
+}
+
+function isPlainObject(v) {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !ArrayBuffer.isView(v);
+}
+
+function isVec3(v) {
+  if (!(Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView)))) return false;
+  if (v.length !== 3) return false;
+  for (let i = 0; i < 3; i++) if (typeof v[i] !== 'number') return false;
+  return true;
+}
+
+function isAxes(v) {
+  return Array.isArray(v) && v.length === 3 && isVec3(v[0]) && isVec3(v[1]) && isVec3(v[2]);
+}
+
+function fail(message, field) {
+  throw new SlabcastError(message, { field });
+}
+
+function requireObject(v, name) {
+  if (!isPlainObject(v)) fail(`"${name}" must be an object`, name);
+}
+
+function requireVec3(v, name) {
+  if (!isVec3(v)) fail(`"${name}" must be an array of 3 numbers`, name);
+}
+
+function requireNumber(v, name) {
+  if (typeof v !== 'number') fail(`"${name}" must be a number`, name);
+}
+
+/** Structural checks of a shape, in the order of docs/case-runner.md. Returns its type name. */
+function checkShape(shape) {
+  requireObject(shape, 'shape');
+  const type = shape.type;
+  if (typeof type !== 'string') fail('"shape.type" must be a string', 'shape.type');
+  if (!Object.hasOwn(SHAPE_FIELDS, type)) {
+    fail(`unknown shape type "${truncateUtf8(type)}"`, 'shape.type');
+  }
+  for (const [key, kind] of SHAPE_FIELDS[type]) {
+    const name = `shape.${key}`;
+    const v = shape[key];
+    if (kind === 'vec') requireVec3(v, name);
+    else if (kind === 'num') requireNumber(v, name);
+    else if (!isAxes(v)) fail(`"${name}" must be an array of 3 arrays of 3 numbers`, name);
+  }
+  return type;
+}
+
+function checkRay(ray) {
+  requireObject(ray, 'ray');
+  requireVec3(ray.origin, 'ray.origin');
+  requireVec3(ray.dir, 'ray.dir');
+  if (ray.tmax !== undefined) requireNumber(ray.tmax, 'ray.tmax');
+}
+
+function checkSegment(segment) {
+  requireObject(segment, 'segment');
+  requireVec3(segment.a, 'segment.a');
+  requireVec3(segment.b, 'segment.b');
+}
+
+function checkPoint(point) {
+  requireVec3(point, 'point');
+}
+
+// ---------------------------------------------------------------------------
+// Loading
+
+const isNode = typeof process === 'object' && process !== null &&
+  typeof process.versions === 'object' && process.versions !== null &&
+  typeof process.versions.node === 'string';
+
+async function readUrl(url) {
+  if (url.protocol === 'file:') {
+    if (!isNode) throw new SlabcastError(`cannot load ${url.href}: file URLs need Node`);
+    const fs = await import('node:fs/promises');
+    try {
+      return await fs.readFile(url);
+    } catch (e) {
+      throw new SlabcastError(`cannot read ${url.href}: ${e.message}`, { cause: e });
+    }
+  }
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (e) {
+    throw new SlabcastError(`cannot fetch ${url.href}: ${e.message}`, { cause: e });
+  }
+  if (!response.ok) {
+    throw new SlabcastError(`cannot fetch ${url.href}: HTTP ${response.status}`);
+  }
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+function toUrl(src) {
+  if (src instanceof URL) return src;
+  // A string: an absolute URL, else relative to the page (browsers) or a file path (Node).
+  if (/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(src) && !/^[a-zA-Z]:[\\/]/.test(src)) return new URL(src);
+  if (isNode) {
+    const cwd = process.cwd().replace(/\\/g, '/');
+    const base = new URL(`file://${cwd.startsWith('/') ? '' : '/'}${cwd}/`);
+    return new URL(src.replace(/\\/g, '/'), base);
+  }
+  const base = typeof document !== 'undefined' && document.baseURI
+    ? document.baseURI
+    : (typeof location !== 'undefined' ? location.href : import.meta.url);
+  return new URL(src, base);
+}
+
+/** The compiled module for options.wasm (bytes, URL, path, Response or Module). */
+async function compileModule(src) {
+  if (src === undefined || src === null) src = new URL('./slabcast.wasm', import.meta.url);
+  if (src instanceof WebAssembly.Module) return src;
+  let bytes;
+  if (src instanceof ArrayBuffer || ArrayBuffer.isView(src)) {
+    bytes = src;
+  } else if (typeof Response !== 'undefined' && src instanceof Response) {
+    if (!src.ok) throw new SlabcastError(`cannot fetch ${src.url}: HTTP ${src.status}`);
+    bytes = new Uint8Array(await src.arrayBuffer());
+  } else if (typeof src === 'string' || src instanceof URL) {
+    bytes = await readUrl(toUrl(src));
+  } else {
+    throw new SlabcastError('options.wasm must be bytes, a URL, a path, a Response or a WebAssembly.Module');
+  }
+  try {
+    return await WebAssembly.compile(bytes);
+  } catch (e) {
+    throw new SlabcastError(`slabcast.wasm does not compile: ${e.message}`, { cause: e });
+  }
+}
+
+const WASI_ENOSYS = 52;
+
+/**
+ * Harmless stubs for whatever the standalone module imports. The core does no
+ * I/O and never exits; should it try, it gets ENOSYS or a trap (proc_exit).
+ */
+function makeImports(module) {
+  const imports = {};
+  for (const { module: ns, name, kind } of WebAssembly.Module.imports(module)) {
+    imports[ns] ??= {};
+    if (kind === 'function') {
+      let f;
+      if (name === 'emscripten_notify_memory_growth') {
+        f = () => {}; // views are re-derived on every call anyway
+      } else if (name === 'proc_exit') {
+        f = (code) => { throw new SlabcastError(`slabcast.wasm called proc_exit(${code})`); };
+      } else if (ns.startsWith('wasi')) {
+        f = () => WASI_ENOSYS;
+      } else {
+        f = () => { throw new SlabcastError(`slabcast.wasm called the missing import ${ns}.${name}`); };
+      }
+      imports[ns][name] = f;
+    } else if (kind === 'memory') {
+      imports[ns][name] = new WebAssembly.Memory({ initial: 256, maximum: 32768 });
+    } else if (kind === 'table') {
+      imports[ns][name] = new WebAssembly.Table({ initial: 16, element: 'anyfunc' });
+    } else if (kind === 'global') {
+      imports[ns][name] = 0;
+    }
+  }
+  return imports;
+}
+
+const REQUIRED_EXPORTS = [
+  'sc_wasm_scratch', 'sc_wasm_scratch_bytes', 'sc_wasm_raycast', 'sc_wasm_linetest',
+  'sc_wasm_closest_point', 'sc_wasm_contains', 'sc_wasm_status_message',
+];
+
+/**
+ * Load the core and return the query API.
+ * @param {{wasm?: ArrayBuffer | ArrayBufferView | URL | string | Response | WebAssembly.Module}} [options]
+ */
+export async function loadSlabcast(options = {}) {
+  const module = await compileModule(options.wasm);
+  const imports = makeImports(module);
+  let instance;
+  try {
+    instance = await WebAssembly.instantiate(module, imports);
+  } catch (e) {
+    throw new SlabcastError(`slabcast.wasm does not instantiate: ${e.message}`, { cause: e });
+  }
+  const ex = instance.exports;
+  for (const name of REQUIRED_EXPORTS) {
+    if (typeof ex[name] !== 'function') throw new SlabcastError(`slabcast.wasm lacks the export ${name}`);
+  }
+  let memory = ex.memory;
+  if (!(memory instanceof WebAssembly.Memory)) {
+    memory = Object.values(imports).flatMap(Object.values)
+      .find((v) => v instanceof WebAssembly.Memory);
+  }
+  if (!(memory instanceof WebAssembly.Memory)) throw new SlabcastError('slabcast.wasm exports no memory');
+
+  let stackTop;
+  try {
+    if (typeof ex._initialize === 'function') ex._initialize();
+    stackTop = typeof ex.stackSave === 'function' ? ex.stackSave() : undefined;
+  } catch (e) {
+    throw new SlabcastError(`slabcast.wasm failed to initialize: ${e.message}`, { cause: e });
+  }
+
+  const scratch = ex.sc_wasm_scratch() >>> 0;
+  if (scratch % 16 !== 0 || ex.sc_wasm_scratch_bytes() < SCRATCH_NEEDED) {
+    throw new SlabcastError('slabcast.wasm has an unexpected scratch area');
+  }
+
+  // Heap views, re-derived whenever the memory has grown (its buffer is replaced).
+  let f32 = null;
+  let i32 = null;
+  let u8 = null;
+  function views() {
+    const buf = memory.buffer;
+    if (f32 === null || f32.buffer !== buf) {
+      f32 = new Float32Array(buf);
+      i32 = new Int32Array(buf);
+      u8 = new Uint8Array(buf);
+    }
+  }
+
+  // Call an export; a trap never reaches the caller as anything but a SlabcastError.
+  function call(fn, ...args) {
+    try {
+      return fn(...args);
+    } catch (e) {
+      if (stackTop !== undefined) {
+        try { ex.stackRestore(stackTop); } catch { /* ignore */ }
+      }
+      if (e instanceof SlabcastError) throw e;
+      throw new SlabcastError(`slabcast.wasm trapped: ${e && e.message ? e.message : String(e)}`, { cause: e });
+    }
+  }
+
+  const messages = new Map();
+  function statusMessage(status) {
+    let m = messages.get(status);
+    if (m === undefined) {
+      const p = call(ex.sc_wasm_status_message, status) >>> 0;
+      views();
+      let end = p;
+      while (end < u8.length && u8[end] !== 0) end++;
+      m = p === 0 ? `status ${status}` : utf8Decoder.decode(u8.slice(p, end));
+      messages.set(status, m);
+    }
+    return m;
+  }
+
+  function checkStatus(status) {
+    if (status !== 0) throw new SlabcastError(statusMessage(status), { status });
+  }
+
+  function writeVec(word, v) {
+    f32[word] = v[0];
+    f32[word + 1] = v[1];
+    f32[word + 2] = v[2];
+  }
+
+  function writeShape(shape, type) {
+    const w = (scratch + SHAPE_OFF) >> 2;
+    for (let i = 0; i < 16; i++) i32[w + i] = 0;
+    i32[w] = SHAPE_TYPES[type];
+    switch (type) {
+      case 'aabb':
+        writeVec(w + 1, shape.min);
+        writeVec(w + 4, shape.max);
+        break;
+      case 'obb':
+        writeVec(w + 1, shape.center);
+        writeVec(w + 4, shape.axes[0]);
+        writeVec(w + 7, shape.axes[1]);
+        writeVec(w + 10, shape.axes[2]);
+        writeVec(w + 13, shape.half);
+        break;
+      case 'sphere':
+        writeVec(w + 1, shape.center);
+        f32[w + 4] = shape.radius;
+        break;
+      case 'plane':
+        writeVec(w + 1, shape.normal);
+        f32[w + 4] = shape.d;
+        break;
+    }
+  }
+
+  function readVec(word) {
+    return [f32[word], f32[word + 1], f32[word + 2]];
+  }
+
+  const inPtr = scratch + IN_OFF;
+  const shapePtr = scratch + SHAPE_OFF;
+  const outPtr = scratch + OUT_OFF;
+  const outWord = outPtr >> 2;
+
+  return {
+    /** The module's WebAssembly.Memory (grows; never cache views of it). */
+    memory,
+
+    /** The core's message for an sc_status value. */
+    statusMessage(status) {
+      if (!Number.isInteger(status)) throw new SlabcastError('status must be an integer');
+      return statusMessage(status);
+    },
+
+    raycast(ray, shape) {
+      checkRay(ray);
+      const type = checkShape(shape);
+      views();
+      const w = inPtr >> 2;
+      writeVec(w, ray.origin);
+      writeVec(w + 3, ray.dir);
+      f32[w + 6] = ray.tmax === undefined ? Infinity : ray.tmax;
+      writeShape(shape, type);
+      call(ex.sc_wasm_raycast, inPtr, shapePtr, outPtr);
+      views();
+      checkStatus(i32[outWord]);
+      if (i32[outWord + 1] === 0) return { hit: false };
+      return {
+        hit: true,
+        t: f32[outWord + 2],
+        t_enter: f32[outWord + 3],
+        t_exit: f32[outWord + 4],
+        point: readVec(outWord + 5),
+        normal: readVec(outWord + 8),
+      };
+    },
+
+    linetest(segment, shape) {
+      checkSegment(segment);
+      const type = checkShape(shape);
+      views();
+      const w = inPtr >> 2;
+      writeVec(w, segment.a);
+      writeVec(w + 3, segment.b);
+      writeShape(shape, type);
+      call(ex.sc_wasm_linetest, inPtr, shapePtr, outPtr);
+      views();
+      checkStatus(i32[outWord]);
+      return { hit: i32[outWord + 1] !== 0 };
+    },
+
+    closestPoint(point, shape) {
+      checkPoint(point);
+      const type = checkShape(shape);
+      views();
+      writeVec(inPtr >> 2, point);
+      writeShape(shape, type);
+      call(ex.sc_wasm_closest_point, inPtr, shapePtr, outPtr);
+      views();
+      checkStatus(i32[outWord]);
+      return { point: readVec(outWord + 1) };
+    },
+
+    contains(point, shape) {
+      checkPoint(point);
+      const type = checkShape(shape);
+      views();
+      writeVec(inPtr >> 2, point);
+      writeShape(shape, type);
+      call(ex.sc_wasm_contains, inPtr, shapePtr, outPtr);
+      views();
+      checkStatus(i32[outWord]);
+      return { inside: i32[outWord + 1] !== 0 };
+    },
+  };
+}
