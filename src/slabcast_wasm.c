@@ -80,3 +80,65 @@ SC_EXPORT void sc_wasm_contains(const sc_vec3 *p, const sc_shape *shape, sc_test
 
 /// The NUL-terminated message of a status (static storage).
 SC_EXPORT const char *sc_wasm_status_message(int status) { return sc_status_message((sc_status)status); }
+
+/* ------------------------------------------------------------------ worlds
+ * JS allocates staging buffers with sc_wasm_alloc (any call that allocates may grow the
+ * memory: JS re-derives its views after each), passes pointers to the sc_world_* calls, and
+ * copies results out. */
+#include <stdlib.h>
+
+#include "sc_bench_scene.h"
+
+/// malloc for JS staging buffers (16-byte aligned); 0 when out of memory.
+SC_EXPORT void *sc_wasm_alloc(int bytes) { return bytes > 0 ? malloc((size_t)bytes) : NULL; }
+/// free for sc_wasm_alloc.
+SC_EXPORT void sc_wasm_free(void *p) { free(p); }
+
+SC_EXPORT sc_world *sc_wasm_world_create(void) { return sc_world_create(); }
+SC_EXPORT void sc_wasm_world_destroy(sc_world *w) { sc_world_destroy(w); }
+SC_EXPORT int sc_wasm_world_count(const sc_world *w) { return sc_world_count(w); }
+SC_EXPORT double sc_wasm_world_bytes(const sc_world *w) { return (double)sc_world_bytes(w); }
+SC_EXPORT int sc_wasm_world_error_index(const sc_world *w) { return sc_world_error_index(w); }
+/// Adds n objects of kind (0 aabb, 1 obb, 2 sphere); *first gets the first index.
+SC_EXPORT int sc_wasm_world_add(sc_world *w, int kind, const float *data, int n, int *first)
+{
+    switch (kind) {
+    case 0: return sc_world_add_aabbs(w, data, n, first);
+    case 1: return sc_world_add_obbs(w, data, n, first);
+    case 2: return sc_world_add_spheres(w, data, n, first);
+    default: return SC_ERR_SHAPE_TYPE;
+    }
+}
+/// Replaces objects first.. of kind (0 aabb, 1 obb, 2 sphere).
+SC_EXPORT int sc_wasm_world_update(sc_world *w, int kind, int first, const float *data, int n)
+{
+    switch (kind) {
+    case 0: return sc_world_update_aabbs(w, first, data, n);
+    case 1: return sc_world_update_obbs(w, first, data, n);
+    case 2: return sc_world_update_spheres(w, first, data, n);
+    default: return SC_ERR_SHAPE_TYPE;
+    }
+}
+SC_EXPORT int sc_wasm_world_refit(sc_world *w) { return sc_world_refit(w); }
+SC_EXPORT int sc_wasm_world_build(sc_world *w) { return sc_world_build(w); }
+SC_EXPORT int sc_wasm_world_cast_rays(sc_world *w, const float *rays, int n, float *t, int *index, float *normal)
+{
+    return sc_world_cast_rays(w, rays, n, t, index, normal);
+}
+SC_EXPORT int sc_wasm_world_cast_rays_bruteforce(sc_world *w, const float *rays, int n, float *t, int *index,
+                                                 float *normal)
+{
+    return sc_world_cast_rays_bruteforce(w, rays, n, t, index, normal);
+}
+SC_EXPORT int sc_wasm_world_any_hit(sc_world *w, const float *rays, int n, int *hit)
+{
+    return sc_world_any_hit(w, rays, n, hit);
+}
+SC_EXPORT int sc_wasm_world_cast_segments(sc_world *w, const float *segs, int n, float *t, int *index, float *normal)
+{
+    return sc_world_cast_segments(w, segs, n, t, index, normal);
+}
+/// The benchmark's seeded scene (src/sc_bench_scene.h), so JS and native measure the same boxes.
+SC_EXPORT void sc_wasm_bench_scene(int n, float *boxes, int nrays, float *rays) { sc_bench_scene(n, boxes, nrays, rays); }
+/// The SIMD backend of the world kernels.
+SC_EXPORT const char *sc_wasm_world_simd(void) { return sc_world_simd(); }

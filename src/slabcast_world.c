@@ -592,9 +592,11 @@ static sc_status sc_w_ready(sc_world *w)
 /* ------------------------------------------------------------- traversal */
 
 typedef struct sc_wray {
+    f4 vo[3], vinv[3];     /* splats of the origin and of the culling reciprocal, per axis */
     sc_ray ray;
-    float o[3], d[3], inv[3];
-    int par[3], cull[3];   /* par: dir == 0; cull: the axis takes part in node tests */
+    float o[3], d[3];
+    int par[3];            /* dir == 0 (or -0) on that axis */
+    int near_off[3], far_off[3]; /* float offsets of the near / far bound in a node or group */
     int far;               /* origin >= 2^80: test every object exactly */
 } sc_wray;
 
@@ -612,8 +614,15 @@ static void sc_w_prep(sc_wray *r, const sc_ray *ray)
         r->o[a] = o[a];
         r->d[a] = d[a];
         r->par[a] = d[a] == 0.0f;
-        r->cull[a] = !r->par[a] && sc_w_abs(d[a]) >= SC_TINY_DIR;
-        r->inv[a] = r->cull[a] ? 1.0f / d[a] : 0.0f;
+        /* The culling reciprocal: 1/d, which is +-inf for d = +-0 (see sc_w_cull4); NaN for
+         * 0 < |d| < 2^-40, so that the axis takes no part in culling (no overflow). */
+        float inv = 1.0f / d[a];
+        if (!r->par[a] && sc_w_abs(d[a]) < SC_TINY_DIR) inv = NAN;
+        r->vinv[a] = f4_splat(inv);
+        r->vo[a] = f4_splat(o[a]);
+        int neg = signbit(inv) != 0;
+        r->near_off[a] = (neg ? 12 : 0) + 4 * a; /* bmin / lo at 0, bmax / hi at 12 floats */
+        r->far_off[a] = (neg ? 0 : 12) + 4 * a;
     }
     r->far = sc_w_far3(ray->origin);
 }
@@ -628,42 +637,36 @@ static void sc_w_offer(sc_whit *best, float t, int index, sc_vec3 normal)
     }
 }
 
-/* The conservative test of four boxes (SoA lo/hi) against one ray: a reciprocal slab test
- * whose interval is widened by a relative 2^-20 (its rounding error is below 2^-22), so it
- * never rejects a box that the exact test hits. NaN-free for boxes of the BVH (coordinates
- * below 2^80, culling direction components at least 2^-40; empty lanes are inverted boxes,
- * whose NaN/inf results fail the comparisons). Returns the lanes that may hit with
- * t_enter <= limit; their widened t_enter in tn_out (may be NULL). */
-static inline int sc_w_cull4(const float (*lo)[4], const float (*hi)[4], const sc_wray *r, float limit,
-                             float *tn_out)
+/* The conservative test of four boxes against one ray. base points at a node's bmin/bmax or
+ * a group's lo/hi: twelve floats of minima (x, y, z: four lanes each), then twelve of maxima.
+ * A reciprocal slab test, branch-free, whose interval is widened by a relative 2^-20 (its
+ * rounding error is below 2^-22), so it never rejects a box that the exact test hits.
+ * Special axes need no branch, thanks to the NaN rule of f4_max(a, b) = a < b ? b : a and
+ * f4_min(a, b) = b < a ? b : a (a NaN in b is ignored):
+ *   d = +-0: inv = +-inf; (bound - o) * inv is -inf (no constraint), +inf (rejects), or NaN
+ *            when o lies on the bound's plane: ignored, so the slab is closed, as in the exact
+ *            test;
+ *   0 < |d| < 2^-40: inv = NaN: the axis is ignored (culls less, never more);
+ *   empty lanes (inverted bounds): +inf entry, -inf exit: NaN after widening: rejected.
+ * Returns the lanes that may hit with t_enter <= limit; their widened t_enter in tn_out. */
+static inline int sc_w_cull4(const float *base, const sc_wray *r, float limit, float *tn_out)
 {
-    f4 tn = f4_splat(-INFINITY), tf = f4_splat(INFINITY);
-    f4 alive = f4_splat(0.0f);
-    alive = f4_le(alive, alive); /* all lanes */
-    for (int a = 0; a < 3; ++a) {
-        f4 l = f4_load(lo[a]), h = f4_load(hi[a]);
-        if (r->par[a]) {
-            /* scalar: lo <= o <= hi */
-            f4 o = f4_splat(r->o[a]);
-            alive = f4_and(alive, f4_and(f4_le(l, o), f4_le(o, h)));
-        } else if (r->cull[a]) {
-            /* scalar: t1 = (lo - o) * inv; t2 = (hi - o) * inv  (error relative to t: <= 3 ulp;
-             * the form lo*inv - o*inv would cancel when lo ~ o) */
-            f4 inv = f4_splat(r->inv[a]), o = f4_splat(r->o[a]);
-            f4 t1 = f4_mul(f4_sub(l, o), inv);
-            f4 t2 = f4_mul(f4_sub(h, o), inv);
-            /* scalar: near = inv > 0 ? t1 : t2; tn = max(tn, near); tf = min(tf, far) */
-            tn = f4_max(tn, r->inv[a] > 0.0f ? t1 : t2);
-            tf = f4_min(tf, r->inv[a] > 0.0f ? t2 : t1);
-        }
-    }
+    /* scalar, per axis: near = (near_bound - o) * inv; far = (far_bound - o) * inv */
+    f4 n0 = f4_mul(f4_sub(f4_load(base + r->near_off[0]), r->vo[0]), r->vinv[0]);
+    f4 f0 = f4_mul(f4_sub(f4_load(base + r->far_off[0]), r->vo[0]), r->vinv[0]);
+    f4 n1 = f4_mul(f4_sub(f4_load(base + r->near_off[1]), r->vo[1]), r->vinv[1]);
+    f4 f1 = f4_mul(f4_sub(f4_load(base + r->far_off[1]), r->vo[1]), r->vinv[1]);
+    f4 n2 = f4_mul(f4_sub(f4_load(base + r->near_off[2]), r->vo[2]), r->vinv[2]);
+    f4 f2 = f4_mul(f4_sub(f4_load(base + r->far_off[2]), r->vo[2]), r->vinv[2]);
+    /* scalar: tn = max(-inf, n0, n1, n2); tf = min(+inf, f0, f1, f2), NaN terms ignored */
+    f4 tn = f4_max(f4_max(f4_max(f4_splat(-INFINITY), n0), n1), n2);
+    f4 tf = f4_min(f4_min(f4_min(f4_splat(INFINITY), f0), f1), f2);
     /* scalar: s = (|tn| + |tf|) * 2^-20; tn -= s; tf += s */
     f4 slack = f4_mul(f4_add(f4_abs(tn), f4_abs(tf)), f4_splat(SC_WIDEN));
     tn = f4_sub(tn, slack);
     tf = f4_add(tf, slack);
-    /* scalar: tn <= tf && tf >= 0 && tn <= limit */
-    f4 ok = f4_and(alive, f4_le(tn, tf));
-    ok = f4_and(ok, f4_and(f4_ge(tf, f4_splat(0.0f)), f4_le(tn, f4_splat(limit))));
+    /* scalar: tn <= tf && tf >= 0 && tn <= limit (NaN fails every comparison) */
+    f4 ok = f4_and(f4_le(tn, tf), f4_and(f4_ge(tf, f4_splat(0.0f)), f4_le(tn, f4_splat(limit))));
     if (tn_out) f4_store(tn_out, tn);
     return f4_bits(ok);
 }
@@ -728,7 +731,7 @@ static int sc_w_leaf_aabb4(const sc_group *g, const sc_wray *r, float limit, flo
 static void sc_w_test_group(const sc_world *w, const sc_group *g, const sc_wray *r, sc_whit *best)
 {
     float limit = best->index >= 0 ? best->t : r->ray.tmax;
-    if (!sc_w_cull4(g->lo, g->hi, r, limit, NULL)) return;
+    if (!sc_w_cull4(&g->lo[0][0], r, limit, NULL)) return;
     if (g->all_aabb) {
         _Alignas(16) float tn[4];
         int axis[4];
@@ -781,7 +784,7 @@ static void sc_w_cast(const sc_world *w, const sc_wray *r, sc_whit *best, int an
         }
         const sc_node4 *nd = &w->nodes[c];
         _Alignas(16) float tn[4];
-        int bits = sc_w_cull4(nd->bmin, nd->bmax, r, limit, tn);
+        int bits = sc_w_cull4(&nd->bmin[0][0], r, limit, tn);
         /* Push the hit children far to near, so the nearest is popped first. */
         int order[4], m = 0;
         for (int l = 0; l < 4; ++l) {

@@ -368,6 +368,192 @@ export async function loadSlabcast(options = {}) {
     return [f32[word], f32[word + 1], f32[word + 2]];
   }
 
+
+  // -------------------------------------------------------------------------
+  // Worlds: many objects in wasm memory, one call per batch.
+
+  const KIND = { aabb: 0, obb: 1, sphere: 2 };
+  const FLOATS = { aabb: 6, obb: 15, sphere: 4 };
+  const BATCH_NAME = { aabb: 'boxes', obb: 'obbs', sphere: 'spheres' };
+  const hasWorld = typeof ex.sc_wasm_world_create === 'function';
+
+  // One staging area, grown on demand and reused by every world: inputs are copied in,
+  // the call runs, outputs are copied out. Never handed out.
+  let stagePtr = 0;
+  let stageBytes = 0;
+  function stage(bytes) {
+    if (bytes <= stageBytes) return stagePtr;
+    const want = Math.max(bytes, stageBytes * 2, 65536);
+    if (stagePtr) call(ex.sc_wasm_free, stagePtr);
+    stagePtr = 0;
+    stageBytes = 0;
+    const p = call(ex.sc_wasm_alloc, want) >>> 0;
+    if (p === 0) throw new SlabcastError(`out of memory: cannot stage ${bytes} bytes in wasm memory`);
+    stagePtr = p;
+    stageBytes = want;
+    return p;
+  }
+
+  /** A Float32Array view or copy of a batch, checked for type and length. */
+  function floatBatch(data, per, name) {
+    let a;
+    if (data instanceof Float32Array) a = data;
+    else if (data instanceof Float64Array || Array.isArray(data)) {
+      a = new Float32Array(data.length);
+      for (let i = 0; i < data.length; i++) {
+        const v = data[i];
+        if (typeof v !== 'number') fail(`${name}[${i}] must be a number`, name);
+        a[i] = v;
+      }
+    } else {
+      fail(`${name} must be a Float32Array (${per} floats per item)`, name);
+    }
+    if (a.length % per !== 0) fail(`${name} must hold ${per} floats per item; its length ${a.length} is not a multiple of ${per}`, name);
+    if (a.length / per > 16777216) fail(`${name} holds too many items (the limit is 16777216)`, name);
+    return a;
+  }
+
+  function outArray(out, key, Type, length) {
+    if (out === undefined || out === null || out[key] === undefined) return new Type(length);
+    const a = out[key];
+    if (!(a instanceof Type)) fail(`out.${key} must be a ${Type.name}`, `out.${key}`);
+    if (a.length < length) fail(`out.${key} must hold at least ${length} items; it holds ${a.length}`, `out.${key}`);
+    return a;
+  }
+
+  const registry = typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry((ptr) => { try { ex.sc_wasm_world_destroy(ptr); } catch { /* ignore */ } })
+    : null;
+
+  function createWorld() {
+    if (!hasWorld) throw new SlabcastError('this slabcast.wasm was built without worlds');
+    let ptr = call(ex.sc_wasm_world_create) >>> 0;
+    if (ptr === 0) throw new SlabcastError('out of memory: cannot create a world');
+    const token = {};
+    if (registry) registry.register(token, ptr, token);
+
+    function live() {
+      if (ptr === 0) throw new SlabcastError('the world has been disposed');
+      return ptr;
+    }
+
+    function worldStatus(status, name) {
+      if (status === 0) return;
+      const i = call(ex.sc_wasm_world_error_index, ptr);
+      const where = i >= 0 ? `${name}[${i}]: ` : `${name}: `;
+      throw new SlabcastError(where + statusMessage(status), { status, field: name });
+    }
+
+    function add(kind, data) {
+      const w = live();
+      const name = BATCH_NAME[kind];
+      const a = floatBatch(data, FLOATS[kind], name);
+      const n = a.length / FLOATS[kind];
+      const p = stage(a.byteLength + 16);
+      views();
+      f32.set(a, p >> 2);
+      const firstPtr = p + a.byteLength;
+      const status = call(ex.sc_wasm_world_add, w, KIND[kind], p, n, firstPtr);
+      views();
+      worldStatus(status, name);
+      return n === 0 ? call(ex.sc_wasm_world_count, w) : i32[firstPtr >> 2];
+    }
+
+    function update(kind, first, data) {
+      const w = live();
+      const name = BATCH_NAME[kind];
+      if (!Number.isInteger(first) || first < 0) fail('first must be a non-negative integer', 'first');
+      const a = floatBatch(data, FLOATS[kind], name);
+      const n = a.length / FLOATS[kind];
+      const p = stage(a.byteLength);
+      views();
+      f32.set(a, p >> 2);
+      const status = call(ex.sc_wasm_world_update, w, KIND[kind], first, p, n);
+      views();
+      worldStatus(status, name);
+    }
+
+    // Casts a batch (rays: 7 floats each, segments: 6) and copies t, index, normal out.
+    function cast(fn, data, per, name, out) {
+      const w = live();
+      const a = floatBatch(data, per, name);
+      const n = a.length / per;
+      const t = outArray(out, 't', Float32Array, n);
+      const index = outArray(out, 'index', Int32Array, n);
+      const normal = outArray(out, 'normal', Float32Array, 3 * n);
+      const p = stage(a.byteLength + 20 * n);
+      views();
+      f32.set(a, p >> 2);
+      const tPtr = p + a.byteLength;
+      const iPtr = tPtr + 4 * n;
+      const nPtr = iPtr + 4 * n;
+      const status = call(fn, w, p, n, tPtr, iPtr, nPtr);
+      views();
+      worldStatus(status, name);
+      t.set(f32.subarray(tPtr >> 2, (tPtr >> 2) + n));
+      index.set(i32.subarray(iPtr >> 2, (iPtr >> 2) + n));
+      normal.set(f32.subarray(nPtr >> 2, (nPtr >> 2) + 3 * n));
+      return { t, index, normal };
+    }
+
+    return {
+      /** Adds AABBs (6 floats each: min xyz, max xyz); returns the index of the first. */
+      addAABBs(boxes) { return add('aabb', boxes); },
+      /** Adds OBBs (15 floats each: center, axes[0..2], half); returns the index of the first. */
+      addOBBs(obbs) { return add('obb', obbs); },
+      /** Adds spheres (4 floats each: center, radius); returns the index of the first. */
+      addSpheres(spheres) { return add('sphere', spheres); },
+      /** Replaces AABBs first.. (they must be AABBs). */
+      updateAABBs(first, boxes) { update('aabb', first, boxes); },
+      /** Replaces OBBs first.. (they must be OBBs). */
+      updateOBBs(first, obbs) { update('obb', first, obbs); },
+      /** Replaces spheres first.. (they must be spheres). */
+      updateSpheres(first, spheres) { update('sphere', first, spheres); },
+      /** Refits the BVH to moved objects now (queries do it by themselves when needed). */
+      refit() { const w = live(); worldStatus(call(ex.sc_wasm_world_refit, w), 'refit'); views(); },
+      /** Rebuilds the BVH now (queries do it by themselves after adds). */
+      build() { const w = live(); worldStatus(call(ex.sc_wasm_world_build, w), 'build'); views(); },
+      /** Nearest hit per ray (7 floats each: origin, dir, tmax). */
+      castRays(rays, out) { return cast(ex.sc_wasm_world_cast_rays, rays, 7, 'rays', out); },
+      /** castRays without the BVH (every object against every ray), for checks and benchmarks. */
+      castRaysBruteForce(rays, out) { return cast(ex.sc_wasm_world_cast_rays_bruteforce, rays, 7, 'rays', out); },
+      /** Nearest hit along each segment (6 floats each: a, b), t in [0, 1]. */
+      castSegments(segments, out) { return cast(ex.sc_wasm_world_cast_segments, segments, 6, 'segments', out); },
+      /** Whether each ray hits anything within [0, tmax] (stops at the first hit). */
+      anyHit(rays, out) {
+        const w = live();
+        const a = floatBatch(rays, 7, 'rays');
+        const n = a.length / 7;
+        if (out !== undefined && !(out instanceof Uint8Array)) fail('out must be a Uint8Array', 'out');
+        if (out !== undefined && out.length < n) fail(`out must hold at least ${n} items; it holds ${out.length}`, 'out');
+        const hit = out ?? new Uint8Array(n);
+        const p = stage(a.byteLength + 4 * n);
+        views();
+        f32.set(a, p >> 2);
+        const hPtr = p + a.byteLength;
+        const status = call(ex.sc_wasm_world_any_hit, w, p, n, hPtr);
+        views();
+        worldStatus(status, 'rays');
+        for (let i = 0; i < n; i++) hit[i] = i32[(hPtr >> 2) + i];
+        return hit;
+      },
+      /** The number of objects. */
+      get count() { return call(ex.sc_wasm_world_count, live()); },
+      /** Bytes of wasm memory the world holds. */
+      get bytes() { return call(ex.sc_wasm_world_bytes, live()); },
+      /** Whether dispose() has been called. */
+      get disposed() { return ptr === 0; },
+      /** Frees the world; later calls throw, a second dispose does nothing. */
+      dispose() {
+        if (ptr === 0) return;
+        const p = ptr;
+        ptr = 0;
+        if (registry) registry.unregister(token);
+        call(ex.sc_wasm_world_destroy, p);
+      },
+    };
+  }
+
   const inPtr = scratch + IN_OFF;
   const shapePtr = scratch + SHAPE_OFF;
   const outPtr = scratch + OUT_OFF;
@@ -376,6 +562,32 @@ export async function loadSlabcast(options = {}) {
   return {
     /** The module's WebAssembly.Memory (grows; never cache views of it). */
     memory,
+
+    /** A new, empty world of boxes, OBBs and spheres for batch queries. */
+    createWorld,
+
+    /** The SIMD backend of the world kernels ("wasm-simd128" or "scalar"). */
+    get simd() {
+      if (typeof ex.sc_wasm_world_simd !== 'function') return 'none';
+      const p = call(ex.sc_wasm_world_simd) >>> 0;
+      views();
+      let end = p;
+      while (u8[end] !== 0) end++;
+      return utf8Decoder.decode(u8.slice(p, end));
+    },
+
+    /** The benchmark's seeded scene: n boxes (6 floats each) and nrays rays (7 floats each). */
+    benchScene(n, nrays) {
+      if (!Number.isInteger(n) || n < 0 || n > 16777216) fail('n must be an integer in [0, 16777216]', 'n');
+      if (!Number.isInteger(nrays) || nrays < 0 || nrays > 16777216) fail('nrays must be an integer in [0, 16777216]', 'nrays');
+      const p = stage(24 * n + 28 * nrays + 16);
+      call(ex.sc_wasm_bench_scene, n, p, nrays, p + 24 * n);
+      views();
+      return {
+        boxes: f32.slice(p >> 2, (p >> 2) + 6 * n),
+        rays: f32.slice((p + 24 * n) >> 2, ((p + 24 * n) >> 2) + 7 * nrays),
+      };
+    },
 
     /** The core's message for an sc_status value. */
     statusMessage(status) {
