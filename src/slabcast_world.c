@@ -33,14 +33,15 @@ enum { K_AABB = 0, K_OBB = 1, K_SPHERE = 2 };
  * ~child; SC_NO_CHILD: empty (its bounds are inverted and can never be hit). */
 #define SC_NO_CHILD INT32_MIN
 typedef struct sc_node4 {
-    _Alignas(16) float bmin[3][4];
+    _Alignas(64) float bmin[3][4];
     float bmax[3][4];
     int32_t child[4];
+    int32_t pad[4]; /* 128 bytes: exactly two cache lines */
 } sc_node4;
 
 /* A leaf: up to four objects, their bounds SoA (for AABBs, the boxes themselves). */
 typedef struct sc_group {
-    _Alignas(16) float lo[3][4];
+    _Alignas(64) float lo[3][4];
     float hi[3][4];
     int32_t idx[4]; /* object index, or -1 */
     int32_t all_aabb;
@@ -60,8 +61,10 @@ struct sc_world {
     int nsph, capsph;
 
     sc_node4 *nodes;
+    void *nodes_raw;
     int nnodes, capnodes;
     sc_group *groups;
+    void *groups_raw;
     int ngroups, capgroups;
     int32_t root;      /* a child reference, or SC_NO_CHILD when the BVH is empty */
     int32_t *far_list; /* objects outside the BVH */
@@ -86,6 +89,27 @@ static int sc_grow(void **p, int *cap, int need, size_t elem)
     }
     void *q = realloc(*p, (size_t)nc * elem);
     if (!q) return 0;
+    *p = q;
+    *cap = nc;
+    return 1;
+}
+
+/* Like sc_grow, for arrays of 64-byte aligned elements (nodes, groups): a new aligned block,
+ * the old contents copied, the old block freed. *raw keeps the pointer to free. */
+static int sc_grow_aligned(void **p, void **raw, int *cap, int need, size_t elem, int used)
+{
+    if (need <= *cap) return 1;
+    int nc = *cap ? *cap : 16;
+    while (nc < need) {
+        if (nc > INT32_MAX / 2) return 0;
+        nc *= 2;
+    }
+    void *r = malloc((size_t)nc * elem + 63);
+    if (!r) return 0;
+    void *q = (void *)(((uintptr_t)r + 63) & ~(uintptr_t)63);
+    if (used > 0) memcpy(q, *p, (size_t)used * elem);
+    free(*raw);
+    *raw = r;
     *p = q;
     *cap = nc;
     return 1;
@@ -131,8 +155,8 @@ void sc_world_destroy(sc_world *w)
     free(w->far);
     free(w->obbs);
     free(w->spheres);
-    free(w->nodes);
-    free(w->groups);
+    free(w->nodes_raw);
+    free(w->groups_raw);
     free(w->far_list);
     free(w->obj_ref);
     free(w->scratch_prims);
@@ -434,7 +458,8 @@ static void sc_w_group_fill(sc_world *w, int g)
 static int32_t sc_w_build_rec(sc_world *w, int32_t *prims, int n, int depth, int *oom)
 {
     if (n <= SC_LEAF) {
-        if (!sc_grow((void **)&w->groups, &w->capgroups, w->ngroups + 1, sizeof(sc_group))) {
+        if (!sc_grow_aligned((void **)&w->groups, &w->groups_raw, &w->capgroups, w->ngroups + 1, sizeof(sc_group),
+                             w->ngroups)) {
             *oom = 1;
             return SC_NO_CHILD;
         }
@@ -475,7 +500,8 @@ static int32_t sc_w_build_rec(sc_world *w, int32_t *prims, int n, int depth, int
         parts[np].b = sc_w_range_bounds(w, prims + p.begin + left, p.n - left);
         ++np;
     }
-    if (!sc_grow((void **)&w->nodes, &w->capnodes, w->nnodes + 1, sizeof(sc_node4))) {
+    if (!sc_grow_aligned((void **)&w->nodes, &w->nodes_raw, &w->capnodes, w->nnodes + 1, sizeof(sc_node4),
+                         w->nnodes)) {
         *oom = 1;
         return SC_NO_CHILD;
     }
@@ -591,12 +617,18 @@ static sc_status sc_w_ready(sc_world *w)
 
 /* ------------------------------------------------------------- traversal */
 
-typedef struct sc_wray {
+/* What the culling test needs of a ray. Loops copy it into a local whose address is never
+ * taken, so that it stays in registers across calls. */
+typedef struct sc_wcull {
     f4 vo[3], vinv[3];     /* splats of the origin and of the culling reciprocal, per axis */
+    int near_off[3], far_off[3]; /* float offsets of the near / far bound in a node or group */
+} sc_wcull;
+
+typedef struct sc_wray {
+    sc_wcull c;
     sc_ray ray;
     float o[3], d[3];
     int par[3];            /* dir == 0 (or -0) on that axis */
-    int near_off[3], far_off[3]; /* float offsets of the near / far bound in a node or group */
     int far;               /* origin >= 2^80: test every object exactly */
 } sc_wray;
 
@@ -618,11 +650,11 @@ static void sc_w_prep(sc_wray *r, const sc_ray *ray)
          * 0 < |d| < 2^-40, so that the axis takes no part in culling (no overflow). */
         float inv = 1.0f / d[a];
         if (!r->par[a] && sc_w_abs(d[a]) < SC_TINY_DIR) inv = NAN;
-        r->vinv[a] = f4_splat(inv);
-        r->vo[a] = f4_splat(o[a]);
+        r->c.vinv[a] = f4_splat(inv);
+        r->c.vo[a] = f4_splat(o[a]);
         int neg = signbit(inv) != 0;
-        r->near_off[a] = (neg ? 12 : 0) + 4 * a; /* bmin / lo at 0, bmax / hi at 12 floats */
-        r->far_off[a] = (neg ? 0 : 12) + 4 * a;
+        r->c.near_off[a] = (neg ? 12 : 0) + 4 * a; /* bmin / lo at 0, bmax / hi at 12 floats */
+        r->c.far_off[a] = (neg ? 0 : 12) + 4 * a;
     }
     r->far = sc_w_far3(ray->origin);
 }
@@ -649,8 +681,9 @@ static void sc_w_offer(sc_whit *best, float t, int index, sc_vec3 normal)
  *   0 < |d| < 2^-40: inv = NaN: the axis is ignored (culls less, never more);
  *   empty lanes (inverted bounds): +inf entry, -inf exit: NaN after widening: rejected.
  * Returns the lanes that may hit with t_enter <= limit; their widened t_enter in tn_out. */
-static inline int sc_w_cull4(const float *base, const sc_wray *r, float limit, float *tn_out)
+static inline int sc_w_cull4(const float *base, const sc_wcull c, float limit, float *tn_out)
 {
+    const sc_wcull *r = &c;
     /* scalar, per axis: near = (near_bound - o) * inv; far = (far_bound - o) * inv */
     f4 n0 = f4_mul(f4_sub(f4_load(base + r->near_off[0]), r->vo[0]), r->vinv[0]);
     f4 f0 = f4_mul(f4_sub(f4_load(base + r->far_off[0]), r->vo[0]), r->vinv[0]);
@@ -731,7 +764,7 @@ static int sc_w_leaf_aabb4(const sc_group *g, const sc_wray *r, float limit, flo
 static void sc_w_test_group(const sc_world *w, const sc_group *g, const sc_wray *r, sc_whit *best)
 {
     float limit = best->index >= 0 ? best->t : r->ray.tmax;
-    if (!sc_w_cull4(&g->lo[0][0], r, limit, NULL)) return;
+    if (!sc_w_cull4(&g->lo[0][0], r->c, limit, NULL)) return;
     if (g->all_aabb) {
         _Alignas(16) float tn[4];
         int axis[4];
@@ -767,6 +800,7 @@ static void sc_w_cast(const sc_world *w, const sc_wray *r, sc_whit *best, int an
         if (any_hit && best->index >= 0) return;
     }
     if (w->root == SC_NO_CHILD) return;
+    const sc_wcull cull = r->c;
     int32_t stack[SC_STACK];
     float stack_t[SC_STACK];
     int sp = 0;
@@ -784,7 +818,7 @@ static void sc_w_cast(const sc_world *w, const sc_wray *r, sc_whit *best, int an
         }
         const sc_node4 *nd = &w->nodes[c];
         _Alignas(16) float tn[4];
-        int bits = sc_w_cull4(&nd->bmin[0][0], r, limit, tn);
+        int bits = sc_w_cull4(&nd->bmin[0][0], cull, limit, tn);
         /* Push the hit children far to near, so the nearest is popped first. */
         int order[4], m = 0;
         for (int l = 0; l < 4; ++l) {
@@ -866,7 +900,16 @@ sc_status sc_world_cast_rays_bruteforce(sc_world *w, const float *rays, int n, f
             for (int o = 0; o < w->count; ++o) sc_w_test_object(w, &r, o, &h);
         } else {
             for (int k = 0; k < w->nfar; ++k) sc_w_test_object(w, &r, w->far_list[k], &h);
-            for (int g = 0; g < w->ngroups; ++g) sc_w_test_group(w, &w->groups[g], &r, &h);
+            /* The brute-force kernel: the conservative test of every group, with the bound in
+             * a register; the exact test only for the rare group that may beat it. */
+            float limit = h.index >= 0 ? h.t : r.ray.tmax;
+            const sc_wcull c = r.c;
+            const sc_group *g = w->groups, *end = w->groups + w->ngroups;
+            for (; g < end; ++g) {
+                if (!sc_w_cull4(&g->lo[0][0], c, limit, NULL)) continue;
+                sc_w_test_group(w, g, &r, &h);
+                limit = h.index >= 0 ? h.t : r.ray.tmax;
+            }
         }
         sc_w_emit(&h, i, t, index, normal);
     }

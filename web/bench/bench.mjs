@@ -1,0 +1,180 @@
+#!/usr/bin/env node
+// npm run bench [-- SIZES...] : slabcast's world queries against three.js and three-mesh-bvh.
+//
+// One seeded scene family (src/sc_bench_scene.h: boxes of size 0.5..2.5 spread uniformly in a
+// cube whose side grows with cbrt(n); 100k rays from random points in the cube in random unit
+// directions), at 1k, 10k, 100k and 1M boxes. Measured side by side in this process:
+//   - slabcast wasm: world.castRays (BVH) and world.castRaysBruteForce (the SIMD kernel);
+//   - slabcast native: build/native/bench_world on the same scenes (same generator, same kernel);
+//   - three.js Ray.intersectBox, brute force over every box, on a subset of the rays;
+//   - three-mesh-bvh: raycastFirst over the same boxes as triangles (12 per box).
+// Every three-mesh-bvh hit distance is checked against slabcast's t for rays whose origin is
+// outside every box (from inside, three-mesh-bvh reports the exit face, slabcast t = 0).
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import * as THREE from 'three';
+import { MeshBVH } from 'three-mesh-bvh';
+import { loadSlabcast } from '../slabcast.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const args = process.argv.slice(2).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+const sizes = args.length ? args : [1000, 10000, 100000, 1000000];
+const NRAYS = 100000;
+
+const sc = await loadSlabcast();
+const now = () => performance.now();
+
+function nativeRows() {
+  const bin = `${root}build/native/bench_world`;
+  if (!existsSync(bin)) return new Map();
+  const out = execFileSync(bin, sizes.map(String), { encoding: 'utf8', maxBuffer: 1 << 24 });
+  return new Map(out.trim().split('\n').map((l) => JSON.parse(l)).map((r) => [r.boxes, r]));
+}
+
+function boxGeometry(boxes) {
+  const n = boxes.length / 6;
+  const pos = new Float32Array(n * 8 * 3);
+  const idx = new Uint32Array(n * 36);
+  // corner k = (x bit 0, y bit 1, z bit 2); two triangles per face
+  const faces = [[0, 2, 6, 4], [1, 5, 7, 3], [0, 4, 5, 1], [2, 3, 7, 6], [0, 1, 3, 2], [4, 6, 7, 5]];
+  for (let i = 0; i < n; i++) {
+    const b = 6 * i;
+    for (let k = 0; k < 8; k++) {
+      pos[(8 * i + k) * 3] = boxes[b + (k & 1 ? 3 : 0)];
+      pos[(8 * i + k) * 3 + 1] = boxes[b + 1 + (k & 2 ? 3 : 0)];
+      pos[(8 * i + k) * 3 + 2] = boxes[b + 2 + (k & 4 ? 3 : 0)];
+    }
+    let o = 36 * i;
+    for (const [a, bq, c, d] of faces) {
+      idx[o++] = 8 * i + a; idx[o++] = 8 * i + bq; idx[o++] = 8 * i + c;
+      idx[o++] = 8 * i + a; idx[o++] = 8 * i + c; idx[o++] = 8 * i + d;
+    }
+  }
+  const g = new THREE.BufferGeometry();
+  g.setAttribute('position', new THREE.BufferAttribute(pos, 3));
+  g.setIndex(new THREE.BufferAttribute(idx, 1));
+  return g;
+}
+
+function insideAny(boxes, o) {
+  for (let b = 0; b < boxes.length; b += 6) {
+    if (o[0] >= boxes[b] && o[0] <= boxes[b + 3] && o[1] >= boxes[b + 1] && o[1] <= boxes[b + 4] &&
+        o[2] >= boxes[b + 2] && o[2] <= boxes[b + 5]) return true;
+  }
+  return false;
+}
+
+const fmt = (x, d = 2) => (x >= 1e9 ? `${(x / 1e9).toFixed(d)} G` : x >= 1e6 ? `${(x / 1e6).toFixed(d)} M`
+  : x >= 1e3 ? `${(x / 1e3).toFixed(d)} k` : x.toFixed(d));
+
+const native = nativeRows();
+const rows = [];
+for (const n of sizes) {
+  const { boxes, rays } = sc.benchScene(n, NRAYS);
+  const row = { boxes: n };
+
+  // slabcast wasm
+  const world = sc.createWorld();
+  world.addAABBs(boxes);
+  let t0 = now();
+  world.build();
+  row.build_ms = now() - t0;
+  const moved = boxes.map((v) => v + 0.25);
+  world.updateAABBs(0, moved);
+  t0 = now();
+  world.refit();
+  row.refit_ms = now() - t0;
+  world.updateAABBs(0, boxes);
+  world.refit();
+  world.castRays(rays.subarray(0, 7 * 1000)); // warm up
+  t0 = now();
+  const res = world.castRays(rays);
+  row.wasm_rays_s = NRAYS / ((now() - t0) / 1e3);
+  const bruteRays = Math.max(1, Math.min(1000, Math.floor(2e7 / n)));
+  t0 = now();
+  const brute = world.castRaysBruteForce(rays.subarray(0, 7 * bruteRays));
+  row.wasm_brute_tests_s = (bruteRays * n) / ((now() - t0) / 1e3);
+  row.bytes_per_box = world.bytes / n;
+  let agree = 0;
+  for (let i = 0; i < bruteRays; i++) agree += brute.index[i] === res.index[i] && brute.t[i] === res.t[i];
+  row.bvh_vs_brute = `${agree}/${bruteRays}`;
+  let hits = 0;
+  for (let i = 0; i < NRAYS; i++) hits += res.index[i] >= 0;
+  row.hit_fraction = hits / NRAYS;
+
+  // native
+  const nat = native.get(n);
+  row.native_rays_s = nat ? nat.rays_per_s : NaN;
+  row.native_brute_tests_s = nat ? nat.brute_tests_per_s : NaN;
+
+  // three.js brute force
+  const ray = new THREE.Ray();
+  const box = new THREE.Box3();
+  const target = new THREE.Vector3();
+  const threeRays = Math.max(1, Math.min(200, Math.floor(2e6 / n)));
+  t0 = now();
+  for (let i = 0; i < threeRays; i++) {
+    const r = 7 * i;
+    ray.origin.set(rays[r], rays[r + 1], rays[r + 2]);
+    ray.direction.set(rays[r + 3], rays[r + 4], rays[r + 5]);
+    let best = Infinity;
+    for (let b = 0; b < boxes.length; b += 6) {
+      box.min.set(boxes[b], boxes[b + 1], boxes[b + 2]);
+      box.max.set(boxes[b + 3], boxes[b + 4], boxes[b + 5]);
+      if (ray.intersectBox(box, target)) {
+        const d = target.distanceTo(ray.origin);
+        if (d < best) best = d;
+      }
+    }
+  }
+  const threeSec = (now() - t0) / 1e3;
+  row.three_rays_s = threeRays / threeSec;
+  row.three_tests_s = (threeRays * n) / threeSec;
+
+  // three-mesh-bvh
+  if (n <= 1000000) {
+    const geometry = boxGeometry(boxes);
+    t0 = now();
+    const bvh = new MeshBVH(geometry);
+    row.tmb_build_ms = now() - t0;
+    const tmbRays = Math.min(NRAYS, 20000);
+    let checked = 0;
+    let wrong = 0;
+    t0 = now();
+    const hitsTmb = new Array(tmbRays);
+    for (let i = 0; i < tmbRays; i++) {
+      const r = 7 * i;
+      ray.origin.set(rays[r], rays[r + 1], rays[r + 2]);
+      ray.direction.set(rays[r + 3], rays[r + 4], rays[r + 5]);
+      hitsTmb[i] = bvh.raycastFirst(ray, THREE.DoubleSide);
+    }
+    row.tmb_rays_s = tmbRays / ((now() - t0) / 1e3);
+    for (let i = 0; i < Math.min(tmbRays, 2000); i++) {
+      const o = [rays[7 * i], rays[7 * i + 1], rays[7 * i + 2]];
+      if (n <= 100000 && insideAny(boxes, o)) continue;
+      if (n > 100000) break;
+      checked++;
+      const h = hitsTmb[i];
+      const sh = res.index[i] >= 0;
+      if (!!h !== sh || (h && Math.abs(h.distance - res.t[i]) > 1e-3 * Math.max(1, h.distance))) wrong++;
+    }
+    row.tmb_agreement = checked ? `${checked - wrong}/${checked}` : 'n/a';
+    geometry.dispose();
+  }
+  world.dispose();
+  row.speedup_vs_tmb = row.wasm_rays_s / row.tmb_rays_s;
+  row.wasm_vs_native = row.wasm_rays_s / row.native_rays_s;
+  rows.push(row);
+  console.error(JSON.stringify(row));
+}
+
+const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+console.log(`\nslabcast benchmark: ${cpu}, ${os.cpus().length} cores, Node ${process.version}, wasm kernels ${sc.simd}`);
+console.log(`scene: sc_bench_scene (uniform boxes 0.5..2.5, cube side 4*cbrt(n)), ${NRAYS} random rays, tmax = inf\n`);
+console.log('| boxes | slabcast wasm rays/s | slabcast native rays/s | wasm/native | three-mesh-bvh rays/s | wasm / three-mesh-bvh | three.js brute rays/s | wasm brute box tests/s | native brute box tests/s | three.js brute box tests/s | build ms | refit ms | bytes/box | hits | BVH = brute | three-mesh-bvh agrees |');
+console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const r of rows) {
+  console.log(`| ${r.boxes} | ${fmt(r.wasm_rays_s)} | ${fmt(r.native_rays_s)} | ${r.wasm_vs_native.toFixed(2)}x | ${fmt(r.tmb_rays_s)} | **${r.speedup_vs_tmb.toFixed(1)}x** | ${fmt(r.three_rays_s)} | ${fmt(r.wasm_brute_tests_s)} | ${fmt(r.native_brute_tests_s)} | ${fmt(r.three_tests_s)} | ${r.build_ms.toFixed(1)} | ${r.refit_ms.toFixed(2)} | ${r.bytes_per_box.toFixed(0)} | ${(100 * r.hit_fraction).toFixed(1)}% | ${r.bvh_vs_brute} | ${r.tmb_agreement ?? 'n/a'} |`);
+}
