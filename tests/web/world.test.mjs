@@ -1,0 +1,241 @@
+// World queries through the JS API, checked against brute force over the single queries
+// (sc.raycast on every object: nearest t, ties to the lowest index), exactly: the same float32
+// t, the same index, the same normal. Scenes are random and adversarial: dyadic coordinates
+// (exact ties), axis-parallel rays with 0 and -0, origins on faces and inside boxes, duplicate
+// and zero-thickness boxes, OBBs and spheres.
+import { beforeAll, describe, expect, test } from 'vitest';
+import { loadSlabcast, SlabcastError } from '../../web/slabcast.js';
+
+let sc;
+beforeAll(async () => {
+  sc = await loadSlabcast();
+});
+
+function rng(seed) {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13; s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5; s >>>= 0;
+    return s / 4294967296;
+  };
+}
+
+const DIRS = [0, -0, 1, -1, 0.5, -2, 3];
+
+function makeScene(rand, n, { mixed = false } = {}) {
+  const shapes = [];
+  const dy = (lim) => Math.floor(rand() * (4 * lim + 1) - 2 * lim) / 2;
+  for (let i = 0; i < n; i++) {
+    const k = mixed ? Math.floor(rand() * 3) : 0;
+    if (i > 0 && rand() < 0.1) { shapes.push(shapes[i - 1]); continue; } // duplicates
+    if (k === 0) {
+      const min = [dy(12), dy(12), dy(12)];
+      const max = min.map((v) => (rand() < 0.2 ? v : v + Math.floor(rand() * 8) / 2));
+      shapes.push({ type: 'aabb', min, max });
+    } else if (k === 1) {
+      const perms = [
+        [[1, 0, 0], [0, 1, 0], [0, 0, 1]], [[0, 1, 0], [-1, 0, 0], [0, 0, 1]],
+        [[0, 0, -1], [1, 0, 0], [0, -1, 0]], [[0.70710677, 0.70710677, 0], [-0.70710677, 0.70710677, 0], [0, 0, 1]],
+      ];
+      shapes.push({
+        type: 'obb', center: [dy(12), dy(12), dy(12)], axes: perms[Math.floor(rand() * perms.length)],
+        half: [0, 1, 2].map(() => Math.floor(rand() * 6) / 2),
+      });
+    } else {
+      shapes.push({ type: 'sphere', center: [dy(12), dy(12), dy(12)], radius: Math.floor(rand() * 8) / 2 });
+    }
+  }
+  return shapes;
+}
+
+function makeRays(rand, shapes, n) {
+  const dy = (lim) => Math.floor(rand() * (4 * lim + 1) - 2 * lim) / 2;
+  const rays = new Float32Array(7 * n);
+  for (let i = 0; i < n; i++) {
+    const mode = Math.floor(rand() * 4);
+    const o = [dy(16), dy(16), dy(16)];
+    const s = shapes[Math.floor(rand() * shapes.length)];
+    if (mode === 1 && s.type === 'aabb') { // origin on a face plane
+      const a = Math.floor(rand() * 3);
+      o[a] = rand() < 0.5 ? s.min[a] : s.max[a];
+    }
+    let d;
+    do {
+      d = [0, 1, 2].map(() => (mode >= 2 ? DIRS[Math.floor(rand() * DIRS.length)] : dy(4)));
+    } while (d[0] === 0 && d[1] === 0 && d[2] === 0);
+    const tmax = rand() < 0.3 ? Math.floor(rand() * 40) / 2 : Infinity;
+    rays.set([...o, ...d, tmax], 7 * i);
+  }
+  return rays;
+}
+
+function addShapes(world, shapes) {
+  for (const s of shapes) {
+    if (s.type === 'aabb') world.addAABBs(new Float32Array([...s.min, ...s.max]));
+    else if (s.type === 'obb') world.addOBBs(new Float32Array([...s.center, ...s.axes.flat(), ...s.half]));
+    else world.addSpheres(new Float32Array([...s.center, s.radius]));
+  }
+}
+
+function bruteForce(shapes, rays, i) {
+  const ray = { origin: Array.from(rays.subarray(7 * i, 7 * i + 3)), dir: Array.from(rays.subarray(7 * i + 3, 7 * i + 6)), tmax: rays[7 * i + 6] };
+  let best = null;
+  shapes.forEach((s, k) => {
+    const h = sc.raycast(ray, s);
+    if (h.hit && (best === null || h.t < best.t)) best = { t: h.t, index: k, normal: h.normal };
+  });
+  return best;
+}
+
+function compareAll(shapes, world, rays) {
+  const n = rays.length / 7;
+  const res = world.castRays(rays);
+  const any = world.anyHit(rays);
+  const problems = [];
+  for (let i = 0; i < n && problems.length < 5; i++) {
+    const b = bruteForce(shapes, rays, i);
+    const idx = res.index[i];
+    const ok = b === null
+      ? idx === -1 && any[i] === 0
+      : idx === b.index && res.t[i] === b.t && any[i] === 1 &&
+        [0, 1, 2].every((k) => res.normal[3 * i + k] === b.normal[k]);
+    if (!ok) {
+      problems.push(`ray ${Array.from(rays.subarray(7 * i, 7 * i + 7)).join(',')}: world ${idx} t ${res.t[i]}, brute ${b ? `${b.index} t ${b.t}` : 'miss'}`);
+    }
+  }
+  return problems;
+}
+
+describe('world results equal brute force over single queries', () => {
+  test('random dyadic boxes with duplicates and zero thickness', () => {
+    const rand = rng(1);
+    for (let round = 0; round < 6; round++) {
+      const shapes = makeScene(rand, 50 + Math.floor(rand() * 300));
+      const world = sc.createWorld();
+      addShapes(world, shapes);
+      expect(compareAll(shapes, world, makeRays(rand, shapes, 400))).toEqual([]);
+      world.dispose();
+    }
+  });
+
+  test('boxes, OBBs and spheres mixed', () => {
+    const rand = rng(2);
+    for (let round = 0; round < 6; round++) {
+      const shapes = makeScene(rand, 30 + Math.floor(rand() * 200), { mixed: true });
+      const world = sc.createWorld();
+      addShapes(world, shapes);
+      expect(compareAll(shapes, world, makeRays(rand, shapes, 300))).toEqual([]);
+      world.dispose();
+    }
+  });
+
+  test('after updates and a refit', () => {
+    const rand = rng(3);
+    const shapes = makeScene(rand, 300);
+    const world = sc.createWorld();
+    addShapes(world, shapes);
+    world.build();
+    for (let k = 0; k < 3; k++) {
+      const first = Math.floor(rand() * 200);
+      const moved = makeScene(rand, 50);
+      const data = new Float32Array(50 * 6);
+      moved.forEach((s, j) => { data.set([...s.min, ...s.max], 6 * j); shapes[first + j] = s; });
+      world.updateAABBs(first, data);
+      if (k !== 1) world.refit(); // k == 1: the query refits by itself
+      expect(compareAll(shapes, world, makeRays(rand, shapes, 300))).toEqual([]);
+    }
+    world.dispose();
+  });
+
+  test('hand-checked: inside, ties to the lowest index, sliding along a face, tmax', () => {
+    const world = sc.createWorld();
+    // box 0: [-4,4]^3; boxes 1 and 2: the same [-1,1]^3; box 3: x in [2,3]
+    expect(world.addAABBs(new Float32Array([-4, -4, -4, 4, 4, 4, -1, -1, -1, 1, 1, 1]))).toBe(0);
+    expect(world.addAABBs([-1, -1, -1, 1, 1, 1, 2, -1, -1, 3, 1, 1])).toBe(2);
+    const r = world.castRays(new Float32Array([
+      0, 0, 0, 1, 0, 0, Infinity, //     inside 0, 1, 2: index 0 at t 0, normal 0
+      -8, 0, 0, 1, 0, 0, Infinity, //    enters 0 at t 4 through x = -4: normal -x
+      -8, 0, 0, 1, 0, 0, 3.5, //         stops short of x = -4
+      -8, 4, 0, 1, -0, 0, Infinity, //   slides along the top face y = 4 of box 0: t 4
+      -8, 0, 0, 2, 0, 0, 2, //           tmax exactly at the entry (t = 2): closed
+    ]));
+    expect(Array.from(r.index)).toEqual([0, 0, -1, 0, 0]);
+    expect(Array.from(r.t)).toEqual([0, 4, 0, 4, 2]);
+    expect(Array.from(r.normal.subarray(0, 6))).toEqual([0, 0, 0, -1, 0, 0]);
+    const seg = world.castSegments(new Float32Array([-8, 0, 0, -4, 0, 0, 0.5, 0, 0, 0.5, 0, 0]));
+    expect(Array.from(seg.index)).toEqual([0, 0]);
+    expect(Array.from(seg.t)).toEqual([1, 0]);
+    world.dispose();
+  });
+});
+
+describe('world API contract', () => {
+  test('invalid input throws SlabcastError naming the item and leaves the world unchanged', () => {
+    const world = sc.createWorld();
+    world.addAABBs(new Float32Array([0, 0, 0, 1, 1, 1]));
+    const rays = new Float32Array([-1, 0.5, 0.5, 1, 0, 0, Infinity]);
+    const before = world.castRays(rays);
+    expect(() => world.addAABBs(new Float32Array(7))).toThrow(/multiple of 6/);
+    expect(() => world.addAABBs(new Float32Array([0, 0, 0, 1, 1, 1, 2, 0, 0, 1, 1, 1]))).toThrow(/boxes\[1\]: shape\.min is greater than shape\.max/);
+    expect(() => world.addAABBs(new Float32Array([0, NaN, 0, 1, 1, 1]))).toThrow(/boxes\[0\]: .*not finite/);
+    expect(() => world.addAABBs('boxes')).toThrow(SlabcastError);
+    expect(() => world.updateAABBs(1, new Float32Array([0, 0, 0, 1, 1, 1]))).toThrow(/outside the world/);
+    expect(() => world.updateSpheres(0, new Float32Array([0, 0, 0, 1]))).toThrow(/another kind/);
+    expect(() => world.castRays(new Float32Array([0, 0, 0, 0, -0, 0, Infinity]))).toThrow(/rays\[0\]: ray\.dir is zero/);
+    expect(() => world.castRays(new Float32Array([0, 0, 0, 1, 0, 0, NaN]))).toThrow(/ray\.tmax/);
+    expect(() => world.castRays(new Float32Array(8))).toThrow(/multiple of 7/);
+    expect(() => world.castRays(rays, { t: new Float32Array(0) })).toThrow(/out\.t/);
+    expect(world.count).toBe(1);
+    const after = world.castRays(rays);
+    expect(Array.from(after.t)).toEqual(Array.from(before.t));
+    expect(Array.from(after.index)).toEqual([0]);
+    world.dispose();
+  });
+
+  test('results are copies, or fill the caller\'s arrays', () => {
+    const world = sc.createWorld();
+    world.addAABBs(new Float32Array([0, 0, 0, 1, 1, 1]));
+    const rays = new Float32Array([-1, 0.5, 0.5, 1, 0, 0, Infinity]);
+    const a = world.castRays(rays);
+    const b = world.castRays(new Float32Array([5, 0.5, 0.5, 1, 0, 0, Infinity]));
+    expect(a.index[0]).toBe(0); // not overwritten by the second call
+    expect(b.index[0]).toBe(-1);
+    expect(a.t.buffer).not.toBe(sc.memory.buffer);
+    const out = { t: new Float32Array(4), index: new Int32Array(4), normal: new Float32Array(12) };
+    const r = world.castRays(rays, out);
+    expect(r.t).toBe(out.t);
+    expect(out.t[0]).toBe(1);
+    world.dispose();
+  });
+
+  test('results held across memory growth stay valid', () => {
+    const world = sc.createWorld();
+    world.addAABBs(new Float32Array([0, 0, 0, 1, 1, 1]));
+    const held = world.castRays(new Float32Array([-1, 0.5, 0.5, 1, 0, 0, Infinity]));
+    const size = sc.memory.buffer.byteLength;
+    const big = sc.createWorld();
+    big.addAABBs(new Float32Array(6 * 200000).map((_, i) => (i % 6 < 3 ? i : i + 1))); // grows memory
+    expect(sc.memory.buffer.byteLength).toBeGreaterThan(size);
+    expect(held.t[0]).toBe(1);
+    expect(held.index[0]).toBe(0);
+    const again = world.castRays(new Float32Array([-1, 0.5, 0.5, 1, 0, 0, Infinity]));
+    expect(again.t[0]).toBe(1);
+    big.dispose();
+    world.dispose();
+  });
+
+  test('dispose: later calls throw, a second dispose is harmless, many worlds do not leak', () => {
+    const world = sc.createWorld();
+    world.dispose();
+    expect(() => world.castRays(new Float32Array(7))).toThrow(/disposed/);
+    expect(() => world.addAABBs(new Float32Array(6))).toThrow(/disposed/);
+    expect(() => world.count).toThrow(/disposed/);
+    expect(() => world.dispose()).not.toThrow();
+    const boxes = new Float32Array([0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3]);
+    for (let i = 0; i < 200; i++) { const w = sc.createWorld(); w.addAABBs(boxes); w.castRays(new Float32Array([-1, 0.5, 0.5, 1, 0, 0, Infinity])); w.dispose(); }
+    const size = sc.memory.buffer.byteLength;
+    for (let i = 0; i < 3000; i++) { const w = sc.createWorld(); w.addAABBs(boxes); w.castRays(new Float32Array([-1, 0.5, 0.5, 1, 0, 0, Infinity])); w.dispose(); }
+    expect(sc.memory.buffer.byteLength).toBe(size);
+  });
+});
