@@ -862,12 +862,38 @@ static void sc_w_emit(const sc_whit *h, int i, float *t, int *index, float *norm
     }
 }
 
-sc_status sc_world_cast_rays(sc_world *w, const float *rays, int n, float *t, int *index, float *normal)
+/* Every group against the ray: the brute-force kernel. The conservative test runs with the
+ * bound in a register; the exact test only for the rare group that may beat it. */
+static void sc_w_brute(const sc_world *w, const sc_wray *r, sc_whit *h)
+{
+    h->index = -1;
+    h->t = 0.0f;
+    h->normal = (sc_vec3){0, 0, 0};
+    if (r->far) {
+        for (int o = 0; o < w->count; ++o) sc_w_test_object(w, r, o, h);
+        return;
+    }
+    for (int k = 0; k < w->nfar; ++k) sc_w_test_object(w, r, w->far_list[k], h);
+    float limit = r->ray.tmax;
+    const sc_wcull c = r->c;
+    const sc_group *g = w->groups, *end = w->groups + w->ngroups;
+    for (; g < end; ++g) {
+        if (!sc_w_cull4(&g->lo[0][0], c, limit, NULL)) continue;
+        sc_w_test_group(w, g, r, h);
+        limit = h->index >= 0 ? h->t : r->ray.tmax;
+    }
+}
+
+typedef enum { SC_W_NEAREST, SC_W_BRUTE, SC_W_ANY } sc_w_mode;
+
+/* A batch of rays: all validated first, then cast one by one. */
+static sc_status sc_w_batch(sc_world *w, const float *rays, int n, sc_w_mode mode, float *t, int *index,
+                            float *normal, int *hit)
 {
     if (!w) return SC_ERR_NULL;
     sc_status s = sc_w_check_rays(w, rays, n);
     if (s != SC_OK) return s;
-    if (n > 0 && (!t || !index)) return SC_ERR_NULL;
+    if (n > 0 && (mode == SC_W_ANY ? !hit : (!t || !index))) return SC_ERR_NULL;
     s = sc_w_ready(w);
     if (s != SC_OK) return s;
     for (int i = 0; i < n; ++i) {
@@ -876,64 +902,27 @@ sc_status sc_world_cast_rays(sc_world *w, const float *rays, int n, float *t, in
         sc_wray r;
         sc_whit h;
         sc_w_prep(&r, &ray);
-        sc_w_cast(w, &r, &h, 0);
-        sc_w_emit(&h, i, t, index, normal);
+        if (mode == SC_W_BRUTE) sc_w_brute(w, &r, &h);
+        else sc_w_cast(w, &r, &h, mode == SC_W_ANY);
+        if (mode == SC_W_ANY) hit[i] = h.index >= 0;
+        else sc_w_emit(&h, i, t, index, normal);
     }
     return SC_OK;
+}
+
+sc_status sc_world_cast_rays(sc_world *w, const float *rays, int n, float *t, int *index, float *normal)
+{
+    return sc_w_batch(w, rays, n, SC_W_NEAREST, t, index, normal, NULL);
 }
 
 sc_status sc_world_cast_rays_bruteforce(sc_world *w, const float *rays, int n, float *t, int *index, float *normal)
 {
-    if (!w) return SC_ERR_NULL;
-    sc_status s = sc_w_check_rays(w, rays, n);
-    if (s != SC_OK) return s;
-    if (n > 0 && (!t || !index)) return SC_ERR_NULL;
-    s = sc_w_ready(w);
-    if (s != SC_OK) return s;
-    for (int i = 0; i < n; ++i) {
-        const float *p = rays + (size_t)i * SC_RAY_FLOATS;
-        sc_ray ray = {sc_w_v3(p), sc_w_v3(p + 3), p[6]};
-        sc_wray r;
-        sc_whit h = {0.0f, -1, {0, 0, 0}};
-        sc_w_prep(&r, &ray);
-        if (r.far) {
-            for (int o = 0; o < w->count; ++o) sc_w_test_object(w, &r, o, &h);
-        } else {
-            for (int k = 0; k < w->nfar; ++k) sc_w_test_object(w, &r, w->far_list[k], &h);
-            /* The brute-force kernel: the conservative test of every group, with the bound in
-             * a register; the exact test only for the rare group that may beat it. */
-            float limit = h.index >= 0 ? h.t : r.ray.tmax;
-            const sc_wcull c = r.c;
-            const sc_group *g = w->groups, *end = w->groups + w->ngroups;
-            for (; g < end; ++g) {
-                if (!sc_w_cull4(&g->lo[0][0], c, limit, NULL)) continue;
-                sc_w_test_group(w, g, &r, &h);
-                limit = h.index >= 0 ? h.t : r.ray.tmax;
-            }
-        }
-        sc_w_emit(&h, i, t, index, normal);
-    }
-    return SC_OK;
+    return sc_w_batch(w, rays, n, SC_W_BRUTE, t, index, normal, NULL);
 }
 
 sc_status sc_world_any_hit(sc_world *w, const float *rays, int n, int *hit)
 {
-    if (!w) return SC_ERR_NULL;
-    sc_status s = sc_w_check_rays(w, rays, n);
-    if (s != SC_OK) return s;
-    if (n > 0 && !hit) return SC_ERR_NULL;
-    s = sc_w_ready(w);
-    if (s != SC_OK) return s;
-    for (int i = 0; i < n; ++i) {
-        const float *p = rays + (size_t)i * SC_RAY_FLOATS;
-        sc_ray ray = {sc_w_v3(p), sc_w_v3(p + 3), p[6]};
-        sc_wray r;
-        sc_whit h;
-        sc_w_prep(&r, &ray);
-        sc_w_cast(w, &r, &h, 1);
-        hit[i] = h.index >= 0;
-    }
-    return SC_OK;
+    return sc_w_batch(w, rays, n, SC_W_ANY, NULL, NULL, NULL, hit);
 }
 
 sc_status sc_world_cast_segments(sc_world *w, const float *segs, int n, float *t, int *index, float *normal)

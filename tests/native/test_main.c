@@ -6,18 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static int g_failures;
-static int g_checks;
-
-#define ENSURE(cond)                                                                  \
-    do {                                                                              \
-        ++g_checks;                                                                   \
-        if (!(cond)) {                                                                \
-            ++g_failures;                                                             \
-            fprintf(stderr, "  %s:%d: ENSURE(%s) failed\n", __FILE__, __LINE__, #cond); \
-            return 1;                                                                 \
-        }                                                                             \
-    } while (0)
+#include "test.h"
 
 #define ENSURE_NEAR(a, b, tol) ENSURE(fabsf((float)(a) - (float)(b)) <= (tol))
 #define ENSURE_VEC(v, X, Y, Z) ENSURE((v).x == (X) && (v).y == (Y) && (v).z == (Z))

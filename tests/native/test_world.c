@@ -10,15 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int g_failures, g_run, g_failed_tests;
-#define ENSURE(cond)                                                                  \
-    do {                                                                              \
-        if (!(cond)) {                                                                \
-            ++g_failures;                                                             \
-            fprintf(stderr, "  %s:%d: ENSURE(%s) failed\n", __FILE__, __LINE__, #cond); \
-            return 1;                                                                 \
-        }                                                                             \
-    } while (0)
+#include "test.h"
+
+static int g_run, g_failed_tests;
 
 static unsigned long long g_rng = 0x9E3779B97F4A7C15ull;
 static unsigned rnd(void)
