@@ -194,7 +194,7 @@ bool sc_shape_valid(const sc_shape *shape) { return sc_shape_check(shape) == SC_
 /* The slab interval of the line o + t*d against the closed box [lo, hi] (in whatever frame
  * o, d, lo, hi are given). Returns 0 when the line misses the box. On success *t_enter and
  * *t_exit bound the closed interval and *axis is the axis whose slab gave t_enter (-1 when
- * every axis is parallel, which a valid ray cannot be). t values are multiplied by unscale. */
+ * every axis is parallel, which a valid ray cannot be). */
 static int sc_slab_interval(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi,
                             float *t_enter, float *t_exit, int *axis)
 {
