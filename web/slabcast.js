@@ -559,6 +559,19 @@ export async function loadSlabcast(options = {}) {
   const outPtr = scratch + OUT_OFF;
   const outWord = outPtr >> 2;
 
+  // A query of a point against a shape: checks, writes the inputs, calls fn, checks the status.
+  // The result struct is left at outWord for the caller to read.
+  function pointQuery(fn, point, shape) {
+    checkPoint(point);
+    const type = checkShape(shape);
+    views();
+    writeVec(inPtr >> 2, point);
+    writeShape(shape, type);
+    call(fn, inPtr, shapePtr, outPtr);
+    views();
+    checkStatus(i32[outWord]);
+  }
+
   return {
     /** The module's WebAssembly.Memory (grows; never cache views of it). */
     memory,
@@ -633,26 +646,12 @@ export async function loadSlabcast(options = {}) {
     },
 
     closestPoint(point, shape) {
-      checkPoint(point);
-      const type = checkShape(shape);
-      views();
-      writeVec(inPtr >> 2, point);
-      writeShape(shape, type);
-      call(ex.sc_wasm_closest_point, inPtr, shapePtr, outPtr);
-      views();
-      checkStatus(i32[outWord]);
+      pointQuery(ex.sc_wasm_closest_point, point, shape);
       return { point: readVec(outWord + 1) };
     },
 
     contains(point, shape) {
-      checkPoint(point);
-      const type = checkShape(shape);
-      views();
-      writeVec(inPtr >> 2, point);
-      writeShape(shape, type);
-      call(ex.sc_wasm_contains, inPtr, shapePtr, outPtr);
-      views();
-      checkStatus(i32[outWord]);
+      pointQuery(ex.sc_wasm_contains, point, shape);
       return { inside: i32[outWord + 1] !== 0 };
     },
   };
