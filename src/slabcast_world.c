@@ -20,11 +20,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+
 enum { K_AABB = 0, K_OBB = 1, K_SPHERE = 2 };
 
 #define SC_FAR_COORD 1.2089258e24f   /* 2^80: at or above, objects and rays skip the BVH */
 #define SC_TINY_DIR 9.094947e-13f    /* 2^-40: smaller direction components do not cull */
-#define SC_WIDEN 9.5367432e-07f      /* 2^-20: relative widening of node intervals */
+#define SC_HUGE_DIR 1.2676506e30f    /* 2^100: larger direction components do not cull */
+#define SC_SHRINK 0.99999905f        /* 1 - 2^-20: culling entries scale their reciprocal by it */
+#define SC_GROW 1.0000010f           /* 1 + 2^-20: culling exits scale their reciprocal by it */
 #define SC_LEAF 4
 #define SC_BINS 16
 #define SC_STACK 256
@@ -36,7 +39,8 @@ typedef struct sc_node4 {
     _Alignas(64) float bmin[3][4];
     float bmax[3][4];
     int32_t child[4];
-    int32_t pad[4]; /* 128 bytes: exactly two cache lines */
+    int32_t valid;  /* bit l: child[l] is not SC_NO_CHILD */
+    int32_t pad[3]; /* 128 bytes: exactly two cache lines */
 } sc_node4;
 
 /* A leaf: up to four objects, their bounds SoA (for AABBs, the boxes themselves). */
@@ -514,6 +518,8 @@ static int32_t sc_w_build_rec(sc_world *w, int32_t *prims, int n, int depth, int
         }
         sc_node4 *node = &w->nodes[me]; /* re-derived: the recursion may move the array */
         node->child[l] = c;
+        if (l == 0) node->valid = 0;
+        if (c != SC_NO_CHILD) node->valid |= 1 << l;
         for (int a = 0; a < 3; ++a) {
             node->bmin[a][l] = l < np ? parts[l].b.lo[a] : INFINITY;
             node->bmax[a][l] = l < np ? parts[l].b.hi[a] : -INFINITY;
@@ -620,7 +626,8 @@ static sc_status sc_w_ready(sc_world *w)
 /* What the culling test needs of a ray. Loops copy it into a local whose address is never
  * taken, so that it stays in registers across calls. */
 typedef struct sc_wcull {
-    f4 vo[3], vinv[3];     /* splats of the origin and of the culling reciprocal, per axis */
+    f4 vo[3];                    /* splats of the origin, per axis */
+    f4 vnear[3], vfar[3];        /* splats of the culling reciprocals (see sc_w_prep) */
     int near_off[3], far_off[3]; /* float offsets of the near / far bound in a node or group */
 } sc_wcull;
 
@@ -646,11 +653,15 @@ static void sc_w_prep(sc_wray *r, const sc_ray *ray)
         r->o[a] = o[a];
         r->d[a] = d[a];
         r->par[a] = d[a] == 0.0f;
-        /* The culling reciprocal: 1/d, which is +-inf for d = +-0 (see sc_w_cull4); NaN for
-         * 0 < |d| < 2^-40, so that the axis takes no part in culling (no overflow). */
+        /* The culling reciprocals: 1/d rounded, then scaled by 1 -+ 2^-20 toward and away
+         * from zero (see sc_w_cull4). d = +-0 gives +-inf. A component with 0 < |d| < 2^-40
+         * or |d| >= 2^100 gives NaN: that axis takes no part in culling, so that 1/d stays a
+         * normal float and the products cannot overflow. */
         float inv = 1.0f / d[a];
-        if (!r->par[a] && sc_w_abs(d[a]) < SC_TINY_DIR) inv = NAN;
-        r->c.vinv[a] = f4_splat(inv);
+        float ad = sc_w_abs(d[a]);
+        if (!r->par[a] && (ad < SC_TINY_DIR || ad >= SC_HUGE_DIR)) inv = NAN;
+        r->c.vnear[a] = f4_splat(inv * SC_SHRINK);
+        r->c.vfar[a] = f4_splat(inv * SC_GROW);
         r->c.vo[a] = f4_splat(o[a]);
         int neg = signbit(inv) != 0;
         r->c.near_off[a] = (neg ? 12 : 0) + 4 * a; /* bmin / lo at 0, bmax / hi at 12 floats */
@@ -671,37 +682,40 @@ static void sc_w_offer(sc_whit *best, float t, int index, sc_vec3 normal)
 
 /* The conservative test of four boxes against one ray. base points at a node's bmin/bmax or
  * a group's lo/hi: twelve floats of minima (x, y, z: four lanes each), then twelve of maxima.
- * A reciprocal slab test, branch-free, whose interval is widened by a relative 2^-20 (its
- * rounding error is below 2^-22), so it never rejects a box that the exact test hits.
- * Special axes need no branch, thanks to the NaN rule of f4_max(a, b) = a < b ? b : a and
- * f4_min(a, b) = b < a ? b : a (a NaN in b is ignored):
- *   d = +-0: inv = +-inf; (bound - o) * inv is -inf (no constraint), +inf (rejects), or NaN
- *            when o lies on the bound's plane: ignored, so the slab is closed, as in the exact
- *            test;
- *   0 < |d| < 2^-40: inv = NaN: the axis is ignored (culls less, never more);
- *   empty lanes (inverted bounds): +inf entry, -inf exit: NaN after widening: rejected.
- * Returns the lanes that may hit with t_enter <= limit; their widened t_enter in tn_out. */
+ * A reciprocal slab test, branch-free, that never rejects a box the exact test hits:
+ *   - entries use a reciprocal shrunk by 2^-20, exits one grown by 2^-20. Before the last
+ *     rounding, an entry product is then below the exact entry distance times (1 - 2^-21),
+ *     and an exit product above the exact exit times (1 + 2^-21): the other roundings
+ *     (bound - o, 1/d, the scaling) are relative and below 2^-22 in all (a subtraction that underflows is
+ *     exact, and |d| is kept in [2^-40, 2^100)). The last rounding is monotone, so when the
+ *     exact entry is at most the exact exit, or at most the exact t of the best hit so far
+ *     (itself a rounding of an exact value), the computed one is too, even in the subnormal
+ *     range and on ties. Signs are exact.
+ *   - special axes need no branch, thanks to the NaN rule of f4_max(a, b) = a < b ? b : a
+ *     and f4_min(a, b) = b < a ? b : a (a NaN in b is ignored):
+ *       d = +-0: inv = +-inf; (bound - o) * inv is -inf (no constraint), +inf (rejects), or
+ *                NaN when o lies on the bound's plane: ignored, so the slab is closed, as in
+ *                the exact test;
+ *       tiny or huge d: inv = NaN: the axis is ignored (culls less, never more);
+ *       empty lanes (inverted bounds): entry +inf, exit -inf: rejected.
+ * Returns the lanes that may hit with t_enter <= limit; max(t_enter, 0) per lane in tn_out. */
 static inline int sc_w_cull4(const float *base, const sc_wcull c, float limit, float *tn_out)
 {
     const sc_wcull *r = &c;
-    /* scalar, per axis: near = (near_bound - o) * inv; far = (far_bound - o) * inv */
-    f4 n0 = f4_mul(f4_sub(f4_load(base + r->near_off[0]), r->vo[0]), r->vinv[0]);
-    f4 f0 = f4_mul(f4_sub(f4_load(base + r->far_off[0]), r->vo[0]), r->vinv[0]);
-    f4 n1 = f4_mul(f4_sub(f4_load(base + r->near_off[1]), r->vo[1]), r->vinv[1]);
-    f4 f1 = f4_mul(f4_sub(f4_load(base + r->far_off[1]), r->vo[1]), r->vinv[1]);
-    f4 n2 = f4_mul(f4_sub(f4_load(base + r->near_off[2]), r->vo[2]), r->vinv[2]);
-    f4 f2 = f4_mul(f4_sub(f4_load(base + r->far_off[2]), r->vo[2]), r->vinv[2]);
-    /* scalar: tn = max(-inf, n0, n1, n2); tf = min(+inf, f0, f1, f2), NaN terms ignored */
-    f4 tn = f4_max(f4_max(f4_max(f4_splat(-INFINITY), n0), n1), n2);
-    f4 tf = f4_min(f4_min(f4_min(f4_splat(INFINITY), f0), f1), f2);
-    /* scalar: s = (|tn| + |tf|) * 2^-20; tn -= s; tf += s */
-    f4 slack = f4_mul(f4_add(f4_abs(tn), f4_abs(tf)), f4_splat(SC_WIDEN));
-    tn = f4_sub(tn, slack);
-    tf = f4_add(tf, slack);
-    /* scalar: tn <= tf && tf >= 0 && tn <= limit (NaN fails every comparison) */
-    f4 ok = f4_and(f4_le(tn, tf), f4_and(f4_ge(tf, f4_splat(0.0f)), f4_le(tn, f4_splat(limit))));
+    /* scalar, per axis: near = (near_bound - o) * inv_near; far = (far_bound - o) * inv_far */
+    f4 n0 = f4_mul(f4_sub(f4_load(base + r->near_off[0]), r->vo[0]), r->vnear[0]);
+    f4 f0 = f4_mul(f4_sub(f4_load(base + r->far_off[0]), r->vo[0]), r->vfar[0]);
+    f4 n1 = f4_mul(f4_sub(f4_load(base + r->near_off[1]), r->vo[1]), r->vnear[1]);
+    f4 f1 = f4_mul(f4_sub(f4_load(base + r->far_off[1]), r->vo[1]), r->vfar[1]);
+    f4 n2 = f4_mul(f4_sub(f4_load(base + r->near_off[2]), r->vo[2]), r->vnear[2]);
+    f4 f2 = f4_mul(f4_sub(f4_load(base + r->far_off[2]), r->vo[2]), r->vfar[2]);
+    /* scalar: tn = max(0, n0, n1, n2); tf = min(limit, f0, f1, f2), NaN terms ignored */
+    f4 tn = f4_max(f4_max(f4_max(f4_splat(0.0f), n0), n1), n2);
+    f4 tf = f4_min(f4_min(f4_min(f4_splat(limit), f0), f1), f2);
+    /* scalar: tn <= tf, which is t_enter <= t_exit && t_exit >= 0 && t_enter <= limit */
+    int bits = f4_bits(f4_le(tn, tf));
     if (tn_out) f4_store(tn_out, tn);
-    return f4_bits(ok);
+    return bits;
 }
 
 /* One object through the exact scalar query. */
@@ -782,7 +796,24 @@ static void sc_w_test_group(const sc_world *w, const sc_group *g, const sc_wray 
         if (g->idx[l] >= 0) sc_w_test_object(w, r, g->idx[l], best);
 }
 
-/* The nearest hit of one ray (any_hit: stop at the first). */
+/* The lowest set bit of a non-zero mask. */
+static inline int sc_w_ctz(unsigned m)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctz(m);
+#else
+    int i = 0;
+    while (!(m & 1u)) { m >>= 1; ++i; }
+    return i;
+#endif
+}
+
+typedef struct sc_wentry { int32_t ref; float t; } sc_wentry;
+
+/* The nearest hit of one ray (any_hit: stop at the first). Near-first traversal with the
+ * current node kept out of the stack: one child hit descends directly, two push the farther,
+ * three or four are sorted. A stack entry carries its child's culling t_enter, so entries
+ * that cannot beat the best hit found since are dropped when popped. */
 static void sc_w_cast(const sc_world *w, const sc_wray *r, sc_whit *best, int any_hit)
 {
     best->index = -1;
@@ -801,36 +832,60 @@ static void sc_w_cast(const sc_world *w, const sc_wray *r, sc_whit *best, int an
     }
     if (w->root == SC_NO_CHILD) return;
     const sc_wcull cull = r->c;
-    int32_t stack[SC_STACK];
-    float stack_t[SC_STACK];
+    const sc_node4 *nodes = w->nodes;
+    sc_wentry stack[SC_STACK];
     int sp = 0;
-    stack[sp] = w->root;
-    stack_t[sp++] = -INFINITY;
-    while (sp > 0) {
-        --sp;
-        int32_t c = stack[sp];
-        float limit = best->index >= 0 ? best->t : r->ray.tmax;
-        if (stack_t[sp] > limit) continue;
-        if (c < 0) {
-            sc_w_test_group(w, &w->groups[~c], r, best);
-            if (any_hit && best->index >= 0) return;
-            continue;
+    int32_t cur = w->root;
+    float limit = best->index >= 0 ? best->t : r->ray.tmax;
+    for (;;) {
+        while (cur >= 0) {
+            const sc_node4 *nd = &nodes[cur];
+            _Alignas(16) float tn[4];
+            unsigned bits = (unsigned)sc_w_cull4(&nd->bmin[0][0], cull, limit, tn) & (unsigned)nd->valid;
+            if (!bits) goto pop;
+            int a = sc_w_ctz(bits);
+            bits &= bits - 1;
+            if (!bits) {
+                cur = nd->child[a];
+                continue;
+            }
+            int b = sc_w_ctz(bits);
+            bits &= bits - 1;
+            if (!bits) {
+                /* two: descend into the nearer, push the farther */
+                if (tn[b] < tn[a]) { int x = a; a = b; b = x; }
+                if (sp < SC_STACK) { stack[sp].ref = nd->child[b]; stack[sp].t = tn[b]; ++sp; }
+                cur = nd->child[a];
+                continue;
+            }
+            /* three or four: push all far to near (insertion sort), then pop the nearest */
+            int order[4] = {a, b, 0, 0}, m = 2;
+            if (tn[b] > tn[a]) { order[0] = b; order[1] = a; }
+            while (bits) {
+                int l = sc_w_ctz(bits);
+                bits &= bits - 1;
+                int j = m++;
+                while (j > 0 && tn[order[j - 1]] < tn[l]) { order[j] = order[j - 1]; --j; }
+                order[j] = l;
+            }
+            for (int j = 0; j < m - 1 && sp < SC_STACK; ++j) {
+                stack[sp].ref = nd->child[order[j]];
+                stack[sp].t = tn[order[j]];
+                ++sp;
+            }
+            cur = nd->child[order[m - 1]];
         }
-        const sc_node4 *nd = &w->nodes[c];
-        _Alignas(16) float tn[4];
-        int bits = sc_w_cull4(&nd->bmin[0][0], cull, limit, tn);
-        /* Push the hit children far to near, so the nearest is popped first. */
-        int order[4], m = 0;
-        for (int l = 0; l < 4; ++l) {
-            if (!(bits >> l & 1) || nd->child[l] == SC_NO_CHILD) continue;
-            int j = m++;
-            while (j > 0 && tn[order[j - 1]] < tn[l]) { order[j] = order[j - 1]; --j; }
-            order[j] = l;
+        sc_w_test_group(w, &w->groups[~cur], r, best);
+        if (best->index >= 0) {
+            if (any_hit) return;
+            limit = best->t;
         }
-        for (int j = 0; j < m && sp < SC_STACK; ++j) {
-            stack[sp] = nd->child[order[j]];
-            stack_t[sp++] = tn[order[j]];
-        }
+    pop:
+        do {
+            if (sp == 0) return;
+            --sp;
+        } while (stack[sp].t > limit);
+        cur = stack[sp].ref;
     }
 }
 

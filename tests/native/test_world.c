@@ -153,6 +153,100 @@ static int random_dyadic_boxes(void)
     return 0;
 }
 
+
+/* A random float in [-1, 1) with all mantissa bits random, times scale. */
+static float rf(float scale) { return ((float)(int)(rnd() >> 8) / 8388608.0f - 1.0f) * scale; }
+static float tweak(float v)
+{
+    switch (rnd() % 4) {
+    case 0: return nextafterf(v, INFINITY);
+    case 1: return nextafterf(v, -INFINITY);
+    default: return v;
+    }
+}
+
+/* Arbitrary floats at scales from subnormal to 2^70: the culling's reciprocal test must never
+ * reject a box that the exact test hits, even for entry / exit distances that round to a tie,
+ * underflow, or come from tiny, huge, zero or subnormal direction components. */
+static int general_floats_and_scales(void)
+{
+    static const float scales[] = {7.5e-37f, 1e-20f, 1e-3f, 1.0f, 3e9f, 1e21f, 2e-38f, 1e-42f};
+    static const float dscale[] = {1.0f, 1e-30f, 1e-41f, 1e30f, 3e38f, 0.0f};
+    for (int round = 0; round < 48; ++round) {
+        float S = scales[round % 8];
+        scene *sc = &g_scene;
+        sc->n = 1 + (int)(rnd() % 400);
+        for (int i = 0; i < sc->n; ++i) {
+            sc_shape b = {0};
+            b.type = SC_SHAPE_AABB;
+            for (int k = 0; k < 3; ++k) {
+                float a = rf(S), c = rf(S);
+                if (rnd() % 4 == 0 && i > 0) a = (&sc->shape[rnd() % (unsigned)i].u.aabb.max.x)[k]; /* shared faces */
+                if (c < a) { float x = a; a = c; c = x; }
+                if (rnd() % 6 == 0) c = a;
+                (&b.u.aabb.min.x)[k] = a;
+                (&b.u.aabb.max.x)[k] = c;
+            }
+            sc->shape[i] = b;
+        }
+        int nrays = 1500;
+        float *rays = malloc(sizeof(float) * 7 * (size_t)nrays);
+        for (int i = 0; i < nrays; ++i) {
+            float *r = rays + 7 * i;
+            const sc_aabb *b = &sc->shape[rnd() % (unsigned)sc->n].u.aabb;
+            for (int k = 0; k < 3; ++k) r[k] = rf(S) * 1.5f;
+            if (rnd() % 2) { /* start on or next to a face plane of some box */
+                int k = (int)(rnd() % 3);
+                r[k] = tweak(rnd() & 1 ? (&b->min.x)[k] : (&b->max.x)[k]);
+            }
+            do {
+                for (int k = 0; k < 3; ++k) {
+                    float m = dscale[rnd() % 6];
+                    if (rnd() % 3 == 0) m = 1.0f;
+                    r[3 + k] = rf(1.0f) * m;
+                }
+                if (rnd() % 3 == 0) { /* aim at a corner of the box */
+                    float m = 0.0f;
+                    for (int k = 0; k < 3; ++k) {
+                        r[3 + k] = (rnd() & 1 ? (&b->min.x)[k] : (&b->max.x)[k]) - r[k];
+                        if (fabsf(r[3 + k]) > m) m = fabsf(r[3 + k]);
+                    }
+                    /* and often scale that exactly to a unit-sized direction, so that tiny
+                     * scenes give subnormal distances */
+                    int e;
+                    if (m > 0.0f && rnd() % 2) {
+                        frexpf(m, &e);
+                        for (int k = 0; k < 3; ++k) r[3 + k] = ldexpf(r[3 + k], 1 - e);
+                    }
+                }
+            } while (!(r[3] != 0 || r[4] != 0 || r[5] != 0) || !isfinite(r[3]) || !isfinite(r[4]) || !isfinite(r[5]));
+            r[6] = rnd() % 3 == 0 ? fabsf(rf(4.0f)) : INFINITY;
+        }
+        sc_world *w = sc_world_create();
+        add_scene(w, sc);
+        float *t = malloc(sizeof(float) * (size_t)nrays), *nrm = malloc(sizeof(float) * 3 * (size_t)nrays);
+        int *idx = malloc(sizeof(int) * (size_t)nrays);
+        ENSURE(sc_world_cast_rays(w, rays, nrays, t, idx, nrm) == SC_OK);
+        int bad = 0;
+        for (int i = 0; i < nrays && bad < 5; ++i) {
+            float bt, bn[3];
+            int bi;
+            brute(sc, rays + 7 * i, &bt, &bi, bn);
+            if (bi != idx[i] || (bi >= 0 && bt != t[i])) {
+                const float *r = rays + 7 * i;
+                fprintf(stderr, "  scale %g ray (%a %a %a)/(%a %a %a) tmax %a: world %d t %a, brute %d t %a\n", S, r[0],
+                        r[1], r[2], r[3], r[4], r[5], r[6], idx[i], t[i], bi, bt);
+                ++bad;
+            }
+        }
+        ENSURE(bad == 0);
+        sc_world_destroy(w);
+        free(rays); free(t); free(nrm); free(idx);
+        if (bad) return 1;
+    }
+    return 0;
+}
+
 static int mixed_shapes(void)
 {
     static const sc_vec3 perm[6][3] = {
@@ -311,6 +405,7 @@ int main(int argc, char **argv)
     const char *filter = argc > 1 ? argv[1] : NULL;
     printf("world kernels: %s\n", sc_world_simd());
     RUN_TEST(random_dyadic_boxes);
+    RUN_TEST(general_floats_and_scales);
     RUN_TEST(mixed_shapes);
     RUN_TEST(update_refit_and_errors);
     RUN_TEST(origin_inside_and_ties);
