@@ -686,11 +686,11 @@ static void sc_w_offer(sc_whit *best, float t, int index, sc_vec3 normal)
  *   - entries use a reciprocal shrunk by 2^-20, exits one grown by 2^-20. Before the last
  *     rounding, an entry product is then below the exact entry distance times (1 - 2^-21),
  *     and an exit product above the exact exit times (1 + 2^-21): the other roundings
- *     (bound - o, 1/d, the scaling) are relative and below 2^-22 in all (a subtraction that underflows is
- *     exact, and |d| is kept in [2^-40, 2^100)). The last rounding is monotone, so when the
- *     exact entry is at most the exact exit, or at most the exact t of the best hit so far
- *     (itself a rounding of an exact value), the computed one is too, even in the subnormal
- *     range and on ties. Signs are exact.
+ *     (bound - o, 1/d, the scaling) are relative and below 2^-22 in all (a subtraction
+ *     that underflows is exact, and |d| is kept in [2^-40, 2^100)). The last rounding is
+ *     monotone, so when the exact entry is at most the exact exit, or at most the exact t
+ *     of the best hit so far (itself a rounding of an exact value), the computed one is
+ *     too, even in the subnormal range and on ties. Signs are exact.
  *   - special axes need no branch, thanks to the NaN rule of f4_max(a, b) = a < b ? b : a
  *     and f4_min(a, b) = b < a ? b : a (a NaN in b is ignored):
  *       d = +-0: inv = +-inf; (bound - o) * inv is -inf (no constraint), +inf (rejects), or
