@@ -76,8 +76,7 @@ struct sc_world {
     int32_t *obj_ref;  /* object -> group*4 + lane, or -1 when in far_list */
     int built, dirty, error_index;
 
-    int32_t *scratch_prims; /* build scratch */
-    float *scratch_cent;
+    struct sc_bprim *scratch; /* build scratch: one record per object */
     int scratch_cap;
 };
 
@@ -163,8 +162,7 @@ void sc_world_destroy(sc_world *w)
     free(w->groups_raw);
     free(w->far_list);
     free(w->obj_ref);
-    free(w->scratch_prims);
-    free(w->scratch_cent);
+    free(w->scratch);
     free(w);
 }
 
@@ -178,7 +176,7 @@ long sc_world_bytes(const sc_world *w)
     long per_obj = (long)(sizeof(uint8_t) * 2 + sizeof(int32_t) * 2 + sizeof(sc_aabb));
     return (long)sizeof *w + (long)w->cap * per_obj + (long)w->capobb * (long)sizeof(sc_obb) +
            (long)w->capsph * (long)sizeof(sc_sphere) + (long)w->capnodes * (long)sizeof(sc_node4) +
-           (long)w->capgroups * (long)sizeof(sc_group) + (long)w->scratch_cap * (long)(sizeof(int32_t) + sizeof(float)) +
+           (long)w->capgroups * (long)sizeof(sc_group) + (long)w->scratch_cap * 32 /* sizeof(sc_bprim) */ +
            (long)w->cap * (long)sizeof(int32_t) /* far_list */;
 }
 
@@ -336,21 +334,6 @@ static void sc_b_empty(sc_bounds *b)
 {
     for (int a = 0; a < 3; ++a) { b->lo[a] = INFINITY; b->hi[a] = -INFINITY; }
 }
-static void sc_b_grow_box(sc_bounds *b, const sc_aabb *x)
-{
-    const float *lo = &x->min.x, *hi = &x->max.x;
-    for (int a = 0; a < 3; ++a) {
-        if (lo[a] < b->lo[a]) b->lo[a] = lo[a];
-        if (hi[a] > b->hi[a]) b->hi[a] = hi[a];
-    }
-}
-static void sc_b_grow(sc_bounds *b, const sc_bounds *x)
-{
-    for (int a = 0; a < 3; ++a) {
-        if (x->lo[a] < b->lo[a]) b->lo[a] = x->lo[a];
-        if (x->hi[a] > b->hi[a]) b->hi[a] = x->hi[a];
-    }
-}
 static float sc_b_area(const sc_bounds *b)
 {
     float dx = b->hi[0] - b->lo[0], dy = b->hi[1] - b->lo[1], dz = b->hi[2] - b->lo[2];
@@ -360,61 +343,107 @@ static float sc_b_area(const sc_bounds *b)
 
 typedef struct sc_part { int begin, n; sc_bounds b; } sc_part;
 
-static sc_bounds sc_w_range_bounds(const sc_world *w, const int32_t *prims, int n)
+/* A build record: an object's bounds and index, moved around by the partitions (contiguous,
+ * so that every pass of the build reads memory in order). Lane 3 of lo holds the index's
+ * bits; lane 3 of hi is 0. The bounds are grown with f4 min / max (one operation for three
+ * axes; a scalar compare-and-select is slow in wasm). */
+typedef struct sc_bprim { _Alignas(16) float lo[4]; float hi[4]; } sc_bprim;
+typedef struct sc_b4 { f4 lo, hi; } sc_b4;
+
+static int32_t sc_bp_id(const sc_bprim *p)
 {
-    sc_bounds b;
-    sc_b_empty(&b);
-    for (int i = 0; i < n; ++i) sc_b_grow_box(&b, &w->bounds[prims[i]]);
-    return b;
+    int32_t id;
+    memcpy(&id, &p->lo[3], sizeof id);
+    return id;
 }
 
-/* Splits prims[0..n) in two by binned SAH over centroids; returns the size of the left part
- * (1..n-1). Falls back to halving when every centroid is the same. */
-static int sc_w_split(sc_world *w, int32_t *prims, int n)
+static sc_b4 sc_b4_empty(void) { sc_b4 b = {f4_splat(INFINITY), f4_splat(-INFINITY)}; return b; }
+static void sc_b4_grow(sc_b4 *b, f4 lo, f4 hi)
 {
-    float *cent = w->scratch_cent; /* 3 per object */
-    float cmin[3] = {INFINITY, INFINITY, INFINITY}, cmax[3] = {-INFINITY, -INFINITY, -INFINITY};
+    b->lo = f4_min(b->lo, lo);
+    b->hi = f4_max(b->hi, hi);
+}
+static sc_bounds sc_b4_out(sc_b4 b)
+{
+    _Alignas(16) float lo[4], hi[4];
+    f4_store(lo, b.lo);
+    f4_store(hi, b.hi);
+    sc_bounds r = {{lo[0], lo[1], lo[2]}, {hi[0], hi[1], hi[2]}};
+    return r;
+}
+static float sc_b4_area(sc_b4 b)
+{
+    sc_bounds r = sc_b4_out(b);
+    return sc_b_area(&r);
+}
+
+static sc_bounds sc_w_range_bounds(const sc_bprim *p, int n)
+{
+    sc_b4 b = sc_b4_empty();
+    for (int i = 0; i < n; ++i) sc_b4_grow(&b, f4_load(p[i].lo), f4_load(p[i].hi));
+    return sc_b4_out(b);
+}
+
+/* The bin of a centroid (times 2, scaled and offset) value, clamped. */
+static int sc_w_binof(float v)
+{
+    return v > 0.0f ? (v < (float)(SC_BINS - 1) ? (int)v : SC_BINS - 1) : 0;
+}
+
+/* Splits p[0..n) (n >= 2) in two by binned SAH over centroids, all three axes binned in one
+ * pass; returns the size of the left part (1..n-1) and the bounds of both parts. Halves
+ * when every centroid is the same or the split would leave a side empty. */
+static int sc_w_split(sc_bprim *p, int n, sc_bounds *lb, sc_bounds *rb)
+{
+    /* centroids times 2: lo + hi */
+    sc_b4 cb = sc_b4_empty();
     for (int i = 0; i < n; ++i) {
-        const float *c = cent + 3 * (size_t)prims[i];
+        f4 c = f4_add(f4_load(p[i].lo), f4_load(p[i].hi));
+        sc_b4_grow(&cb, c, c);
+    }
+    sc_bounds cr = sc_b4_out(cb);
+    _Alignas(16) float kf[4] = {0, 0, 0, 0};
+    for (int a = 0; a < 3; ++a) {
+        float ext = cr.hi[a] - cr.lo[a];
+        kf[a] = ext > 0.0f ? (float)SC_BINS / ext : 0.0f; /* ext = inf (huge objects): k = 0 */
+    }
+    const f4 cmin = cb.lo, k = f4_load(kf);
+    sc_b4 bb[3][SC_BINS];
+    int cnt[3][SC_BINS];
+    memset(cnt, 0, sizeof cnt);
+    for (int a = 0; a < 3; ++a)
+        for (int b = 0; b < SC_BINS; ++b) bb[a][b] = sc_b4_empty();
+    for (int i = 0; i < n; ++i) {
+        f4 lo = f4_load(p[i].lo), hi = f4_load(p[i].hi);
+        _Alignas(16) float v[4];
+        f4_store(v, f4_mul(f4_sub(f4_add(lo, hi), cmin), k));
         for (int a = 0; a < 3; ++a) {
-            if (c[a] < cmin[a]) cmin[a] = c[a];
-            if (c[a] > cmax[a]) cmax[a] = c[a];
+            int b = sc_w_binof(v[a]);
+            cnt[a][b]++;
+            sc_b4_grow(&bb[a][b], lo, hi);
         }
     }
     float best_cost = INFINITY;
     int best_axis = -1, best_bin = 0;
     for (int a = 0; a < 3; ++a) {
-        float ext = cmax[a] - cmin[a];
-        if (!(ext > 0.0f)) continue;
-        float k = (float)SC_BINS / ext;
-        sc_bounds bb[SC_BINS];
-        int cnt[SC_BINS] = {0};
-        for (int b = 0; b < SC_BINS; ++b) sc_b_empty(&bb[b]);
-        for (int i = 0; i < n; ++i) {
-            int b = (int)((cent[3 * (size_t)prims[i] + a] - cmin[a]) * k);
-            if (b >= SC_BINS) b = SC_BINS - 1;
-            if (b < 0) b = 0;
-            cnt[b]++;
-            sc_b_grow_box(&bb[b], &w->bounds[prims[i]]);
-        }
+        if (kf[a] == 0.0f) continue;
         float right_area[SC_BINS];
         int right_cnt[SC_BINS];
-        sc_bounds acc;
-        sc_b_empty(&acc);
+        sc_b4 acc = sc_b4_empty();
         int c = 0;
         for (int b = SC_BINS - 1; b > 0; --b) {
-            sc_b_grow(&acc, &bb[b]);
-            c += cnt[b];
-            right_area[b] = sc_b_area(&acc);
+            sc_b4_grow(&acc, bb[a][b].lo, bb[a][b].hi);
+            c += cnt[a][b];
+            right_area[b] = sc_b4_area(acc);
             right_cnt[b] = c;
         }
-        sc_b_empty(&acc);
+        acc = sc_b4_empty();
         c = 0;
         for (int b = 0; b < SC_BINS - 1; ++b) {
-            sc_b_grow(&acc, &bb[b]);
-            c += cnt[b];
+            sc_b4_grow(&acc, bb[a][b].lo, bb[a][b].hi);
+            c += cnt[a][b];
             if (c == 0 || right_cnt[b + 1] == 0) continue;
-            float cost = sc_b_area(&acc) * (float)c + right_area[b + 1] * (float)right_cnt[b + 1];
+            float cost = sc_b4_area(acc) * (float)c + right_area[b + 1] * (float)right_cnt[b + 1];
             if (cost < best_cost) {
                 best_cost = cost;
                 best_axis = a;
@@ -422,23 +451,32 @@ static int sc_w_split(sc_world *w, int32_t *prims, int n)
             }
         }
     }
-    if (best_axis < 0) return n / 2;
-    float k = (float)SC_BINS / (cmax[best_axis] - cmin[best_axis]);
-    int i = 0, j = n - 1;
-    while (i <= j) {
-        int b = (int)((cent[3 * (size_t)prims[i] + best_axis] - cmin[best_axis]) * k);
-        if (b >= SC_BINS) b = SC_BINS - 1;
-        if (b <= best_bin) {
-            ++i;
-        } else {
-            int32_t t = prims[i];
-            prims[i] = prims[j];
-            prims[j] = t;
-            --j;
+    int left = n / 2;
+    if (best_axis >= 0) {
+        float cm = cr.lo[best_axis], ka = kf[best_axis];
+        int i = 0, j = n - 1;
+        while (i <= j) {
+            /* the same arithmetic as the binning pass, so every record lands on its side */
+            if (sc_w_binof((p[i].lo[best_axis] + p[i].hi[best_axis] - cm) * ka) <= best_bin) {
+                ++i;
+            } else {
+                sc_bprim t = p[i];
+                p[i] = p[j];
+                p[j] = t;
+                --j;
+            }
+        }
+        if (i > 0 && i < n) {
+            sc_b4 l4 = sc_b4_empty(), r4 = sc_b4_empty();
+            for (int b = 0; b < SC_BINS; ++b) sc_b4_grow(b <= best_bin ? &l4 : &r4, bb[best_axis][b].lo, bb[best_axis][b].hi);
+            *lb = sc_b4_out(l4);
+            *rb = sc_b4_out(r4);
+            return i;
         }
     }
-    if (i == 0 || i == n) return n / 2;
-    return i;
+    *lb = sc_w_range_bounds(p, left);
+    *rb = sc_w_range_bounds(p + left, n - left);
+    return left;
 }
 
 static void sc_w_group_fill(sc_world *w, int g)
@@ -456,10 +494,10 @@ static void sc_w_group_fill(sc_world *w, int g)
     gr->all_aabb = all;
 }
 
-/* Builds the subtree over prims[0..n) (n >= 1); returns its child reference, or SC_NO_CHILD
- * when out of memory. Nodes are numbered parent before children, so a refit walks them
- * backwards. */
-static int32_t sc_w_build_rec(sc_world *w, int32_t *prims, int n, int depth, int *oom)
+/* Builds the subtree over p[0..n) (n >= 1, with bounds pb); returns its child reference, or
+ * SC_NO_CHILD when out of memory. Nodes are numbered parent before children, so a refit
+ * walks them backwards. */
+static int32_t sc_w_build_rec(sc_world *w, sc_bprim *p, int n, sc_bounds pb, int depth, int *oom)
 {
     if (n <= SC_LEAF) {
         if (!sc_grow_aligned((void **)&w->groups, &w->groups_raw, &w->capgroups, w->ngroups + 1, sizeof(sc_group),
@@ -471,8 +509,8 @@ static int32_t sc_w_build_rec(sc_world *w, int32_t *prims, int n, int depth, int
         sc_group *gr = &w->groups[g];
         memset(gr, 0, sizeof *gr);
         for (int l = 0; l < 4; ++l) {
-            gr->idx[l] = l < n ? prims[l] : -1;
-            if (l < n) w->obj_ref[prims[l]] = g * 4 + l;
+            gr->idx[l] = l < n ? sc_bp_id(&p[l]) : -1;
+            if (l < n) w->obj_ref[gr->idx[l]] = g * 4 + l;
         }
         gr->count = n;
         sc_w_group_fill(w, g);
@@ -484,7 +522,7 @@ static int32_t sc_w_build_rec(sc_world *w, int32_t *prims, int n, int depth, int
     int np = 1;
     parts[0].begin = 0;
     parts[0].n = n;
-    parts[0].b = sc_w_range_bounds(w, prims, n);
+    parts[0].b = pb;
     while (np < 4) {
         int pick = -1;
         float best = -1.0f;
@@ -493,15 +531,23 @@ static int32_t sc_w_build_rec(sc_world *w, int32_t *prims, int n, int depth, int
             if (parts[i].n > SC_LEAF && area > best) { best = area; pick = i; }
         }
         if (pick < 0) break;
-        sc_part p = parts[pick];
+        sc_part q = parts[pick];
         /* Past depth 24, halve: the depth (and so the traversal stack) stays bounded even
          * when SAH keeps peeling one object off at a time. */
-        int left = depth < 24 ? sc_w_split(w, prims + p.begin, p.n) : p.n / 2;
+        sc_bounds lb, rb;
+        int left;
+        if (depth < 24) {
+            left = sc_w_split(p + q.begin, q.n, &lb, &rb);
+        } else {
+            left = q.n / 2;
+            lb = sc_w_range_bounds(p + q.begin, left);
+            rb = sc_w_range_bounds(p + q.begin + left, q.n - left);
+        }
         parts[pick].n = left;
-        parts[pick].b = sc_w_range_bounds(w, prims + p.begin, left);
-        parts[np].begin = p.begin + left;
-        parts[np].n = p.n - left;
-        parts[np].b = sc_w_range_bounds(w, prims + p.begin + left, p.n - left);
+        parts[pick].b = lb;
+        parts[np].begin = q.begin + left;
+        parts[np].n = q.n - left;
+        parts[np].b = rb;
         ++np;
     }
     if (!sc_grow_aligned((void **)&w->nodes, &w->nodes_raw, &w->capnodes, w->nnodes + 1, sizeof(sc_node4),
@@ -513,7 +559,7 @@ static int32_t sc_w_build_rec(sc_world *w, int32_t *prims, int n, int depth, int
     for (int l = 0; l < 4; ++l) {
         int32_t c = SC_NO_CHILD;
         if (l < np) {
-            c = sc_w_build_rec(w, prims + parts[l].begin, parts[l].n, depth + 1, oom);
+            c = sc_w_build_rec(w, p + parts[l].begin, parts[l].n, parts[l].b, depth + 1, oom);
             if (*oom) return SC_NO_CHILD;
         }
         sc_node4 *node = &w->nodes[me]; /* re-derived: the recursion may move the array */
@@ -532,11 +578,9 @@ sc_status sc_world_build(sc_world *w)
 {
     if (!w) return SC_ERR_NULL;
     if (w->count > w->scratch_cap) {
-        int32_t *p = realloc(w->scratch_prims, (size_t)w->count * sizeof *p);
-        if (p) w->scratch_prims = p;
-        float *c = realloc(w->scratch_cent, (size_t)w->count * 3 * sizeof *c);
-        if (c) w->scratch_cent = c;
-        if (!p || !c) return SC_ERR_NO_MEMORY;
+        sc_bprim *p = realloc(w->scratch, (size_t)w->count * sizeof *p);
+        if (!p) return SC_ERR_NO_MEMORY;
+        w->scratch = p;
         w->scratch_cap = w->count;
     }
     int32_t *far_list = realloc(w->far_list, (size_t)(w->count ? w->count : 1) * sizeof *far_list);
@@ -550,17 +594,19 @@ sc_status sc_world_build(sc_world *w)
             w->far_list[w->nfar++] = i;
             continue;
         }
-        w->scratch_prims[n++] = i;
+        sc_bprim *q = &w->scratch[n++];
         const sc_aabb *b = &w->bounds[i];
-        w->scratch_cent[3 * (size_t)i + 0] = b->min.x * 0.5f + b->max.x * 0.5f;
-        w->scratch_cent[3 * (size_t)i + 1] = b->min.y * 0.5f + b->max.y * 0.5f;
-        w->scratch_cent[3 * (size_t)i + 2] = b->min.z * 0.5f + b->max.z * 0.5f;
+        q->lo[0] = b->min.x; q->lo[1] = b->min.y; q->lo[2] = b->min.z;
+        q->hi[0] = b->max.x; q->hi[1] = b->max.y; q->hi[2] = b->max.z;
+        int32_t id = i;
+        memcpy(&q->lo[3], &id, sizeof id);
+        q->hi[3] = 0.0f;
     }
     w->nnodes = 0;
     w->ngroups = 0;
     w->root = SC_NO_CHILD;
     int oom = 0;
-    if (n > 0) w->root = sc_w_build_rec(w, w->scratch_prims, n, 0, &oom);
+    if (n > 0) w->root = sc_w_build_rec(w, w->scratch, n, sc_w_range_bounds(w->scratch, n), 0, &oom);
     if (oom) {
         w->root = SC_NO_CHILD;
         w->built = 0;
