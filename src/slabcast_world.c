@@ -15,6 +15,7 @@
 #include "sc_internal.h"
 #include "sc_simd.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -744,10 +745,14 @@ static void sc_w_offer(sc_whit *best, float t, int index, sc_vec3 normal)
  *                the exact test;
  *       tiny or huge d: inv = NaN: the axis is ignored (culls less, never more);
  *       empty lanes (inverted bounds): entry +inf, exit -inf: rejected.
- * Returns the lanes that may hit with t_enter <= limit; max(t_enter, 0) per lane in tn_out. */
+ * Returns the lanes that may hit with t_enter <= limit; max(t_enter, 0) per lane in tn_out
+ * (finite for those lanes). */
 static inline int sc_w_cull4(const float *base, const sc_wcull c, float limit, float *tn_out)
 {
     const sc_wcull *r = &c;
+    /* A finite limit, so that an entry of +inf (the origin outside the slab of an axis the ray
+     * is parallel to) is always rejected, even before any hit when tmax = inf. */
+    limit = limit < FLT_MAX ? limit : FLT_MAX;
     /* scalar, per axis: near = (near_bound - o) * inv_near; far = (far_bound - o) * inv_far */
     f4 n0 = f4_mul(f4_sub(f4_load(base + r->near_off[0]), r->vo[0]), r->vnear[0]);
     f4 f0 = f4_mul(f4_sub(f4_load(base + r->far_off[0]), r->vo[0]), r->vfar[0]);
@@ -821,10 +826,9 @@ static int sc_w_leaf_aabb4(const sc_group *g, const sc_wray *r, float limit, flo
     return bits;
 }
 
-static void sc_w_test_group(const sc_world *w, const sc_group *g, const sc_wray *r, sc_whit *best)
+/* The exact tests of a group whose conservative test passed (limit: the best t, or tmax). */
+static void sc_w_group_exact(const sc_world *w, const sc_group *g, const sc_wray *r, sc_whit *best, float limit)
 {
-    float limit = best->index >= 0 ? best->t : r->ray.tmax;
-    if (!sc_w_cull4(&g->lo[0][0], r->c, limit, NULL)) return;
     if (g->all_aabb) {
         _Alignas(16) float tn[4];
         int axis[4];
@@ -921,10 +925,15 @@ static void sc_w_cast(const sc_world *w, const sc_wray *r, sc_whit *best, int an
             }
             cur = nd->child[order[m - 1]];
         }
-        sc_w_test_group(w, &w->groups[~cur], r, best);
-        if (best->index >= 0) {
-            if (any_hit) return;
-            limit = best->t;
+        {
+            const sc_group *g = &w->groups[~cur];
+            if (sc_w_cull4(&g->lo[0][0], cull, limit, NULL)) {
+                sc_w_group_exact(w, g, r, best, limit);
+                if (best->index >= 0) {
+                    if (any_hit) return;
+                    limit = best->t;
+                }
+            }
         }
     pop:
         do {
@@ -980,7 +989,7 @@ static void sc_w_brute(const sc_world *w, const sc_wray *r, sc_whit *h)
     const sc_group *g = w->groups, *end = w->groups + w->ngroups;
     for (; g < end; ++g) {
         if (!sc_w_cull4(&g->lo[0][0], c, limit, NULL)) continue;
-        sc_w_test_group(w, g, r, h);
+        sc_w_group_exact(w, g, r, h, limit);
         limit = h->index >= 0 ? h->t : r->ray.tmax;
     }
 }

@@ -70,6 +70,67 @@ export interface RaycastHit {
 
 export type RaycastResult = RaycastMiss | RaycastHit;
 
+/** A flat batch of floats (a Float64Array or an array is converted to float32 first). */
+export type FloatBatch = Float32Array | Float64Array | readonly number[];
+
+/** Nearest hits of a batch, one entry per ray or segment. */
+export interface CastResult {
+  /** max(t_enter, 0) of the nearest hit (for segments, in [0, 1] along a..b); 0 for a miss. */
+  t: Float32Array;
+  /** The object hit (ties go to the lowest index), or -1 for a miss. */
+  index: Int32Array;
+  /** 3 floats per entry: the outward normal at the hit; [0, 0, 0] for a miss or an origin inside. */
+  normal: Float32Array;
+}
+
+/** Caller-owned arrays to fill instead of allocating; each must hold at least the batch's size. */
+export interface CastTarget {
+  t?: Float32Array;
+  index?: Int32Array;
+  normal?: Float32Array;
+}
+
+/**
+ * Many AABBs, OBBs and spheres in wasm memory, with a BVH, for batch queries. Every call
+ * validates its input first and throws SlabcastError, leaving the world unchanged, on a
+ * wrong array length, a NaN or infinity, a zero direction, min > max, a radius < 0 or an
+ * index out of range. After dispose() every call throws; a second dispose() does nothing.
+ */
+export interface World {
+  /** Adds AABBs: 6 floats each (minx, miny, minz, maxx, maxy, maxz). Returns the index of the first. */
+  addAABBs(boxes: FloatBatch): number;
+  /** Adds OBBs: 15 floats each (center, axes[0], axes[1], axes[2], half). Returns the index of the first. */
+  addOBBs(obbs: FloatBatch): number;
+  /** Adds spheres: 4 floats each (center, radius). Returns the index of the first. */
+  addSpheres(spheres: FloatBatch): number;
+  /** Replaces the AABBs first, first + 1, ... (they must be AABBs). Queries refit by themselves. */
+  updateAABBs(first: number, boxes: FloatBatch): void;
+  /** Replaces the OBBs first, first + 1, ... (they must be OBBs). */
+  updateOBBs(first: number, obbs: FloatBatch): void;
+  /** Replaces the spheres first, first + 1, ... (they must be spheres). */
+  updateSpheres(first: number, spheres: FloatBatch): void;
+  /** Refits the BVH to moved objects now (queries do it by themselves when needed). */
+  refit(): void;
+  /** Rebuilds the BVH now (queries do it by themselves after adds). */
+  build(): void;
+  /** Nearest hit per ray: 7 floats each (ox, oy, oz, dx, dy, dz, tmax; tmax may be Infinity). */
+  castRays(rays: FloatBatch, out?: CastTarget): CastResult;
+  /** castRays without the BVH (every object against every ray): the same results, for checks and benchmarks. */
+  castRaysBruteForce(rays: FloatBatch, out?: CastTarget): CastResult;
+  /** Nearest hit along each segment: 6 floats each (ax, ay, az, bx, by, bz). */
+  castSegments(segments: FloatBatch, out?: CastTarget): CastResult;
+  /** Whether each ray hits anything within [0, tmax] (1) or not (0); stops at the first hit. */
+  anyHit(rays: FloatBatch, out?: Uint8Array): Uint8Array;
+  /** The number of objects. */
+  readonly count: number;
+  /** Bytes of wasm memory the world holds. */
+  readonly bytes: number;
+  /** Whether dispose() has been called. */
+  readonly disposed: boolean;
+  /** Frees the world's memory. */
+  dispose(): void;
+}
+
 export interface Slabcast {
   /** Ray against a shape. */
   raycast(ray: Ray, shape: Shape): RaycastResult;
@@ -81,6 +142,12 @@ export interface Slabcast {
   contains(point: Vec3Input, shape: Shape): { inside: boolean };
   /** The core's message for an sc_status value. */
   statusMessage(status: number): string;
+  /** A new, empty world for batch queries. */
+  createWorld(): World;
+  /** The SIMD backend of the world kernels: 'wasm-simd128' (or 'scalar', 'none'). */
+  readonly simd: string;
+  /** The benchmark's seeded scene (src/sc_bench_scene.h): n boxes and nrays rays. */
+  benchScene(n: number, nrays: number): { boxes: Float32Array; rays: Float32Array };
   /** The module's memory. It may grow: never keep views of it across calls. */
   readonly memory: WebAssembly.Memory;
 }

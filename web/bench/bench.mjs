@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- SIZES...] : slabcast's world queries against three.js and three-mesh-bvh.
+// npm run bench [-- SIZES...] [--no-scenes] : slabcast's world queries against three.js and three-mesh-bvh.
 //
 // One seeded scene family (src/sc_bench_scene.h: boxes of size 0.5..2.5 spread uniformly in a
 // cube whose side grows with cbrt(n); 100k rays from random points in the cube in random unit
@@ -17,9 +17,12 @@ import { fileURLToPath } from 'node:url';
 import * as THREE from 'three';
 import { MeshBVH } from 'three-mesh-bvh';
 import { loadSlabcast } from '../slabcast.js';
+import { SCENES, rng } from './scenes.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const args = process.argv.slice(2).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+const argv = process.argv.slice(2);
+const noScenes = argv.includes('--no-scenes');
+const args = argv.map(Number).filter((n) => Number.isInteger(n) && n > 0);
 const sizes = args.length ? args : [1000, 10000, 100000, 1000000];
 const NRAYS = 100000;
 
@@ -177,4 +180,64 @@ console.log('| boxes | slabcast wasm rays/s | slabcast native rays/s | wasm/nati
 console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const r of rows) {
   console.log(`| ${r.boxes} | ${fmt(r.wasm_rays_s)} | ${fmt(r.native_rays_s)} | ${r.wasm_vs_native.toFixed(2)}x | ${fmt(r.tmb_rays_s)} | **${r.speedup_vs_tmb.toFixed(1)}x** | ${fmt(r.three_rays_s)} | ${fmt(r.wasm_brute_tests_s)} | ${fmt(r.native_brute_tests_s)} | ${fmt(r.three_tests_s)} | ${r.build_ms.toFixed(1)} | ${r.refit_ms.toFixed(2)} | ${r.bytes_per_box.toFixed(0)} | ${(100 * r.hit_fraction).toFixed(1)}% | ${r.bvh_vs_brute} | ${r.tmb_agreement ?? 'n/a'} |`);
+}
+
+// ---------------------------------------------------------------- other scene families
+// wasm castRays (the first call includes the BVH build; then the best of three) against
+// three-mesh-bvh raycastFirst, and every sampled hit checked against the brute-force kernel.
+function tmbRate(boxes, rays, count) {
+  const geometry = boxGeometry(boxes);
+  const bvh = new MeshBVH(geometry);
+  const ray = new THREE.Ray();
+  const t0 = now();
+  for (let i = 0; i < count; i++) {
+    const r = 7 * i;
+    ray.origin.set(rays[r], rays[r + 1], rays[r + 2]);
+    ray.direction.set(rays[r + 3], rays[r + 4], rays[r + 5]);
+    bvh.raycastFirst(ray, THREE.DoubleSide);
+  }
+  const rate = count / ((now() - t0) / 1e3);
+  geometry.dispose();
+  return rate;
+}
+
+const sceneSizes = sizes.filter((n) => n <= 100000);
+if (!noScenes && sceneSizes.length) {
+  const srows = [];
+  for (const [name, make] of Object.entries(SCENES)) {
+    for (const n of sceneSizes) {
+      const { boxes, rays } = make(n, NRAYS, rng(0xC0FFEE ^ n));
+      const world = sc.createWorld();
+      world.addAABBs(boxes);
+      let t0 = now();
+      const first = world.castRays(rays);
+      const firstRate = NRAYS / ((now() - t0) / 1e3);
+      let best = Infinity;
+      for (let k = 0; k < 3; k++) {
+        t0 = now();
+        world.castRays(rays, first);
+        best = Math.min(best, now() - t0);
+      }
+      const rate = NRAYS / (best / 1e3);
+      const sample = Math.min(NRAYS, Math.max(50, Math.floor(5e7 / n)));
+      const brute = world.castRaysBruteForce(rays.subarray(0, 7 * sample));
+      let agree = 0;
+      for (let i = 0; i < sample; i++) agree += brute.index[i] === first.index[i] && brute.t[i] === first.t[i];
+      let hits = 0;
+      for (let i = 0; i < NRAYS; i++) hits += first.index[i] >= 0;
+      const tmb = tmbRate(boxes, rays, 20000);
+      world.dispose();
+      const row = { scene: name, boxes: n, wasm_rays_s: rate, first_call_rays_s: firstRate, tmb_rays_s: tmb,
+        speedup_vs_tmb: rate / tmb, first_call_vs_tmb: firstRate / tmb, hit_fraction: hits / NRAYS,
+        bvh_vs_brute: `${agree}/${sample}` };
+      console.error(JSON.stringify(row));
+      srows.push(row);
+    }
+  }
+  console.log('\nOther scene families (web/bench/scenes.mjs), 100000 rays each:\n');
+  console.log('| scene | boxes | slabcast wasm rays/s | first call, with build | three-mesh-bvh rays/s | wasm / three-mesh-bvh | first call / three-mesh-bvh | hits | BVH = brute |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const r of srows) {
+    console.log(`| ${r.scene} | ${r.boxes} | ${fmt(r.wasm_rays_s)} | ${fmt(r.first_call_rays_s)} | ${fmt(r.tmb_rays_s)} | **${r.speedup_vs_tmb.toFixed(1)}x** | ${r.first_call_vs_tmb.toFixed(1)}x | ${(100 * r.hit_fraction).toFixed(1)}% | ${r.bvh_vs_brute} |`);
+  }
 }
