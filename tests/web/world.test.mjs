@@ -4,6 +4,7 @@
 // (exact ties), axis-parallel rays with 0 and -0, origins on faces and inside boxes, duplicate
 // and zero-thickness boxes, OBBs and spheres.
 import { beforeAll, describe, expect, test } from 'vitest';
+import { rng } from '../../web/bench/scenes.mjs';
 import { loadSlabcast, SlabcastError } from '../../web/slabcast.js';
 
 let sc;
@@ -11,15 +12,6 @@ beforeAll(async () => {
   sc = await loadSlabcast();
 });
 
-function rng(seed) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13; s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5; s >>>= 0;
-    return s / 4294967296;
-  };
-}
 
 const DIRS = [0, -0, 1, -1, 0.5, -2, 3];
 
