@@ -1528,8 +1528,9 @@ $('import').addEventListener('click', () => {
   clearError();
   setScene(res.state, { fit: true });
   commitHash();
-  const skipped = typeof res.skipped === 'number' ? res.skipped : Array.isArray(res.skipped) ? res.skipped.length : 0;
-  flash('import-flash', `Loaded ${state.shapes.length} shape(s), ${state.rays.length} ray(s)${skipped ? `; ${skipped} non-raycast case(s) skipped` : ''}`);
+  const notes = Array.isArray(res.notes) ? res.notes : [];
+  flash('import-flash', `Loaded ${state.shapes.length} shape(s), ${state.rays.length} ray(s)${notes.length ? '; some cases left out' : ''}`);
+  if (res.invalid || res.overLimit) showError(`Imported, with cases left out: ${notes.join('; ')}.`);
 });
 
 // ------------------------------------------------------------------ stress mode

@@ -625,8 +625,12 @@ const rayKey = (r) => bitsKey([...r.origin, ...r.dir, r.tmax]);
 /**
  * A scene from a case file (text or bytes): the distinct shapes and the
  * distinct rays (bit-exact) of its raycast cases, in order of first
- * appearance; other queries are skipped and counted. Never throws.
- * @returns {{ok: true, state: object, skipped: number} | {ok: false, error: string}}
+ * appearance. Other queries are skipped, invalid raycast cases and cases past
+ * MAX_SHAPES / MAX_RAYS are left out; all are counted and explained in notes.
+ * A file that is not a case file, or has nothing to show, is refused. Never
+ * throws.
+ * @returns {{ok: true, state: object, skipped: number, invalid: number, overLimit: number, notes: string[]}
+ *   | {ok: false, error: string}}
  */
 export function fromCaseFile(input) {
   try {
@@ -640,40 +644,58 @@ export function fromCaseFile(input) {
     if (cases.length > MAX_IMPORT_CASES) {
       throw new ImportError(`the file has too many cases (${cases.length}; the limit is ${MAX_IMPORT_CASES})`);
     }
+    // Cases that cannot be shown are left out, not fatal: an invalid raycast case, a case that
+    // is not an object or has no query, and cases past the playground's shape / ray limits.
+    // Each is counted and the first reason of each kind is kept for the notice. Only a file
+    // with nothing to show is refused.
     const shapes = [];
     const rays = [];
     const shapeIndex = new Map();
     const rayIndex = new Map();
     let skipped = 0;
+    let invalid = 0;
+    let overLimit = 0;
+    let firstInvalid = '';
+    let firstOver = '';
     cases.forEach((c, index) => {
-      if (!(c instanceof Map)) throw new ImportError(`case #${index + 1} is not an object`);
-      const label = caseLabel(c, index);
-      const query = c.get('query');
-      if (typeof query !== 'string') throw new ImportError(`${label}: "query" must be a string`);
-      if (query !== 'raycast') { skipped++; return; }
-      const { ray, shape } = readRaycastCase(c, label);
-      const sk = shapeKey(shape);
-      if (!shapeIndex.has(sk)) {
-        if (shapes.length === MAX_SHAPES) {
-          throw new ImportError(`the file has more than ${MAX_SHAPES} different shapes (the playground holds ${MAX_SHAPES}); ${label} adds one too many`);
+      let label = `case #${index + 1}`;
+      try {
+        if (!(c instanceof Map)) throw new ImportError(`${label} is not an object`);
+        label = caseLabel(c, index);
+        const query = c.get('query');
+        if (typeof query !== 'string') throw new ImportError(`${label}: "query" must be a string`);
+        if (query !== 'raycast') { skipped++; return; }
+        const { ray, shape } = readRaycastCase(c, label);
+        const sk = shapeKey(shape);
+        const rk = rayKey(ray);
+        const newShape = !shapeIndex.has(sk), newRay = !rayIndex.has(rk);
+        if ((newShape && shapes.length === MAX_SHAPES) || (newRay && rays.length === MAX_RAYS)) {
+          overLimit++;
+          if (!firstOver) {
+            firstOver = newShape && shapes.length === MAX_SHAPES
+              ? `the playground holds ${MAX_SHAPES} different shapes; ${label} and later ones past that were left out`
+              : `the playground holds ${MAX_RAYS} different rays; ${label} and later ones past that were left out`;
+          }
+          return;
         }
-        shapeIndex.set(sk, shapes.length);
-        shapes.push(shape);
-      }
-      const rk = rayKey(ray);
-      if (!rayIndex.has(rk)) {
-        if (rays.length === MAX_RAYS) {
-          throw new ImportError(`the file has more than ${MAX_RAYS} different rays (the playground holds ${MAX_RAYS}); ${label} adds one too many`);
-        }
-        rayIndex.set(rk, rays.length);
-        rays.push(ray);
+        if (newShape) { shapeIndex.set(sk, shapes.length); shapes.push(shape); }
+        if (newRay) { rayIndex.set(rk, rays.length); rays.push(ray); }
+      } catch (e) {
+        if (!(e instanceof ImportError)) throw e;
+        invalid++;
+        if (!firstInvalid) firstInvalid = e.message;
       }
     });
+    const notes = [];
+    if (invalid) notes.push(`${invalid} invalid case(s) left out (the first: ${firstInvalid})`);
+    if (overLimit) notes.push(`${overLimit} case(s) left out: ${firstOver}`);
+    if (skipped) notes.push(`${skipped} case(s) of other queries skipped`);
     if (shapes.length === 0) {
+      if (invalid) throw new ImportError(`the file has no usable raycast cases: ${firstInvalid}`);
       throw new ImportError(`the file has no raycast cases${skipped ? ` (${skipped} other case(s) skipped)` : ''}`);
     }
     const state = { shapes, rays, selected: { ray: 0, shape: 0 } };
-    return { ok: true, state, skipped };
+    return { ok: true, state, skipped, invalid, overLimit, notes };
   } catch (e) {
     if (e instanceof ImportError) return { ok: false, error: e.message };
     let why = 'unexpected error';
