@@ -9,37 +9,68 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 say() { printf 'setup: %s\n' "$*"; }
 
 # System packages: build tools, cJSON for the native runner, Emscripten for the
-# wasm core, Chromium for the browser tests (never downloaded by npm).
-PACKAGES=(cmake make gcc pkg-config libcjson-dev emscripten chromium)
+# wasm core, Chromium for the browser tests (never downloaded by npm), clang for the
+# fuzzers (scripts/fuzz.sh).
+PACKAGES=(cmake make gcc pkg-config libcjson-dev emscripten chromium clang)
 
 installed() {
   dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'
 }
 
+# libFuzzer's runtime (clang -fsanitize=fuzzer) and clang's sanitizer runtimes are in
+# libclang-rt-N-dev, which clang-N only recommends (bookworm: clang-14, libclang-rt-14-dev;
+# `dpkg -S libclang_rt.fuzzer-x86_64.a`). Prints that package's name once clang's version is known.
+clang_rt_package() {
+  local v=""
+  if command -v clang >/dev/null 2>&1; then
+    v=$(clang -dumpversion 2>/dev/null | cut -d. -f1)
+  else
+    v=$(apt-cache depends clang 2>/dev/null | sed -n 's/^ *Depends: clang-\([0-9][0-9]*\)$/\1/p' | head -n 1)
+  fi
+  if [[ -n $v ]]; then printf 'libclang-rt-%s-dev\n' "$v"; fi
+}
+
+# Installs the packages named (apt-get update first, once).
+updated=0
+apt_install() {
+  local SUDO
+  if [[ $(id -u) -eq 0 ]]; then
+    SUDO=()
+  elif command -v sudo >/dev/null 2>&1; then
+    SUDO=(sudo -n)
+  else
+    say "missing Debian packages: $*; run as root: apt-get install $*" >&2
+    exit 1
+  fi
+  say "installing Debian packages: $*"
+  if ((!updated)); then
+    say "apt-get update"
+    "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update </dev/null
+    updated=1
+  fi
+  "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y "$@" </dev/null
+}
+
 if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
   missing=()
-  for p in "${PACKAGES[@]}"; do
+  rt=$(clang_rt_package)
+  for p in "${PACKAGES[@]}" $rt; do
     installed "$p" || missing+=("$p")
   done
   if ((${#missing[@]})); then
-    if [[ $(id -u) -eq 0 ]]; then
-      SUDO=()
-    elif command -v sudo >/dev/null 2>&1; then
-      SUDO=(sudo -n)
-    else
-      say "missing Debian packages: ${missing[*]}; run as root: apt-get install ${missing[*]}" >&2
-      exit 1
-    fi
-    say "installing Debian packages: ${missing[*]}"
-    say "apt-get update"
-    "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update </dev/null
-    "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}" </dev/null
+    apt_install "${missing[@]}"
   else
-    say "Debian packages present: ${PACKAGES[*]}"
+    say "Debian packages present: ${PACKAGES[*]} $rt"
+  fi
+  # clang installed just now: its runtime package is known only now (and apt may have left
+  # the recommends out)
+  rt=$(clang_rt_package)
+  if [[ -n $rt ]] && ! installed "$rt"; then
+    apt_install "$rt"
   fi
 else
   say "no dpkg/apt-get here: not installing system packages; checking the tools instead"
-  for tool in cmake emcc pkg-config; do
+  for tool in cmake emcc pkg-config clang; do
     command -v "$tool" >/dev/null 2>&1 || { say "missing: $tool (install it and retry)" >&2; exit 1; }
   done
 fi

@@ -15,6 +15,7 @@
 #include "slabcast.h"
 #include "sc_internal.h"
 
+#include <float.h>
 #include <math.h>
 
 /* ---------------------------------------------------------------- helpers */
@@ -34,18 +35,28 @@ static void sc_set(sc_vec3 *v, int i, float f)
 {
     if (i == 0) v->x = f; else if (i == 1) v->y = f; else v->z = f;
 }
+/* A result parameter kept in the float range: the exact value of t_enter, t_exit can lie past
+ * FLT_MAX (a tiny dir, tmax = inf); such a value is reported as +-FLT_MAX, never as an
+ * infinity (t must be finite). Applied after the classification, which uses the rounded values. */
+static float sc_fin(float a) { return a > FLT_MAX ? FLT_MAX : (a < -FLT_MAX ? -FLT_MAX : a); }
+/* The same for a hit point: origin + t*dir can pass FLT_MAX when t does (or nearly does). */
+static sc_vec3 sc_fin3(sc_vec3 v) { return (sc_vec3){sc_fin(v.x), sc_fin(v.y), sc_fin(v.z)}; }
 /* -0 -> +0, so that results never carry a negative zero. */
 static float sc_pz(float a) { return a + 0.0f; }
 static sc_vec3 sc_pz3(sc_vec3 v) { return (sc_vec3){sc_pz(v.x), sc_pz(v.y), sc_pz(v.z)}; }
 
-/* The power of two 2^-e that brings m (> 0, finite) into [0.5, 1); 1 for m == 0. */
-static float sc_pow2_norm(float m)
+/* The power of two 2^-e that brings m (> 0, finite) into [0.5, 1); 1 for m == 0. For m below
+ * 2^-126 (subnormal) the factor stops at 2^126, which brings m to at least 2^-23: 2^-e itself
+ * would be up to 2^149, past the float range (an infinite factor turns zeros into NaN). */
+static int sc_pow2_exp(float m)
 {
     int e = 0;
-    if (!(m > 0.0f) || !isfinite(m)) return 1.0f;
+    if (!(m > 0.0f) || !isfinite(m)) return 0;
     (void)frexpf(m, &e);
-    return ldexpf(1.0f, -e);
+    if (e < -126) e = -126;
+    return -e;
 }
+static float sc_pow2_norm(float m) { return ldexpf(1.0f, sc_pow2_exp(m)); }
 
 /* Positions at or above this magnitude could overflow in a difference: they are scaled first. */
 #define SC_HUGE 8.5070592e37f /* 2^126 */
@@ -195,8 +206,7 @@ bool sc_shape_valid(const sc_shape *shape) { return sc_shape_check(shape) == SC_
  * o, d, lo, hi are given). Returns 0 when the line misses the box. On success *t_enter and
  * *t_exit bound the closed interval and *axis is the axis whose slab gave t_enter (-1 when
  * every axis is parallel, which a valid ray cannot be). */
-static int sc_slab_interval(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi,
-                            float *t_enter, float *t_exit, int *axis)
+static int sc_slab_core(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi, float *t_enter, float *t_exit, int *axis)
 {
     float tn = -INFINITY, tf = INFINITY;
     int ax = -1;
@@ -222,6 +232,27 @@ static int sc_slab_interval(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi,
     return 1;
 }
 
+static int sc_slab_interval(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi,
+                            float *t_enter, float *t_exit, int *axis)
+{
+    if (!sc_slab_core(o, d, lo, hi, t_enter, t_exit, axis)) return 0;
+    if (*t_enter == INFINITY) {
+        /* t_enter = t_exit = +inf: both ends overflowed (a small dir), and +inf <= +inf says
+         * nothing about their order. Decide it again with dir scaled by the power of two that
+         * brings max|d_i| into [2, 4): exact, as every component gets larger (t_exit = +inf
+         * means |bound - o| / |d_i| > FLT_MAX on every axis that is not parallel, and
+         * |bound - o| < 2^128, so max|d_i| < 1 here). The t of the largest component are then
+         * below 2^127, finite, so t_enter > t_exit shows as such. Both ends stay +inf (past
+         * FLT_MAX) on a hit. */
+        int e = 0;
+        (void)frexpf(sc_max3abs(d), &e);
+        sc_vec3 ds = {ldexpf(d.x, 2 - e), ldexpf(d.y, 2 - e), ldexpf(d.z, 2 - e)};
+        float tn, tf;
+        if (!sc_slab_core(o, ds, lo, hi, &tn, &tf, axis)) return 0;
+    }
+    return 1;
+}
+
 /* Scale factor for positions: 1, or 2^-4 when some magnitude could overflow a difference. */
 static float sc_position_scale(const sc_vec3 *v, int n)
 {
@@ -243,6 +274,8 @@ sc_raycast_result sc__raycast_aabb_valid(const sc_ray *ray, const sc_aabb *box)
     if (s != 1.0f) { tn /= s; tf /= s; }
     /* I = [tn, tf] meets [0, tmax]. */
     if (!(tf >= 0.0f && tn <= ray->tmax)) return sc_miss();
+    tn = sc_fin(tn);
+    tf = sc_fin(tf);
 
     sc_raycast_result r = sc_miss();
     r.hit = 1;
@@ -298,13 +331,15 @@ sc_raycast_result sc__raycast_obb_valid(const sc_ray *ray, const sc_obb *box)
     if (!sc_slab_interval(o, d, sc_scale(h, -1.0f), h, &tn, &tf, &axis)) return sc_miss();
     if (s != 1.0f) { tn /= s; tf /= s; }
     if (!(tf >= 0.0f && tn <= ray->tmax)) return sc_miss();
+    tn = sc_fin(tn);
+    tf = sc_fin(tf);
 
     sc_raycast_result r = sc_miss();
     r.hit = 1;
     r.t_enter = sc_pz(tn);
     r.t_exit = sc_pz(tf);
     r.t = tn > 0.0f ? tn : 0.0f;
-    r.point = sc_pz3(sc_add(ray->origin, sc_scale(ray->dir, r.t)));
+    r.point = sc_pz3(sc_fin3(sc_add(ray->origin, sc_scale(ray->dir, r.t))));
     if (tn >= 0.0f && axis >= 0) {
         sc_vec3 a = sc_normalize_or(box->axes[axis], box->axes[axis]);
         r.normal = sc_pz3(sc_scale(a, sc_get(d, axis) > 0.0f ? -1.0f : 1.0f));
@@ -332,39 +367,57 @@ static int sc_sphere_line_test(sc_vec3 o, sc_vec3 d, float tmax, const sc_sphere
     float s0 = sc_position_scale(pos, 2);
     sc_vec3 m = sc_sub(sc_scale(o, s0), sc_scale(sp->center, s0));
     float r = sp->radius * s0;
-    /* Bring m and r to unit magnitude (a power of two: exact). */
-    float sm = sc_pow2_norm(sc_maxf(sc_max3abs(m), r));
-    m = sc_scale(m, sm);
-    r *= sm;
     /* Unit direction u = d/|d|, computed from a power-of-two normalized copy of d. */
-    float sd = sc_pow2_norm(sc_max3abs(d));
-    sc_vec3 ds = sc_scale(d, sd);
+    int ed = sc_pow2_exp(sc_max3abs(d));
+    sc_vec3 ds = sc_scale(d, ldexpf(1.0f, ed));
     float lens = sqrtf(sc_dot(ds, ds));
     sc_vec3 u = {ds.x / lens, ds.y / lens, ds.z / lens}; /* exact for axis directions */
-    float len = lens / sd; /* |d| */
+    /* h2 = r^2 - f.f with f = m - (m.u)u, the perpendicular offset of the centre. f is taken
+     * before m is normalized (a tiny component of m next to a huge one would be flushed to 0
+     * there), and h2 is computed as (r*kf)^2 - (f*kf).(f*kf) = h2 * 2^(2 ek), with the power of
+     * two kf = 2^ek that brings max(|f|, r) to unit magnitude (a tiny ball far from the origin
+     * would have both squares underflow to 0: a tangent line where the line misses). In the
+     * normal range these are the same bits as the plain formula in the normalized frame. */
+    sc_vec3 f = sc_sub(m, sc_scale(u, sc_dot(m, u)));
+    /* (m and r are brought to unit magnitude below, by 2^em) */
+    int em = sc_pow2_exp(sc_maxf(sc_max3abs(m), r));
+    float fr = sc_maxf(sc_max3abs(f), r);
+    /* f = 0 and r = 0: h2 = 0 in any frame; take m's, where w below is not tiny (its square
+     * must not underflow to 0 <= h2: a hit past tmax) */
+    int ek = fr > 0.0f ? sc_pow2_exp(fr) : em;
+    float kf = ldexpf(1.0f, ek);
+    sc_vec3 fk = sc_scale(f, kf);
+    float rk = r * kf;
+    float h2 = rk * rk - sc_dot(fk, fk);
+    /* Bring m and r to unit magnitude (a power of two: exact). */
+    float sm = ldexpf(1.0f, em);
+    m = sc_scale(m, sm);
+    r *= sm;
+    /* One unit of t is lens * 2^E in the normalized frame (|d| = lens * 2^-ed). The power of
+     * two is applied by itself, with ldexpf: a product such as s0 * sm * |d| could overflow or
+     * underflow (a tiny d and a huge sphere give 0, and then 0 / 0). */
+    int E = (s0 == 1.0f ? 0 : -4) + em - ed;
 
     float r2 = r * r;
     float mm = sc_dot(m, m);
     float b = sc_dot(m, u);
-    sc_vec3 f = sc_sub(m, sc_scale(u, b)); /* perpendicular offset of the centre */
-    float h2 = r2 - sc_dot(f, f);
     /* The origin in the closed ball: t = 0 is in I and in [0, tmax], a hit whatever rounding
      * says about the interval. From outside the ball a hit needs the line to meet it
      * (h2 >= 0), to head towards it (b < 0: otherwise |m + t*d| grows for t >= 0), and to
-     * enter by tmax: -b - h <= U  <=>  h >= -(U + b), compared as squares. */
+     * enter by tmax: -b - h <= U  <=>  h >= -(U + b), compared as squares (in h2's frame). */
     if (!(mm <= r2)) {
         if (h2 < 0.0f || !(b < 0.0f)) return 0;
-        float U = (tmax * len) * (s0 * sm); /* tmax*|d| in the scaled frame */
+        float U = ldexpf(tmax, E) * lens; /* tmax*|d| in the scaled frame */
         float w = U + b;
-        if (!((w >= 0.0f) || (w * w <= h2))) return 0;
+        float wk = ldexpf(w, ek - em);
+        if (!((w >= 0.0f) || (wk * wk <= h2))) return 0;
     }
     if (h2 < 0.0f) h2 = 0.0f; /* inside, and rounding put the line just off the ball */
 
-    float h = sqrtf(h2);
+    float h = ldexpf(sqrtf(h2), em - ek); /* back to the normalized frame */
     float ue = -b - h, ux = -b + h;
-    float k = s0 * sm * len; /* scaled distance per unit of t */
-    out->t_enter = ue / k;
-    out->t_exit = ux / k;
+    out->t_enter = ldexpf(ue / lens, -E); /* past the float range: +-inf, clamped by the caller */
+    out->t_exit = ldexpf(ux / lens, -E);
     out->origin_inside = mm < r2;
     /* Strictly inside (exact test) means t_enter < 0; keep rounding from saying otherwise. */
     if (out->origin_inside && out->t_enter >= 0.0f) out->t_enter = -0.0f;
@@ -383,13 +436,15 @@ sc_raycast_result sc__raycast_sphere_valid(const sc_ray *ray, const sc_sphere *s
 {
     sc_sphere_line L;
     if (!sc_sphere_line_test(ray->origin, ray->dir, ray->tmax, sp, &L)) return sc_miss();
+    L.t_enter = sc_fin(L.t_enter);
+    L.t_exit = sc_fin(L.t_exit);
     sc_raycast_result r = sc_miss();
     r.hit = 1;
     r.t_enter = sc_pz(L.t_enter);
     r.t_exit = sc_pz(L.t_exit);
     r.t = L.t_enter > 0.0f ? L.t_enter : 0.0f;
     if (r.t > ray->tmax) r.t = ray->tmax; /* classification was exact; keep t within [0, tmax] */
-    r.point = sc_pz3(sc_add(ray->origin, sc_scale(ray->dir, r.t)));
+    r.point = sc_pz3(sc_fin3(sc_add(ray->origin, sc_scale(ray->dir, r.t))));
     if (!L.origin_inside && L.t_enter >= 0.0f) {
         sc_vec3 back = sc_scale(L.unit_dir, -1.0f); /* a point sphere: face the ray */
         r.normal = sc_pz3(sc_normalize_or(L.m_enter, back));
@@ -400,10 +455,14 @@ sc_raycast_result sc__raycast_sphere_valid(const sc_ray *ray, const sc_sphere *s
 /* ------------------------------------------------------------------ plane */
 
 /* The plane with its normal and d scaled by the power of two that brings max|n_i| into
- * [0.5, 1): the same plane, exactly, and n.x cannot overflow for finite x below ~1e38. */
+ * [1/32, 1/16): the same plane, exactly (for inputs that are not subnormal). Then n.x cannot
+ * overflow for any finite x (|n.x| <= 3/16 FLT_MAX), so neither can d - n.x for a plane that
+ * meets the float range (|d| <= 3/16 FLT_MAX there); d itself becomes infinite only for a plane
+ * wholly past the float range, and then every such difference is an infinity of the right sign,
+ * never inf - inf. */
 static sc_plane sc_plane_normalized(const sc_plane *p)
 {
-    float k = sc_pow2_norm(sc_max3abs(p->normal));
+    float k = sc_pow2_norm(sc_max3abs(p->normal)) * 0.0625f;
     sc_plane q = {sc_scale(p->normal, k), p->d * k};
     return q;
 }
@@ -424,14 +483,14 @@ static sc_raycast_result sc_raycast_plane_valid(const sc_ray *ray, const sc_plan
         float lim = ray->tmax * denom;
         int le_tmax = denom > 0.0f ? (num <= lim) : (num >= lim);
         if (!(ge0 && le_tmax)) return sc_miss();
-        t = num / denom;
+        t = sc_fin(num / denom);
         if (!(t >= 0.0f)) t = 0.0f;
         if (t > ray->tmax) t = ray->tmax;
     }
     sc_raycast_result r = sc_miss();
     r.hit = 1;
     r.t = r.t_enter = r.t_exit = sc_pz(t);
-    r.point = sc_pz3(sc_add(ray->origin, sc_scale(ray->dir, r.t)));
+    r.point = sc_pz3(sc_fin3(sc_add(ray->origin, sc_scale(ray->dir, r.t))));
     sc_vec3 n = sc_normalize_or(p.normal, p.normal);
     if (denom > 0.0f) n = sc_scale(n, -1.0f); /* face the ray: n.dir <= 0 */
     r.normal = sc_pz3(n);
@@ -572,11 +631,19 @@ sc_point_result sc_closest_point(sc_vec3 p, const sc_shape *shape)
     default: {
         sc_plane pl = sc_plane_normalized(&shape->u.plane);
         float dist = (sc_dot(pl.normal, p) - pl.d) / sc_dot(pl.normal, pl.normal);
-        r.point = sc_sub(p, sc_scale(pl.normal, dist));
+        /* A plane far past the float range (d / |normal| > FLT_MAX: pl.d and dist are infinite)
+         * moves only the coordinates along which the normal has a component; 0 * inf would
+         * make the others NaN. */
+        float step[3] = {pl.normal.x * dist, pl.normal.y * dist, pl.normal.z * dist};
+        for (int i = 0; i < 3; ++i)
+            if (sc_get(pl.normal, i) == 0.0f) step[i] = 0.0f;
+        r.point = (sc_vec3){p.x - step[0], p.y - step[1], p.z - step[2]};
         break;
     }
     }
-    r.point = sc_pz3(r.point);
+    /* Coordinates past the float range (the exact point of a huge sphere, OBB or a far plane)
+     * are reported as +-FLT_MAX, as in the raycasts. */
+    r.point = sc_pz3(sc_fin3(r.point));
     return r;
 }
 

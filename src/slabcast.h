@@ -90,6 +90,8 @@ typedef enum sc_status {
 const char *sc_status_message(sc_status status);
 
 /// Result of a raycast. When hit is false only status and hit are meaningful.
+/// Every number of a hit is finite: a t_enter, t_exit, t or point coordinate whose exact value
+/// lies past the float range (a tiny dir with tmax = +INFINITY) is reported as +-FLT_MAX.
 typedef struct sc_raycast_result {
     int status;      ///< an sc_status; SC_OK when the query ran
     int hit;         ///< 1 iff the ray's points for t in [0, tmax] meet the shape
@@ -158,6 +160,7 @@ sc_raycast_result sc_raycast(const sc_ray *ray, const sc_shape *shape);
 /// Segment vs shape: hit iff they share a point (a segment inside a solid hits it).
 sc_test_result sc_linetest(const sc_segment *segment, const sc_shape *shape);
 /// Closest point of the shape to p (p itself when inside a solid; the projection for a plane).
+/// Coordinates past the float range (a plane far away) are reported as +-FLT_MAX.
 sc_point_result sc_closest_point(sc_vec3 p, const sc_shape *shape);
 /// Whether p lies in the closed solid; SC_ERR_UNSUPPORTED for planes.
 sc_test_result sc_contains(sc_vec3 p, const sc_shape *shape);

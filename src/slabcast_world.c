@@ -783,8 +783,10 @@ static void sc_w_test_object(const sc_world *w, const sc_wray *r, int o, sc_whit
 
 /* Four AABBs against one ray: sc__raycast_aabb_valid's slab test, lane by lane, with the same
  * operations in the same order (so the same t, bit for bit). Returns the lanes that hit;
- * t_enter per lane in tn_out, the entry axis per lane in axis_out. */
-static int sc_w_leaf_aabb4(const sc_group *g, const sc_wray *r, float limit, float *tn_out, int *axis_out)
+ * t_enter per lane in tn_out, the entry axis per lane in axis_out. Lanes whose t_enter and
+ * t_exit both overflowed to +inf (a tiny direction component) are also set in *redo: the
+ * caller decides them with the scalar test (sc_slab_interval's second pass). */
+static int sc_w_leaf_aabb4(const sc_group *g, const sc_wray *r, float limit, float *tn_out, int *axis_out, int *redo)
 {
     f4 tn = f4_splat(-INFINITY), tf = f4_splat(INFINITY);
     f4 alive = f4_lt(f4_splat(0.0f), f4_splat(1.0f)); /* all lanes */
@@ -814,6 +816,11 @@ static int sc_w_leaf_aabb4(const sc_group *g, const sc_wray *r, float limit, flo
     /* scalar: tn <= tf, then tf >= 0 && tn <= tmax */
     f4 hit = f4_and(alive, f4_le(tn, tf));
     hit = f4_and(hit, f4_and(f4_ge(tf, f4_splat(0.0f)), f4_le(tn, f4_splat(r->ray.tmax))));
+    /* scalar: tn == +inf (then tf == +inf too) takes a second pass */
+    *redo = f4_bits(f4_and(hit, f4_ge(tn, f4_splat(INFINITY))));
+    /* scalar: tn = sc_fin(tn) (an entry past FLT_MAX is reported as FLT_MAX; -inf cannot reach
+     * the output: t = max(tn, 0)) */
+    tn = f4_min(tn, f4_splat(FLT_MAX));
     /* and only what can beat the best hit so far: max(tn, 0) <= best <=> tn <= best */
     hit = f4_and(hit, f4_le(tn, f4_splat(limit)));
     int bits = f4_bits(hit);
@@ -831,9 +838,13 @@ static void sc_w_group_exact(const sc_world *w, const sc_group *g, const sc_wray
 {
     if (g->all_aabb) {
         _Alignas(16) float tn[4];
-        int axis[4];
-        int bits = sc_w_leaf_aabb4(g, r, limit, tn, axis);
+        int axis[4], redo;
+        int bits = sc_w_leaf_aabb4(g, r, limit, tn, axis, &redo);
         for (int l = 0; l < 4; ++l) {
+            if (redo >> l & 1) {
+                sc_w_test_object(w, r, g->idx[l], best);
+                continue;
+            }
             if (!(bits >> l & 1)) continue;
             float t = tn[l] > 0.0f ? tn[l] : 0.0f;
             sc_vec3 n = {0, 0, 0};
@@ -984,6 +995,7 @@ static void sc_w_brute(const sc_world *w, const sc_wray *r, sc_whit *h)
         return;
     }
     for (int k = 0; k < w->nfar; ++k) sc_w_test_object(w, r, w->far_list[k], h);
+    if (w->ngroups == 0) return; /* groups may be NULL then, and NULL + 0 is undefined */
     float limit = r->ray.tmax;
     const sc_wcull c = r->c;
     const sc_group *g = w->groups, *end = w->groups + w->ngroups;

@@ -2,6 +2,7 @@
  * Usage: slabcast_tests [NAME-SUBSTRING]  (runs the tests whose name contains it) */
 #include "slabcast.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -289,6 +290,69 @@ static int huge_values(void)
     return 0;
 }
 
+/* Found by the fuzzers (tools/fuzz, docs/fuzzing.md); each was a wrong answer, a NaN or an
+ * infinity before its fix. */
+static int fuzz_regressions(void)
+{
+    const float tiny = 0x1p-146f; /* a subnormal */
+    /* A subnormal dir (max component below 2^-127): its power-of-two normalization factor was
+     * infinite, and 0 * inf made the sphere's t_enter NaN. Origin at the centre of a point ball. */
+    sc_shape pt = sphere(v3(0, 0, 0), 0);
+    sc_ray r = ray(v3(0, 0, 0), v3(0x1.1cp-143f, 0, 0));
+    r.tmax = 0;
+    sc_raycast_result h = sc_raycast(&r, &pt);
+    ENSURE(h.hit && h.t == 0 && !isnan(h.t_enter) && !isnan(h.t_exit) && h.t_enter <= h.t_exit);
+    /* t past FLT_MAX (a tiny dir, tmax = inf) was +inf, and the sphere's point NaN (inf * 0):
+     * now FLT_MAX, and the point finite. */
+    sc_ray far = ray(v3(-41.5f, 0, 0), v3(0x1.cp-146f, 0, 0));
+    sc_shape box = aabb(v3(0, 0, 0), v3(0, 0, 0));
+    h = sc_raycast(&far, &box);
+    ENSURE(h.hit && h.t == FLT_MAX && h.t_enter == FLT_MAX && h.t_exit == FLT_MAX);
+    ENSURE_VEC(h.point, 0, 0, 0);
+    h = sc_raycast(&far, &pt);
+    ENSURE(h.hit && h.t == FLT_MAX && isfinite(h.point.x) && isfinite(h.point.y) && isfinite(h.point.z));
+    far.tmax = FLT_MAX; /* the exact entry is past FLT_MAX, so past tmax: a miss */
+    ENSURE(!sc_raycast(&far, &box).hit);
+    /* A plane hit at t past FLT_MAX, whose point is past the float range too. */
+    sc_shape pl = plane(v3(2.00390601f, 0, -36.5f), 0);
+    sc_ray glancing = ray(v3(-50, 0, 0x1.68p-137f), v3(0x1.68p-137f, 1111.25012f, 0));
+    h = sc_raycast(&glancing, &pl);
+    ENSURE(h.hit && h.t == FLT_MAX && isfinite(h.point.x) && isfinite(h.point.y) && isfinite(h.point.z));
+    /* The closest point of a plane far past the float range (d / |normal| ~ 1e52): pl.d * k
+     * overflowed and inf - inf or 0 * inf made it NaN. */
+    sc_shape farplane = plane(v3(0, 9.111663e-41f, 1.431147e-16f), -9.38291903e+36f);
+    sc_point_result c = sc_closest_point(v3(0, 0, 0), &farplane);
+    ENSURE(c.status == SC_OK && c.point.x == 0 && isfinite(c.point.y) && c.point.z == -FLT_MAX);
+    sc_shape farplane2 = plane(v3(0x1.fefefep-121f, 0x1.060606p-121f, 0x1.24545ep-124f), 0x1.ecececp+109f);
+    c = sc_closest_point(v3(0x1.fefefep+127f, 0x1.fefefep+127f, 0x1.fefefep+127f), &farplane2);
+    ENSURE(c.status == SC_OK && isfinite(c.point.x) && isfinite(c.point.y) && isfinite(c.point.z));
+    /* Slabs: t_enter and t_exit both overflowed to +inf (tiny dir components), and inf <= inf
+     * made a hit of a ray that misses: it passes the box at x = 0 long after leaving its y range. */
+    sc_shape thin = aabb(v3(0, 0, -1), v3(1, 1, 1));
+    sc_ray slow = ray(v3(-100, -50, 0), v3(tiny, 0x1p-140f, 0));
+    h = sc_raycast(&slow, &thin);
+    ENSURE(h.status == SC_OK && !h.hit);
+    slow.origin.y = -100.5f; /* x in the slab for t in [100, 101] * 2^146, y for [100.5, 101.5] * 2^146 */
+    slow.dir.y = tiny;
+    h = sc_raycast(&slow, &thin);
+    ENSURE(h.hit && h.t == FLT_MAX);
+    /* A tiny ball far along the line: r^2 and |f|^2 both underflowed to 0 in the normalized
+     * frame, a tangent where the line passes 1e-11 from a ball of radius 5e-18. */
+    sc_shape speck = sphere(v3(0, 0x1.158p-138f, 0x1.fap-134f), 0x1.58cp-58f);
+    sc_segment s1 = {v3(-0x1p+63f, 0x1.0000f6p-95f, -0x1.0206p-59f), v3(0x1p-130f, 0x1.5cf4p-37f, 0)};
+    ENSURE(sc_linetest(&s1, &speck).status == SC_OK && !sc_linetest(&s1, &speck).value);
+    /* A point ball 3.4e-39 off a line 2.25e15 long: normalizing m first flushed the offset. */
+    sc_shape dot = sphere(v3(0x1.28p-128f, 0x1.758p-138f, 0), 0);
+    sc_segment s2 = {v3(0, 0, -0x1p+51f), v3(0, 0, 0)};
+    ENSURE(!sc_linetest(&s2, &dot).value);
+    /* A point ball at the origin, a line through it (in float), tmax far short of it: the
+     * squared distance left to travel underflowed to 0 <= h2 = 0. */
+    sc_ray shortr = ray(v3(0, 0, 0x1.ffp-125f), v3(0x1.0053p-126f, -0.0f, -0x1.0002fep+1f));
+    shortr.tmax = tiny;
+    ENSURE(!sc_raycast(&shortr, &pt).hit);
+    return 0;
+}
+
 typedef int (*test_fn)(void);
 #define RUN_TEST(fn) run_test(#fn, fn, filter)
 
@@ -315,6 +379,7 @@ int main(int argc, char **argv)
     RUN_TEST(closest_and_contains);
     RUN_TEST(invalid_inputs);
     RUN_TEST(huge_values);
+    RUN_TEST(fuzz_regressions);
     int failed = g_failures - before;
     printf("%d passed, %d failed\n", g_run - failed, failed);
     return failed ? 1 : 0;

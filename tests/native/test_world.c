@@ -5,6 +5,7 @@
  * Usage: slabcast_world_tests [NAME-SUBSTRING] */
 #include "slabcast.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -388,6 +389,30 @@ static int far_coordinates(void)
     return 0;
 }
 
+/* Found by the fuzzer fuzz_world (docs/fuzzing.md). */
+static int fuzz_regressions(void)
+{
+    /* The brute-force kernel on a world without groups computed NULL + 0 (undefined). */
+    sc_world *w = sc_world_create();
+    float ray[] = {0, 0, 0, 1, 0, 0, INFINITY}, t = 1, n[3];
+    int idx = 5;
+    ENSURE(sc_world_cast_rays_bruteforce(w, ray, 1, &t, &idx, n) == SC_OK && idx == -1 && t == 0);
+    /* Tiny direction components: a box whose slab ends all overflow to +inf. The AABB leaf
+     * kernel hands such lanes to the scalar test (its second pass), so the world agrees with
+     * the single query: a miss here, and a hit at t = FLT_MAX for the second ray. */
+    float boxes[] = {0, 0, -1, 1, 1, 1, 0, 0, -1, 1, 1, 1};
+    ENSURE(sc_world_add_aabbs(w, boxes, 2, NULL) == SC_OK);
+    float rays[] = {-100, -50, 0, 0x1p-146f, 0x1p-140f, 0, INFINITY, -100, -100.5f, 0, 0x1p-146f, 0x1p-146f, 0, INFINITY};
+    float ts[2], tb[2];
+    int is[2], ib[2];
+    ENSURE(sc_world_cast_rays(w, rays, 2, ts, is, NULL) == SC_OK);
+    ENSURE(sc_world_cast_rays_bruteforce(w, rays, 2, tb, ib, NULL) == SC_OK);
+    ENSURE(is[0] == -1 && ib[0] == -1);
+    ENSURE(is[1] == 0 && ib[1] == 0 && ts[1] == FLT_MAX && tb[1] == FLT_MAX);
+    sc_world_destroy(w);
+    return 0;
+}
+
 typedef int (*test_fn)(void);
 static void run(const char *name, test_fn fn, const char *filter)
 {
@@ -410,6 +435,7 @@ int main(int argc, char **argv)
     RUN_TEST(update_refit_and_errors);
     RUN_TEST(origin_inside_and_ties);
     RUN_TEST(far_coordinates);
+    RUN_TEST(fuzz_regressions);
     printf("%d passed, %d failed\n", g_run - g_failed_tests, g_failed_tests);
     return g_failed_tests ? 1 : 0;
 }

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (CMake preset `fuzz`: clang, AddressSanitizer + UBSan) and runs
+# each build/fuzz/fuzz_* for SECONDS (default 5) on a fresh copy of its seed corpus
+# tests/fuzz/corpus/<target>/ (what a run finds goes to the copy, never into the repository).
+# Fails when any target crashes, leaks, trips a sanitizer or breaks an invariant; the input
+# that did it is kept and its path printed (replay: build/fuzz/<target> FILE).
+#
+#   bash scripts/fuzz.sh         # 5 s per target (part of npm test)
+#   bash scripts/fuzz.sh 600     # the longer run: 10 minutes per target
+#
+# FUZZ_TARGETS="fuzz_world" limits the run to some targets; FUZZ_WORK sets the work directory
+# (default build/fuzz/work). Details: docs/fuzzing.md.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+seconds=${1:-5}
+if ! [[ $seconds =~ ^[0-9]+$ ]] || ((seconds < 1)); then
+  echo "usage: bash scripts/fuzz.sh [SECONDS]   (SECONDS per target, default 5)" >&2
+  exit 2
+fi
+targets=(${FUZZ_TARGETS:-fuzz_cases fuzz_queries fuzz_world})
+work=${FUZZ_WORK:-build/fuzz/work}
+
+say() { printf 'fuzz: %s\n' "$*"; }
+
+if ! command -v clang >/dev/null 2>&1; then
+  say "clang is missing (Debian: apt-get install clang; npm run setup installs it)" >&2
+  exit 1
+fi
+
+say "build (preset fuzz: build/fuzz)"
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz --target "${targets[@]}" -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
+
+failed=()
+for t in "${targets[@]}"; do
+  dir=$work/$t
+  rm -rf "$dir"
+  mkdir -p "$dir/corpus" "$dir/artifacts"
+  cp -R "tests/fuzz/corpus/$t/." "$dir/corpus/"
+  log=$dir/fuzz.log
+  say "$t: ${seconds} s on a copy of tests/fuzz/corpus/$t ($(ls "$dir/corpus" | wc -l) seeds)"
+  status=0
+  # -timeout: one input taking 10 s is a hang; -rss_limit_mb: the default, stated.
+  "build/fuzz/$t" "$dir/corpus" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 \
+    -rss_limit_mb=2048 -artifact_prefix="$dir/artifacts/" >"$log" 2>&1 || status=$?
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
+  cov=$(grep -E '^#[0-9]+.*cov: ' "$log" | tail -n 1 | sed -E 's/.*cov: ([0-9]+) ft: ([0-9]+) corp: ([0-9]+).*/cov \1, ft \2, corpus \3/')
+  if ((status != 0)); then
+    say "$t: FAILED (exit $status); log: $log" >&2
+    grep -E 'invariant failed|ERROR: |runtime error|SUMMARY' "$log" | head -n 5 >&2 || true
+    for a in "$dir"/artifacts/*; do [[ -e $a ]] && say "  input kept: $a (replay: build/fuzz/$t $a)" >&2; done
+    failed+=("$t")
+  else
+    say "$t: ok, ${runs:-?} runs (${rate:-?}/s), ${cov:-no coverage line}"
+  fi
+done
+
+if ((${#failed[@]})); then
+  say "failed: ${failed[*]}" >&2
+  exit 1
+fi
+say "all targets ran ${seconds} s without a failure"

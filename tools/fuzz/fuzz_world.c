@@ -1,0 +1,691 @@
+/* fuzz_world: the bytes as a sequence of world operations (sc_world_* of slabcast.h) against a
+ * model kept by the fuzzer: create, add AABBs / OBBs / spheres (counts from the bytes,
+ * hostile ones included: negative, huge, a NULL batch), update ranges (out of range, other
+ * kinds), refit, build, cast rays, any-hit, segments, destroy.
+ *
+ * Input: a stream of operations, each an opcode byte followed by its arguments (docs/fuzzing.md);
+ * missing bytes read 0. Sizes are capped (256 objects, 64 rays; one op casts a large batch
+ * of up to 1024 rays to reach the reordered traversal) so that an input runs fast.
+ *
+ * Invariants (abort() on failure):
+ *   - every status is the one the documented order of checks gives (count, NULL, element by
+ *     element with sc_world_error_index, range, kind), and a refused call changes nothing
+ *     (count, objects);
+ *   - sc_world_cast_rays equals sc_world_cast_rays_bruteforce exactly (index, t, normal), with
+ *     and without a normal array, and both equal the single queries over the model's objects
+ *     (sc_raycast, nearest t, ties to the lowest index), except where an OBB or a sphere far
+ *     from the origin relative to its size rounds a near miss into a hit in the single query
+ *     and a double-precision test confirms the world's culling (check_discrepancy);
+ *   - a hit has a finite t in [0, tmax] and a unit or zero normal; a miss has t 0, index -1,
+ *     normal 0; sc_world_any_hit is 1 exactly where cast_rays found a hit;
+ *   - sc_world_cast_segments equals the single queries along a + t (b - a) (a point: the
+ *     lowest-index object containing it), t in [0, 1], and a hit object is one that
+ *     sc_linetest says the segment meets.
+ */
+#include "fuzz_common.h"
+
+#include <limits.h>
+
+#define MAX_OBJECTS 256
+#define MAX_RAYS 64
+#define MAX_BIG_RAYS 1024
+#define MAX_BATCH 16
+
+typedef struct model {
+    sc_world *w;
+    int count;
+    sc_shape obj[MAX_OBJECTS];
+} model;
+
+static model g_m;
+static int g_op, g_opcode;
+static int g_status, g_hits; /* of the last operation, for the trace (FUZZ_WORLD_TRACE=1) */
+static const float *g_query; /* the ray (7 floats) or segment (6) being checked, for dump() */
+static int g_query_floats;
+
+static void dump_floats(const char *name, const float *p, int n)
+{
+    fprintf(stderr, "  %s:", name);
+    for (int i = 0; i < n; ++i) fprintf(stderr, " %.9g (%a)", p[i], p[i]);
+    fprintf(stderr, "\n");
+}
+
+static void dump(void)
+{
+    fprintf(stderr, "operation %d (opcode %d), %d objects in the model, world %s\n", g_op, g_opcode, g_m.count,
+            g_m.w ? "live" : "NULL");
+    if (g_query) dump_floats(g_query_floats == 7 ? "ray" : "segment", g_query, g_query_floats);
+    for (int i = 0; i < g_m.count && i < 16; ++i) {
+        const sc_shape *s = &g_m.obj[i];
+        char name[32];
+        snprintf(name, sizeof name, "object %d (type %d)", i, s->type);
+        dump_floats(name, (const float *)(const void *)&s->u, s->type == SC_SHAPE_AABB ? 6 : s->type == SC_SHAPE_OBB ? 15 : 4);
+    }
+}
+
+/* ------------------------------------------------------------- decoding */
+
+/* A count: usually small, sometimes hostile. *hostile says it must not be backed by data. */
+static int take_count(fuzz_bytes *b, int small_max, int *hostile)
+{
+    uint8_t c = fb_u8(b);
+    *hostile = 0;
+    if (c < 0xF0) return c % (small_max + 1);
+    *hostile = 1;
+    switch (c & 15u) {
+    case 0: return -1;
+    case 1: return INT_MIN;
+    case 2: return INT_MAX;
+    case 3: return SC_WORLD_MAX_OBJECTS + 1;
+    case 4: return SC_WORLD_MAX_OBJECTS;
+    case 5: return -(int)(fb_u32(b) & 0x7FFFFFFFu) - 1;
+    default: return (int)(fb_u32(b) & 0x7FFFFFFFu) | 0x10000;
+    }
+}
+
+/* An index for an update: in range, at the edges, or out. */
+static int take_first(fuzz_bytes *b, int count)
+{
+    uint8_t c = fb_u8(b);
+    switch (c >> 5) {
+    case 0: return -1;
+    case 1: return count;
+    case 2: return count + 1;
+    case 3: return (c & 1u) ? INT_MAX : INT_MIN;
+    default: return count > 0 ? (int)(c % (unsigned)count) : 0;
+    }
+}
+
+static float take_value(fuzz_bytes *b, int mode) { return fb_value(fb_u32(b), mode); }
+
+/* One object of a kind from the bytes: flags bit 0 makes it valid where it can. */
+static void take_object(fuzz_bytes *b, int kind, int mode, int valid, float *out)
+{
+    if (kind == SC_SHAPE_AABB) {
+        for (int i = 0; i < 6; ++i) out[i] = take_value(b, mode);
+        if (valid)
+            for (int a = 0; a < 3; ++a)
+                if (out[a] > out[a + 3]) { float t = out[a]; out[a] = out[a + 3]; out[a + 3] = t; }
+    } else if (kind == SC_SHAPE_OBB) {
+        for (int i = 0; i < 3; ++i) out[i] = take_value(b, mode);
+        uint8_t how = fb_u8(b);
+        if (!valid && (how & 1u)) {
+            for (int i = 3; i < 12; ++i) out[i] = take_value(b, mode);
+        } else if (how & 2u) {
+            /* a signed permutation: exact */
+            static const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+            const int *p = perms[(how >> 2) % 6u];
+            for (int i = 0; i < 3; ++i) {
+                float *ax = out + 3 + 3 * i;
+                ax[0] = ax[1] = ax[2] = 0.0f;
+                ax[p[i]] = (how >> (5 + i)) & 1u ? -1.0f : 1.0f;
+            }
+        } else {
+            double w = (int8_t)fb_u8(b), x = (int8_t)fb_u8(b), y = (int8_t)fb_u8(b), z = (int8_t)fb_u8(b);
+            double n = sqrt(w * w + x * x + y * y + z * z);
+            if (n == 0.0) { w = 1; n = 1; }
+            w /= n; x /= n; y /= n; z /= n;
+            double m[9] = {1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y),
+                           2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x),
+                           2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)};
+            for (int i = 0; i < 9; ++i) out[3 + i] = (float)m[i];
+        }
+        for (int i = 12; i < 15; ++i) {
+            out[i] = take_value(b, mode);
+            if (valid) out[i] = fabsf(out[i]);
+        }
+    } else {
+        for (int i = 0; i < 4; ++i) out[i] = take_value(b, mode);
+        if (valid) out[3] = fabsf(out[3]);
+    }
+}
+
+static int floats_of(int kind)
+{
+    return kind == SC_SHAPE_AABB ? SC_AABB_FLOATS : kind == SC_SHAPE_OBB ? SC_OBB_FLOATS : SC_SPHERE_FLOATS;
+}
+
+static sc_shape shape_of(int kind, const float *p)
+{
+    sc_shape s;
+    memset(&s, 0, sizeof s);
+    s.type = kind;
+    if (kind == SC_SHAPE_AABB) {
+        s.u.aabb = (sc_aabb){{p[0], p[1], p[2]}, {p[3], p[4], p[5]}};
+    } else if (kind == SC_SHAPE_OBB) {
+        s.u.obb = (sc_obb){{p[0], p[1], p[2]}, {{p[3], p[4], p[5]}, {p[6], p[7], p[8]}, {p[9], p[10], p[11]}},
+                           {p[12], p[13], p[14]}};
+    } else {
+        s.u.sphere = (sc_sphere){{p[0], p[1], p[2]}, p[3]};
+    }
+    return s;
+}
+
+/* A point near object k of the model (its centre or a corner of its bounds). */
+static sc_vec3 near_object(int k, int corner)
+{
+    const sc_shape *s = &g_m.obj[k];
+    if (s->type == SC_SHAPE_AABB) {
+        const sc_aabb *b = &s->u.aabb;
+        if (corner & 1) return (sc_vec3){(corner & 2) ? b->max.x : b->min.x, (corner & 4) ? b->max.y : b->min.y,
+                                         (corner & 8) ? b->max.z : b->min.z};
+        return (sc_vec3){b->min.x * 0.5f + b->max.x * 0.5f, b->min.y * 0.5f + b->max.y * 0.5f,
+                         b->min.z * 0.5f + b->max.z * 0.5f};
+    }
+    if (s->type == SC_SHAPE_OBB) return s->u.obb.center;
+    return s->u.sphere.center;
+}
+
+/* One ray (7 floats) from the bytes: raw, aimed at an object, or axis-parallel. */
+static void take_ray(fuzz_bytes *b, int mode, float *r)
+{
+    uint8_t how = fb_u8(b);
+    for (int i = 0; i < 7; ++i) r[i] = take_value(b, mode);
+    if ((how & 3u) == 1u && g_m.count > 0) {
+        /* aimed: from the origin to a point of an object */
+        sc_vec3 p = near_object(fb_u8(b) % g_m.count, how >> 4);
+        r[3] = p.x - r[0];
+        r[4] = p.y - r[1];
+        r[5] = p.z - r[2];
+    } else if ((how & 3u) == 2u) {
+        /* axis-parallel (the other components +-0) */
+        int axis = ((how >> 2) & 3u) % 3u;
+        for (int a = 0; a < 3; ++a)
+            if (a != axis) r[3 + a] = (how & 32u) ? -0.0f : 0.0f;
+        if (g_m.count > 0 && (how & 64u)) {
+            /* from a corner or the centre of an object, along a face */
+            sc_vec3 p = near_object(fb_u8(b) % g_m.count, fb_u8(b));
+            r[0] = p.x;
+            r[1] = p.y;
+            r[2] = p.z;
+        }
+    }
+    if (how & 128u) r[6] = INFINITY;
+    else if (mode != 0) r[6] = fabsf(r[6]);
+}
+
+/* ------------------------------------------------------------- checking */
+
+static int same_float(float a, float b) { return memcmp(&a, &b, sizeof a) == 0; }
+
+static sc_status check_elements(int kind, const float *data, int n, int *bad)
+{
+    *bad = -1;
+    for (int i = 0; i < n; ++i) {
+        sc_shape s = shape_of(kind, data + (size_t)i * (size_t)floats_of(kind));
+        sc_status st = sc_shape_check(&s);
+        if (st != SC_OK) {
+            *bad = i;
+            return st;
+        }
+    }
+    return SC_OK;
+}
+
+static void check_count(void)
+{
+    FUZZ_CHECK(sc_world_count(g_m.w) == (g_m.w ? g_m.count : 0));
+}
+
+static void op_add(fuzz_bytes *b, int kind)
+{
+    int hostile, n = take_count(b, MAX_BATCH, &hostile);
+    uint8_t flags = fb_u8(b);
+    int mode = flags & 3u, valid = (flags & 4u) != 0;
+    if (!hostile && g_m.count + n > MAX_OBJECTS) n = MAX_OBJECTS - g_m.count;
+    static float data[MAX_BATCH * SC_OBB_FLOATS];
+    int fl = floats_of(kind);
+    if (!hostile)
+        for (int i = 0; i < n; ++i) {
+            int v = fb_u8(b) & 1u; /* this object made valid (or the whole batch: flags bit 2) */
+            take_object(b, kind, mode, valid || v, data + i * fl);
+        }
+    const float *ptr = hostile || (flags & 8u && n == 0) ? NULL : data;
+    int first = -12345;
+    sc_status s = kind == SC_SHAPE_AABB ? sc_world_add_aabbs(g_m.w, ptr, n, &first)
+                  : kind == SC_SHAPE_OBB ? sc_world_add_obbs(g_m.w, ptr, n, &first)
+                                         : sc_world_add_spheres(g_m.w, ptr, n, &first);
+    sc_status want;
+    int bad = -1;
+    if (!g_m.w) want = SC_ERR_NULL;
+    else if (n < 0 || n > SC_WORLD_MAX_OBJECTS) want = SC_ERR_COUNT;
+    else if (n > 0 && !ptr) want = SC_ERR_NULL;
+    else if ((want = check_elements(kind, data, n, &bad)) != SC_OK) {}
+    else if (n > SC_WORLD_MAX_OBJECTS - g_m.count) want = SC_ERR_COUNT;
+    else want = SC_OK;
+    g_status = s;
+    FUZZ_CHECK(s == want);
+    if (g_m.w) FUZZ_CHECK(sc_world_error_index(g_m.w) == bad);
+    if (s == SC_OK) {
+        FUZZ_CHECK(first == g_m.count);
+        for (int i = 0; i < n; ++i) g_m.obj[g_m.count + i] = shape_of(kind, data + i * fl);
+        g_m.count += n;
+    } else {
+        FUZZ_CHECK(first == -12345);
+    }
+    check_count();
+}
+
+static void op_update(fuzz_bytes *b, int kind)
+{
+    int first = take_first(b, g_m.count);
+    int hostile, n = take_count(b, MAX_BATCH, &hostile);
+    uint8_t flags = fb_u8(b);
+    int mode = flags & 3u, valid = (flags & 4u) != 0;
+    static float data[MAX_BATCH * SC_OBB_FLOATS];
+    int fl = floats_of(kind);
+    if (!hostile)
+        for (int i = 0; i < n; ++i) {
+            int v = fb_u8(b) & 1u; /* this object made valid (or the whole batch: flags bit 2) */
+            take_object(b, kind, mode, valid || v, data + i * fl);
+        }
+    const float *ptr = hostile ? NULL : data;
+    sc_status s = kind == SC_SHAPE_AABB ? sc_world_update_aabbs(g_m.w, first, ptr, n)
+                  : kind == SC_SHAPE_OBB ? sc_world_update_obbs(g_m.w, first, ptr, n)
+                                         : sc_world_update_spheres(g_m.w, first, ptr, n);
+    sc_status want;
+    int bad = -1;
+    if (!g_m.w) want = SC_ERR_NULL;
+    else if (n < 0 || n > SC_WORLD_MAX_OBJECTS) want = SC_ERR_COUNT;
+    else if (n > 0 && !ptr) want = SC_ERR_NULL;
+    else if ((want = check_elements(kind, data, n, &bad)) != SC_OK) {}
+    else if (first < 0 || first > g_m.count || n > g_m.count - first) want = SC_ERR_RANGE;
+    else {
+        want = SC_OK;
+        for (int i = 0; i < n; ++i)
+            if (g_m.obj[first + i].type != kind) { want = SC_ERR_KIND; bad = i; break; }
+    }
+    g_status = s;
+    FUZZ_CHECK(s == want);
+    if (g_m.w) FUZZ_CHECK(sc_world_error_index(g_m.w) == bad);
+    if (s == SC_OK)
+        for (int i = 0; i < n; ++i) g_m.obj[first + i] = shape_of(kind, data + i * fl);
+    check_count();
+}
+
+/* Whether the ray robustly meets object s (an OBB or a sphere) with an entry before T: the
+ * test in double precision on the solid shrunk by a relative 2^-28, with t compared with the
+ * same slack. A robust hit is a hit of the exact geometry, far beyond float32 rounding. */
+static int robust_hit_before(const sc_ray *ray, const sc_shape *s, double T)
+{
+    const double slack = 3.7252902984e-09; /* 2^-28 */
+    double o[3] = {ray->origin.x, ray->origin.y, ray->origin.z}, d[3] = {ray->dir.x, ray->dir.y, ray->dir.z};
+    double tn = -INFINITY, tf = INFINITY;
+    if (s->type == SC_SHAPE_OBB) {
+        const sc_obb *b = &s->u.obb;
+        double c[3] = {b->center.x, b->center.y, b->center.z}, m[3], mmax = 0.0;
+        for (int k = 0; k < 3; ++k) { m[k] = o[k] - c[k]; mmax = fmax(mmax, fabs(m[k])); }
+        const float *h = &b->half.x;
+        double hmax = fmax(h[0], fmax(h[1], h[2]));
+        double sp = slack * (mmax + hmax);
+        for (int i = 0; i < 3; ++i) {
+            const float *a = &b->axes[i].x;
+            double ol = m[0] * a[0] + m[1] * a[1] + m[2] * a[2], dl = d[0] * a[0] + d[1] * a[1] + d[2] * a[2];
+            double hi = h[i] - sp;
+            if (hi < 0.0) return 0;
+            if (dl == 0.0) {
+                if (fabs(ol) > hi) return 0;
+                continue;
+            }
+            double t1 = (-hi - ol) / dl, t2 = (hi - ol) / dl;
+            tn = fmax(tn, fmin(t1, t2));
+            tf = fmin(tf, fmax(t1, t2));
+        }
+    } else if (s->type == SC_SHAPE_SPHERE) {
+        const sc_sphere *sp = &s->u.sphere;
+        double m[3] = {o[0] - sp->center.x, o[1] - sp->center.y, o[2] - sp->center.z};
+        double mmax = fmax(fabs(m[0]), fmax(fabs(m[1]), fabs(m[2])));
+        double r = sp->radius - slack * (mmax + sp->radius);
+        if (r < 0.0) return 0;
+        double len = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+        double u[3] = {d[0] / len, d[1] / len, d[2] / len};
+        double b = m[0] * u[0] + m[1] * u[1] + m[2] * u[2];
+        double f[3] = {m[0] - b * u[0], m[1] - b * u[1], m[2] - b * u[2]};
+        double h2 = r * r - (f[0] * f[0] + f[1] * f[1] + f[2] * f[2]);
+        if (h2 < 0.0) return 0;
+        double h = sqrt(h2);
+        tn = (-b - h) / len;
+        tf = (-b + h) / len;
+    } else {
+        return 1; /* AABBs: no slack (the world's leaf test is the single query's arithmetic) */
+    }
+    if (!(tn <= tf)) return 0;
+    double st = slack * (fabs(tn) + fabs(tf) + 1.0);
+    if (isinf(tn) || isinf(tf)) st = slack;
+    if (!(tf >= st)) return 0;
+    if (!(tn <= (double)ray->tmax - st)) return 0;
+    return fmax(tn, 0.0) < T - st;
+}
+
+/* The single queries over the model: nearest t, ties to the lowest index. */
+static void brute_ray(const sc_ray *ray, float *t, int *index, sc_vec3 *normal)
+{
+    *t = 0.0f;
+    *index = -1;
+    *normal = (sc_vec3){0, 0, 0};
+    for (int i = 0; i < g_m.count; ++i) {
+        sc_raycast_result h = sc_raycast(ray, &g_m.obj[i]);
+        FUZZ_CHECK(h.status == SC_OK);
+        if (!h.hit) continue;
+        if (*index < 0 || h.t < *t) {
+            *t = h.t;
+            *index = i;
+            *normal = h.normal;
+        }
+    }
+}
+
+/* The world's answer (index w, t_w; w = -1: no hit) differs from the single queries'. That is
+ * allowed only where the world is right and a single query is not: an OBB or a sphere whose
+ * float32 query rounds a near miss (or a later entry) into a hit ahead of the world's answer,
+ * which the world's culling, exact on the bounding box, rightly skipped. Every object that the
+ * single queries put ahead of (t_w, w) must be such a case: not an AABB, and not robustly hit
+ * (double precision) before t_w. (Objects far away relative to their size, docs/fuzzing.md.) */
+static void check_discrepancy(const sc_ray *ray, int w, float t_w)
+{
+    double T = w >= 0 ? (double)t_w : INFINITY;
+    for (int j = 0; j < g_m.count; ++j) {
+        sc_raycast_result h = sc_raycast(ray, &g_m.obj[j]);
+        if (!h.hit) continue;
+        int ahead = w < 0 || h.t < t_w || (h.t == t_w && j < w);
+        if (!ahead) continue;
+        if (g_m.obj[j].type == SC_SHAPE_AABB || robust_hit_before(ray, &g_m.obj[j], T))
+            fprintf(stderr, "object %d (type %d): the single query hits at t %.9g, ahead of the world's (%d, %.9g)\n", j,
+                    g_m.obj[j].type, h.t, w, t_w);
+        FUZZ_CHECK(g_m.obj[j].type != SC_SHAPE_AABB);
+        FUZZ_CHECK(!robust_hit_before(ray, &g_m.obj[j], T));
+    }
+}
+
+/* A hit reported by the world for object k: the single query on k gives the same t. */
+static void check_single(const sc_ray *ray, int k, float t)
+{
+    sc_raycast_result h = sc_raycast(ray, &g_m.obj[k]);
+    FUZZ_CHECK(h.status == SC_OK && h.hit && same_float(t, h.t + 0.0f));
+}
+
+
+static void check_hit(float t, int index, const float *n, float tmax)
+{
+    sc_vec3 nv = {n[0], n[1], n[2]};
+    FUZZ_CHECK(index >= -1 && index < g_m.count);
+    if (index < 0) {
+        FUZZ_CHECK(same_float(t, 0.0f) && nv.x == 0.0f && nv.y == 0.0f && nv.z == 0.0f);
+        return;
+    }
+    FUZZ_CHECK(isfinite(t) && t >= 0.0f && t <= tmax);
+    FUZZ_CHECK(!(t == 0.0f && signbit(t)));
+    FUZZ_CHECK(fuzz_unit_or_zero(nv));
+}
+
+static void op_cast(fuzz_bytes *b, int big)
+{
+    int hostile, n = take_count(b, MAX_RAYS, &hostile);
+    uint8_t flags = fb_u8(b);
+    int mode = flags & 3u;
+    static float rays[MAX_BIG_RAYS * SC_RAY_FLOATS], t[MAX_BIG_RAYS], t2[MAX_BIG_RAYS], t3[MAX_BIG_RAYS];
+    static float nrm[MAX_BIG_RAYS * 3], nrm2[MAX_BIG_RAYS * 3];
+    static int idx[MAX_BIG_RAYS], idx2[MAX_BIG_RAYS], idx3[MAX_BIG_RAYS], any[MAX_BIG_RAYS];
+    if (!hostile) {
+        for (int i = 0; i < n; ++i) take_ray(b, mode, rays + i * SC_RAY_FLOATS);
+        if (big && n > 0) {
+            /* a large batch (reordered by the world): the rays again, nudged */
+            int m = 512 + (fb_u8(b) & 1u) * 512;
+            for (int i = n; i < m; ++i) {
+                const float *src = rays + (i % n) * SC_RAY_FLOATS;
+                float *dst = rays + i * SC_RAY_FLOATS;
+                memcpy(dst, src, SC_RAY_FLOATS * sizeof(float));
+                dst[i % 3] += (float)(i / n) * 0.25f;
+            }
+            n = m;
+        }
+    }
+    int null_what = (flags >> 2) & 3u; /* 1: t NULL, 2: index NULL, 3: rays NULL */
+    const float *rp = hostile || null_what == 3 ? NULL : rays;
+    float *tp = null_what == 1 ? NULL : t;
+    int *ip = null_what == 2 ? NULL : idx;
+    sc_status s = sc_world_cast_rays(g_m.w, rp, n, tp, ip, nrm);
+
+    /* expected: count, NULL rays, each ray, NULL outputs */
+    sc_status want;
+    int bad = -1;
+    if (!g_m.w) want = SC_ERR_NULL;
+    else if (n < 0) want = SC_ERR_COUNT;
+    else if (n > 0 && !rp) want = SC_ERR_NULL;
+    else {
+        want = SC_OK;
+        for (int i = 0; i < n; ++i) {
+            const float *p = rays + i * SC_RAY_FLOATS;
+            sc_ray r = {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}, p[6]};
+            sc_status rs = sc_ray_check(&r);
+            if (rs != SC_OK) { want = rs; bad = i; break; }
+        }
+        if (want == SC_OK && n > 0 && (!tp || !ip)) want = SC_ERR_NULL;
+    }
+    g_status = s;
+    FUZZ_CHECK(s == want);
+    if (g_m.w) FUZZ_CHECK(sc_world_error_index(g_m.w) == bad);
+    check_count();
+    if (s != SC_OK || n == 0) return;
+    for (int i = 0; i < n; ++i) g_hits += idx[i] >= 0;
+
+    FUZZ_CHECK(sc_world_cast_rays_bruteforce(g_m.w, rays, n, t2, idx2, nrm2) == SC_OK);
+    FUZZ_CHECK(sc_world_cast_rays(g_m.w, rays, n, t3, idx3, NULL) == SC_OK);
+    FUZZ_CHECK(sc_world_any_hit(g_m.w, rays, n, any) == SC_OK);
+    for (int i = 0; i < n; ++i) {
+        const float *p = rays + i * SC_RAY_FLOATS;
+        g_query = p;
+        g_query_floats = 7;
+        if (idx[i] != idx2[i] || !same_float(t[i], t2[i]))
+            fprintf(stderr, "ray %d: world index %d t %.9g, brute force index %d t %.9g\n", i, idx[i], t[i], idx2[i], t2[i]);
+        check_hit(t[i], idx[i], nrm + 3 * i, p[6]);
+        FUZZ_CHECK(idx[i] == idx2[i] && same_float(t[i], t2[i]));
+        FUZZ_CHECK(memcmp(nrm + 3 * i, nrm2 + 3 * i, 3 * sizeof(float)) == 0);
+        FUZZ_CHECK(idx[i] == idx3[i] && same_float(t[i], t3[i]));
+        FUZZ_CHECK(any[i] == (idx[i] >= 0));
+        if (i < MAX_RAYS) {
+            sc_ray r = {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}, p[6]};
+            float bt;
+            int bi;
+            sc_vec3 bn;
+            brute_ray(&r, &bt, &bi, &bn);
+            if (idx[i] >= 0) check_single(&r, idx[i], t[i]);
+            if (idx[i] == bi && (bi < 0 || same_float(t[i], bt + 0.0f))) {
+                if (bi >= 0) FUZZ_CHECK(nrm[3 * i] == bn.x && nrm[3 * i + 1] == bn.y && nrm[3 * i + 2] == bn.z);
+            } else {
+                check_discrepancy(&r, idx[i], t[i]);
+            }
+        }
+    }
+}
+
+static void op_any_hit(fuzz_bytes *b)
+{
+    int hostile, n = take_count(b, MAX_RAYS, &hostile);
+    uint8_t flags = fb_u8(b);
+    static float rays[MAX_RAYS * SC_RAY_FLOATS];
+    static int hit[MAX_RAYS];
+    if (!hostile)
+        for (int i = 0; i < n; ++i) take_ray(b, flags & 3u, rays + i * SC_RAY_FLOATS);
+    int null_hit = (flags & 4u) != 0;
+    sc_status s = sc_world_any_hit(g_m.w, hostile ? NULL : rays, n, null_hit ? NULL : hit);
+    sc_status want;
+    int bad = -1;
+    if (!g_m.w) want = SC_ERR_NULL;
+    else if (n < 0) want = SC_ERR_COUNT;
+    else if (n > 0 && hostile) want = SC_ERR_NULL;
+    else {
+        want = SC_OK;
+        for (int i = 0; i < n; ++i) {
+            const float *p = rays + i * SC_RAY_FLOATS;
+            sc_ray r = {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}, p[6]};
+            sc_status rs = sc_ray_check(&r);
+            if (rs != SC_OK) { want = rs; bad = i; break; }
+        }
+        if (want == SC_OK && n > 0 && null_hit) want = SC_ERR_NULL;
+    }
+    g_status = s;
+    FUZZ_CHECK(s == want);
+    if (g_m.w) FUZZ_CHECK(sc_world_error_index(g_m.w) == bad);
+    if (s != SC_OK) return;
+    for (int i = 0; i < n; ++i) {
+        g_hits += hit[i];
+        const float *p = rays + i * SC_RAY_FLOATS;
+        sc_ray r = {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}, p[6]};
+        float bt;
+        int bi;
+        sc_vec3 bn;
+        brute_ray(&r, &bt, &bi, &bn);
+        if (hit[i] != (bi >= 0)) {
+            FUZZ_CHECK(!hit[i]); /* a world hit is a single-query hit */
+            check_discrepancy(&r, -1, 0.0f);
+        }
+    }
+}
+
+static void op_segments(fuzz_bytes *b)
+{
+    int hostile, n = take_count(b, MAX_RAYS, &hostile);
+    uint8_t flags = fb_u8(b);
+    int mode = flags & 3u;
+    static float segs[MAX_RAYS * SC_SEGMENT_FLOATS], t[MAX_RAYS], nrm[MAX_RAYS * 3];
+    static int idx[MAX_RAYS];
+    if (!hostile) {
+        for (int i = 0; i < n; ++i) {
+            float *s = segs + i * SC_SEGMENT_FLOATS;
+            uint8_t how = fb_u8(b);
+            for (int k = 0; k < 6; ++k) s[k] = take_value(b, mode);
+            if ((how & 3u) == 1u && g_m.count > 0) {
+                sc_vec3 p = near_object(fb_u8(b) % g_m.count, how >> 4);
+                s[3] = p.x;
+                s[4] = p.y;
+                s[5] = p.z;
+            } else if ((how & 3u) == 2u) {
+                s[3] = s[0]; /* a point */
+                s[4] = s[1];
+                s[5] = s[2];
+            }
+        }
+    }
+    int null_what = (flags >> 2) & 3u;
+    sc_status s = sc_world_cast_segments(g_m.w, hostile || null_what == 3 ? NULL : segs, n, null_what == 1 ? NULL : t,
+                                         null_what == 2 ? NULL : idx, (flags & 16u) ? NULL : nrm);
+    sc_status want;
+    int bad = -1;
+    if (!g_m.w) want = SC_ERR_NULL;
+    else if (n < 0) want = SC_ERR_COUNT;
+    else if (n > 0 && (hostile || null_what != 0)) want = SC_ERR_NULL;
+    else {
+        want = SC_OK;
+        for (int i = 0; i < n; ++i) {
+            const float *p = segs + i * SC_SEGMENT_FLOATS;
+            sc_segment sg = {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}};
+            sc_status ss = sc_segment_check(&sg);
+            if (ss != SC_OK) { want = ss; bad = i; break; }
+        }
+    }
+    g_status = s;
+    FUZZ_CHECK(s == want);
+    if (g_m.w) FUZZ_CHECK(sc_world_error_index(g_m.w) == bad);
+    if (s != SC_OK) return;
+    for (int i = 0; i < n; ++i) {
+        g_hits += idx[i] >= 0;
+        const float *p = segs + i * SC_SEGMENT_FLOATS;
+        g_query = p;
+        g_query_floats = 6;
+        sc_vec3 a = {p[0], p[1], p[2]}, bb = {p[3], p[4], p[5]};
+        float zero[3] = {0, 0, 0};
+        check_hit(t[i], idx[i], (flags & 16u) ? zero : nrm + 3 * i, 1.0f);
+        sc_vec3 d = {bb.x - a.x, bb.y - a.y, bb.z - a.z};
+        int want_i = -1;
+        float want_t = 0.0f;
+        if (d.x == 0.0f && d.y == 0.0f && d.z == 0.0f) {
+            for (int o = 0; o < g_m.count && want_i < 0; ++o) {
+                sc_test_result c = sc_contains(a, &g_m.obj[o]);
+                FUZZ_CHECK(c.status == SC_OK);
+                if (c.value) want_i = o;
+            }
+        } else {
+            sc_ray r = {a, d, 1.0f};
+            int halved = !fuzz_finite3(d);
+            if (halved) {
+                r.dir = (sc_vec3){bb.x * 0.5f - a.x * 0.5f, bb.y * 0.5f - a.y * 0.5f, bb.z * 0.5f - a.z * 0.5f};
+                r.tmax = 2.0f;
+            }
+            sc_vec3 bn;
+            brute_ray(&r, &want_t, &want_i, &bn);
+            if (halved) want_t *= 0.5f;
+            if (idx[i] >= 0 && !halved) check_single(&r, idx[i], t[i]);
+            if (!halved && (idx[i] != want_i || (want_i >= 0 && !same_float(t[i], want_t + 0.0f)))) {
+                check_discrepancy(&r, idx[i], t[i]);
+                want_i = idx[i]; /* accepted */
+                want_t = t[i];
+            }
+        }
+        if (idx[i] != want_i || (want_i >= 0 && !same_float(t[i], want_t + 0.0f)))
+            fprintf(stderr, "segment %d: world index %d t %.9g, single queries index %d t %.9g\n", i, idx[i], t[i],
+                    want_i, want_t);
+        FUZZ_CHECK(idx[i] == want_i);
+        if (want_i >= 0) FUZZ_CHECK(same_float(t[i], want_t + 0.0f));
+        /* the object hit is one the segment meets (sc_linetest, which casts the same ray when it
+         * needs no rescaling: coordinates below 2^126, b - a finite) */
+        sc_segment sg = {a, bb};
+        float big = 8.5070592e37f; /* 2^126 */
+        int plain = fabsf(a.x) < big && fabsf(a.y) < big && fabsf(a.z) < big && fabsf(bb.x) < big &&
+                    fabsf(bb.y) < big && fabsf(bb.z) < big && fuzz_finite3(d);
+        if (idx[i] >= 0 && plain) {
+            sc_test_result l = sc_linetest(&sg, &g_m.obj[idx[i]]);
+            FUZZ_CHECK(l.status == SC_OK && l.value);
+        }
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fuzz_dump = dump;
+    fuzz_bytes b = {data, size, 0};
+    memset(&g_m, 0, sizeof g_m);
+    g_query = NULL;
+    g_m.w = sc_world_create();
+    FUZZ_CHECK(g_m.w != NULL);
+    static int trace = -1;
+    if (trace < 0) trace = getenv("FUZZ_WORLD_TRACE") != NULL;
+    for (g_op = 0; !fb_done(&b) && g_op < 64; ++g_op) {
+        g_opcode = fb_u8(&b) % 16u;
+        g_status = SC_OK;
+        g_hits = 0;
+        switch (g_opcode) {
+        case 0: /* create (a new world replaces the old one) */
+            sc_world_destroy(g_m.w);
+            memset(&g_m, 0, sizeof g_m);
+            g_m.w = sc_world_create();
+            FUZZ_CHECK(g_m.w != NULL && sc_world_count(g_m.w) == 0 && sc_world_error_index(g_m.w) == -1);
+            break;
+        case 1: case 2: op_add(&b, SC_SHAPE_AABB); break;
+        case 3: op_add(&b, SC_SHAPE_OBB); break;
+        case 4: op_add(&b, SC_SHAPE_SPHERE); break;
+        case 5: op_update(&b, SC_SHAPE_AABB); break;
+        case 6: op_update(&b, SC_SHAPE_OBB); break;
+        case 7: op_update(&b, SC_SHAPE_SPHERE); break;
+        case 8: FUZZ_CHECK(sc_world_refit(g_m.w) == (g_m.w ? SC_OK : SC_ERR_NULL)); check_count(); break;
+        case 9: FUZZ_CHECK(sc_world_build(g_m.w) == (g_m.w ? SC_OK : SC_ERR_NULL)); check_count(); break;
+        case 10: case 11: op_cast(&b, 0); break;
+        case 12: op_cast(&b, fb_u8(&b) & 1u); break;
+        case 13: op_any_hit(&b); break;
+        case 14: op_segments(&b); break;
+        default: /* destroy; later operations see a NULL world until a create */
+            sc_world_destroy(g_m.w);
+            memset(&g_m, 0, sizeof g_m);
+            FUZZ_CHECK(sc_world_count(NULL) == 0 && sc_world_error_index(NULL) == -1 && sc_world_bytes(NULL) == 0);
+            break;
+        }
+        if (g_m.w) FUZZ_CHECK(sc_world_bytes(g_m.w) > 0);
+        if (trace)
+            fprintf(stderr, "op %d: opcode %d -> %s (%d hits), %d objects\n", g_op, g_opcode,
+                    sc_status_message((sc_status)g_status), g_hits, g_m.count);
+    }
+    sc_world_destroy(g_m.w);
+    g_m.w = NULL;
+    FUZZ_CHECK(sc_world_simd() != NULL);
+    return 0;
+}
