@@ -255,6 +255,42 @@ describe('playground page', () => {
     }
   });
 
+  it('drags every handle with the mouse; each drag moves what it grabbed and the hits stay slabcast\'s', async () => {
+    const { page, problems } = await openPage();
+    try {
+      const ids = (await page.evaluate(() => window.playground.handles())).map((h) => h.id);
+      const s0 = await playgroundState(page);
+      expect(ids.length).toBe(2 * s0.rays.length + s0.shapes.length);
+      for (const id of ids) {
+        const h = (await page.evaluate(() => window.playground.handles())).find((x) => x.id === id);
+        // every handle has a point where a press grabs it, on the canvas
+        expect(h.grabbable, id).toBe(true);
+        expect(await onCanvas(page, h.x, h.y)).toBe(true);
+        const before = await playgroundState(page);
+        await mouseDrag(page, h.x, h.y, 18, -14, 4);
+        const after = await playgroundState(page);
+        const m = /^ray(\d+)-(origin|tip)$/.exec(id);
+        if (m) {
+          const i = Number(m[1]);
+          if (m[2] === 'origin') expect(after.rays[i].origin, id).not.toEqual(before.rays[i].origin);
+          else expect(after.rays[i].dir, id).not.toEqual(before.rays[i].dir);
+          expect(after.shapes, id).toEqual(before.shapes);
+        } else {
+          const j = Number(/^shape(\d+)$/.exec(id)[1]);
+          expect(after.shapes[j], id).not.toEqual(before.shapes[j]);
+          expect(after.rays, id).toEqual(before.rays);
+          expect(after.shapes.filter((_, k) => k !== j), id).toEqual(before.shapes.filter((_, k) => k !== j));
+        }
+        expect(await playgroundHits(page), id).toEqual(expectedHits(after));
+      }
+      await checkHitList(page, await playgroundState(page), await playgroundHits(page));
+      await shot(page, '02b-after-every-handle');
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('drags a shape with the mouse and explains the slab method step by step', async () => {
     const { page, problems } = await openPage();
     try {

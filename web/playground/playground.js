@@ -1829,19 +1829,68 @@ function shapeCenter(s) {
   return vec3(s.center);
 }
 
+/** What a press at client (x, y) would grab, with the page's own priorities: nothing when
+ * something else (a toolbar, the legend) covers the canvas there; else a ray handle; else a
+ * shape. Returns an id like the ones of handles(), or null. */
+function grabbableAt(x, y) {
+  if (document.elementFromPoint(x, y) !== canvas) return null;
+  const e = { clientX: x, clientY: y };
+  const h = pickHandle(e);
+  if (h) return h.kind === 'stress' ? 'stress-handle' : `ray${h.ray}-${h.kind}`;
+  const sh = pickShape(e);
+  return sh ? `shape${sh.index}` : null;
+}
+
+/** Screen points to try for a handle: its projection first, then points around it. For a
+ * shape, points of its mesh pulled toward its centre (a face or another shape may cover the
+ * centre). */
+function handleCandidates(center, mesh) {
+  const out = [center];
+  if (mesh) {
+    mesh.updateMatrixWorld();
+    const pos = mesh.geometry.getAttribute('position');
+    const stride = Math.max(1, Math.floor(pos.count / 48));
+    const v = new THREE.Vector3();
+    for (const k of [0.5, 0.8, 0.25]) {
+      for (let i = 0; i < pos.count; i += stride) {
+        v.fromBufferAttribute(pos, i).applyMatrix4(mesh.matrixWorld);
+        out.push(center.clone().lerp(v, k));
+      }
+    }
+  }
+  return out;
+}
+
+function locateHandle(id, center, mesh) {
+  const points = handleCandidates(center, mesh).map(project);
+  if (!mesh) {
+    // a small handle sphere: a few pixels around its projection
+    const p = points[0];
+    for (const [dx, dy] of [[0, 0], [3, 0], [-3, 0], [0, 3], [0, -3], [5, 5], [-5, -5], [5, -5], [-5, 5]]) {
+      points.push({ x: p.x + dx, y: p.y + dy, onScreen: p.onScreen });
+    }
+  }
+  for (const p of points) {
+    if (p.onScreen && grabbableAt(p.x, p.y) === id) return { id, x: p.x, y: p.y, onScreen: true, grabbable: true };
+  }
+  return { id, ...points[0], grabbable: false };
+}
+
 window.playground = {
-  /** Client (CSS pixel) coordinates of every draggable handle. */
+  /** Client (CSS pixel) coordinates of every draggable handle: a point where a press grabs
+   * that handle (grabbable: true), or, when none is found (covered, off screen), its projection
+   * (grabbable: false). */
   handles() {
     const out = [];
     if (stress) {
-      out.push({ id: 'stress-handle', ...project(stress.handle.position) });
+      out.push(locateHandle('stress-handle', stress.handle.position.clone(), null));
       return out;
     }
     state.rays.forEach((ray, i) => {
-      out.push({ id: `ray${i}-origin`, ...project(vec3(ray.origin)) });
-      out.push({ id: `ray${i}-tip`, ...project(along(ray, 1)) });
+      out.push(locateHandle(`ray${i}-origin`, vec3(ray.origin), null));
+      out.push(locateHandle(`ray${i}-tip`, along(ray, 1), null));
     });
-    state.shapes.forEach((s, j) => out.push({ id: `shape${j}`, ...project(shapeCenter(s)) }));
+    state.shapes.forEach((s, j) => out.push(locateHandle(`shape${j}`, shapeCenter(s), shapeEntries[j] && shapeEntries[j].mesh)));
     return out;
   },
   /** A copy of the current scene. */
