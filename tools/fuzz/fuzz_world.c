@@ -418,6 +418,22 @@ static void check_hit(float t, int index, const float *n, float tmax)
     FUZZ_CHECK(fuzz_unit_or_zero(nv));
 }
 
+/* The status a ray batch call must return: no world, a negative count, NULL rays, the first
+ * invalid ray (its index in *bad), then NULL outputs, in the order the API checks them. */
+static sc_status expected_batch_status(const float *rays, int n, int null_rays, int null_out, int *bad)
+{
+    if (!g_m.w) return SC_ERR_NULL;
+    if (n < 0) return SC_ERR_COUNT;
+    if (n > 0 && null_rays) return SC_ERR_NULL;
+    for (int i = 0; i < n; ++i) {
+        const float *p = rays + i * SC_RAY_FLOATS;
+        sc_ray r = {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}, p[6]};
+        sc_status rs = sc_ray_check(&r);
+        if (rs != SC_OK) { *bad = i; return rs; }
+    }
+    return n > 0 && null_out ? SC_ERR_NULL : SC_OK;
+}
+
 static void op_cast(fuzz_bytes *b, int big)
 {
     int hostile, n = take_count(b, MAX_RAYS, &hostile);
@@ -447,21 +463,8 @@ static void op_cast(fuzz_bytes *b, int big)
     sc_status s = sc_world_cast_rays(g_m.w, rp, n, tp, ip, nrm);
 
     /* expected: count, NULL rays, each ray, NULL outputs */
-    sc_status want;
     int bad = -1;
-    if (!g_m.w) want = SC_ERR_NULL;
-    else if (n < 0) want = SC_ERR_COUNT;
-    else if (n > 0 && !rp) want = SC_ERR_NULL;
-    else {
-        want = SC_OK;
-        for (int i = 0; i < n; ++i) {
-            const float *p = rays + i * SC_RAY_FLOATS;
-            sc_ray r = {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}, p[6]};
-            sc_status rs = sc_ray_check(&r);
-            if (rs != SC_OK) { want = rs; bad = i; break; }
-        }
-        if (want == SC_OK && n > 0 && (!tp || !ip)) want = SC_ERR_NULL;
-    }
+    sc_status want = expected_batch_status(rays, n, !rp, !tp || !ip, &bad);
     g_status = s;
     FUZZ_CHECK(s == want);
     if (g_m.w) FUZZ_CHECK(sc_world_error_index(g_m.w) == bad);
@@ -509,21 +512,8 @@ static void op_any_hit(fuzz_bytes *b)
         for (int i = 0; i < n; ++i) take_ray(b, flags & 3u, rays + i * SC_RAY_FLOATS);
     int null_hit = (flags & 4u) != 0;
     sc_status s = sc_world_any_hit(g_m.w, hostile ? NULL : rays, n, null_hit ? NULL : hit);
-    sc_status want;
     int bad = -1;
-    if (!g_m.w) want = SC_ERR_NULL;
-    else if (n < 0) want = SC_ERR_COUNT;
-    else if (n > 0 && hostile) want = SC_ERR_NULL;
-    else {
-        want = SC_OK;
-        for (int i = 0; i < n; ++i) {
-            const float *p = rays + i * SC_RAY_FLOATS;
-            sc_ray r = {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}, p[6]};
-            sc_status rs = sc_ray_check(&r);
-            if (rs != SC_OK) { want = rs; bad = i; break; }
-        }
-        if (want == SC_OK && n > 0 && null_hit) want = SC_ERR_NULL;
-    }
+    sc_status want = expected_batch_status(rays, n, hostile, null_hit, &bad);
     g_status = s;
     FUZZ_CHECK(s == want);
     if (g_m.w) FUZZ_CHECK(sc_world_error_index(g_m.w) == bad);
