@@ -1068,6 +1068,23 @@ static uint32_t *sc_w_ray_order(const sc_world *w, const float *rays, int n)
     return order;
 }
 
+/* One ray (7 floats at p) through the world. */
+static void sc_w_trace(const sc_world *w, const float *p, sc_w_mode mode, sc_whit *h)
+{
+    sc_ray ray = {sc_w_v3(p), sc_w_v3(p + 3), p[6]};
+    sc_wray r;
+    sc_w_prep(&r, &ray);
+    if (mode == SC_W_BRUTE) sc_w_brute(w, &r, h);
+    else sc_w_cast(w, &r, h, mode == SC_W_ANY);
+}
+
+/* Writes ray i's result to the outputs of its mode. */
+static void sc_w_output(sc_w_mode mode, const sc_whit *h, int i, float *t, int *index, float *normal, int *hit)
+{
+    if (mode == SC_W_ANY) hit[i] = h->index >= 0;
+    else sc_w_emit(h, i, t, index, normal);
+}
+
 /* A batch of rays: all validated first, then cast one by one (large batches in a cache-friendly
  * order, see sc_w_ray_order). */
 static sc_status sc_w_batch(sc_world *w, const float *rays, int n, sc_w_mode mode, float *t, int *index,
@@ -1086,28 +1103,13 @@ static sc_status sc_w_batch(sc_world *w, const float *rays, int n, sc_w_mode mod
         /* gather, trace in order, scatter: the random accesses stay out of the traversal */
         for (int j = 0; j < n; ++j)
             memcpy(sorted + (size_t)j * SC_RAY_FLOATS, rays + (size_t)order[j] * SC_RAY_FLOATS, SC_RAY_FLOATS * sizeof *rays);
-        for (int j = 0; j < n; ++j) {
-            const float *p = sorted + (size_t)j * SC_RAY_FLOATS;
-            sc_ray ray = {sc_w_v3(p), sc_w_v3(p + 3), p[6]};
-            sc_wray r;
-            sc_w_prep(&r, &ray);
-            sc_w_cast(w, &r, &res[j], mode == SC_W_ANY);
-        }
-        for (int j = 0; j < n; ++j) {
-            if (mode == SC_W_ANY) hit[order[j]] = res[j].index >= 0;
-            else sc_w_emit(&res[j], (int)order[j], t, index, normal);
-        }
+        for (int j = 0; j < n; ++j) sc_w_trace(w, sorted + (size_t)j * SC_RAY_FLOATS, mode, &res[j]);
+        for (int j = 0; j < n; ++j) sc_w_output(mode, &res[j], (int)order[j], t, index, normal, hit);
     } else {
         for (int i = 0; i < n; ++i) {
-            const float *p = rays + (size_t)i * SC_RAY_FLOATS;
-            sc_ray ray = {sc_w_v3(p), sc_w_v3(p + 3), p[6]};
-            sc_wray r;
             sc_whit h;
-            sc_w_prep(&r, &ray);
-            if (mode == SC_W_BRUTE) sc_w_brute(w, &r, &h);
-            else sc_w_cast(w, &r, &h, mode == SC_W_ANY);
-            if (mode == SC_W_ANY) hit[i] = h.index >= 0;
-            else sc_w_emit(&h, i, t, index, normal);
+            sc_w_trace(w, rays + (size_t)i * SC_RAY_FLOATS, mode, &h);
+            sc_w_output(mode, &h, i, t, index, normal, hit);
         }
     }
     free(order);

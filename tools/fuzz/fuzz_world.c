@@ -222,6 +222,16 @@ static sc_status check_elements(int kind, const float *data, int n, int *bad)
     return SC_OK;
 }
 
+/* n objects of a kind into data; each is made valid when valid is set, or by its own coin. */
+static void take_objects(fuzz_bytes *b, int kind, int mode, int valid, int n, float *data)
+{
+    int fl = floats_of(kind);
+    for (int i = 0; i < n; ++i) {
+        int v = fb_u8(b) & 1u;
+        take_object(b, kind, mode, valid || v, data + i * fl);
+    }
+}
+
 static void check_count(void)
 {
     FUZZ_CHECK(sc_world_count(g_m.w) == (g_m.w ? g_m.count : 0));
@@ -235,11 +245,7 @@ static void op_add(fuzz_bytes *b, int kind)
     if (!hostile && g_m.count + n > MAX_OBJECTS) n = MAX_OBJECTS - g_m.count;
     static float data[MAX_BATCH * SC_OBB_FLOATS];
     int fl = floats_of(kind);
-    if (!hostile)
-        for (int i = 0; i < n; ++i) {
-            int v = fb_u8(b) & 1u; /* this object made valid (or the whole batch: flags bit 2) */
-            take_object(b, kind, mode, valid || v, data + i * fl);
-        }
+    if (!hostile) take_objects(b, kind, mode, valid, n, data);
     const float *ptr = hostile || (flags & 8u && n == 0) ? NULL : data;
     int first = -12345;
     sc_status s = kind == SC_SHAPE_AABB ? sc_world_add_aabbs(g_m.w, ptr, n, &first)
@@ -274,11 +280,7 @@ static void op_update(fuzz_bytes *b, int kind)
     int mode = flags & 3u, valid = (flags & 4u) != 0;
     static float data[MAX_BATCH * SC_OBB_FLOATS];
     int fl = floats_of(kind);
-    if (!hostile)
-        for (int i = 0; i < n; ++i) {
-            int v = fb_u8(b) & 1u; /* this object made valid (or the whole batch: flags bit 2) */
-            take_object(b, kind, mode, valid || v, data + i * fl);
-        }
+    if (!hostile) take_objects(b, kind, mode, valid, n, data);
     const float *ptr = hostile ? NULL : data;
     sc_status s = kind == SC_SHAPE_AABB ? sc_world_update_aabbs(g_m.w, first, ptr, n)
                   : kind == SC_SHAPE_OBB ? sc_world_update_obbs(g_m.w, first, ptr, n)
