@@ -84,15 +84,18 @@ function isPlainObject(v) {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && !ArrayBuffer.isView(v);
 }
 
-function isVec3(v) {
-  if (!(Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView)))) return false;
-  if (v.length !== 3) return false;
-  for (let i = 0; i < 3; i++) if (typeof v[i] !== 'number') return false;
-  return true;
-}
+// Every input is read exactly once, into plain values: a getter or a Proxy cannot
+// hand the checks one value and the writer another.
 
-function isAxes(v) {
-  return Array.isArray(v) && v.length === 3 && isVec3(v[0]) && isVec3(v[1]) && isVec3(v[2]);
+/** The 3 numbers of v (an array or a typed array), copied; null when v is not such a vector. */
+function vec3Of(v) {
+  if (!(Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView)))) return null;
+  if (v.length !== 3) return null;
+  const x = v[0];
+  const y = v[1];
+  const z = v[2];
+  if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') return null;
+  return [x, y, z];
 }
 
 function fail(message, field) {
@@ -104,14 +107,26 @@ function requireObject(v, name) {
 }
 
 function requireVec3(v, name) {
-  if (!isVec3(v)) fail(`"${name}" must be an array of 3 numbers`, name);
+  const c = vec3Of(v);
+  if (c === null) fail(`"${name}" must be an array of 3 numbers`, name);
+  return c;
 }
 
 function requireNumber(v, name) {
   if (typeof v !== 'number') fail(`"${name}" must be a number`, name);
+  return v;
 }
 
-/** Structural checks of a shape, in the order of docs/case-runner.md. Returns its type name. */
+function requireAxes(v, name) {
+  const axes = Array.isArray(v) && v.length === 3 ? [vec3Of(v[0]), vec3Of(v[1]), vec3Of(v[2])] : null;
+  if (axes === null || axes.includes(null)) fail(`"${name}" must be an array of 3 arrays of 3 numbers`, name);
+  return axes;
+}
+
+/**
+ * Structural checks of a shape, in the order of docs/case-runner.md.
+ * Returns a plain copy: {type, ...fields}.
+ */
 function checkShape(shape) {
   requireObject(shape, 'shape');
   const type = shape.type;
@@ -119,31 +134,67 @@ function checkShape(shape) {
   if (!Object.hasOwn(SHAPE_FIELDS, type)) {
     fail(`unknown shape type "${truncateUtf8(type)}"`, 'shape.type');
   }
+  const copy = { type };
   for (const [key, kind] of SHAPE_FIELDS[type]) {
     const name = `shape.${key}`;
     const v = shape[key];
-    if (kind === 'vec') requireVec3(v, name);
-    else if (kind === 'num') requireNumber(v, name);
-    else if (!isAxes(v)) fail(`"${name}" must be an array of 3 arrays of 3 numbers`, name);
+    copy[key] = kind === 'vec' ? requireVec3(v, name) : kind === 'num' ? requireNumber(v, name) : requireAxes(v, name);
   }
-  return type;
+  return copy;
 }
 
+/** Returns a plain copy {origin, dir, tmax} (tmax defaults to Infinity). */
 function checkRay(ray) {
   requireObject(ray, 'ray');
-  requireVec3(ray.origin, 'ray.origin');
-  requireVec3(ray.dir, 'ray.dir');
-  if (ray.tmax !== undefined) requireNumber(ray.tmax, 'ray.tmax');
+  const origin = requireVec3(ray.origin, 'ray.origin');
+  const dir = requireVec3(ray.dir, 'ray.dir');
+  const t = ray.tmax;
+  const tmax = t === undefined ? Infinity : requireNumber(t, 'ray.tmax');
+  return { origin, dir, tmax };
 }
 
+/** Returns a plain copy {a, b}. */
 function checkSegment(segment) {
   requireObject(segment, 'segment');
-  requireVec3(segment.a, 'segment.a');
-  requireVec3(segment.b, 'segment.b');
+  const a = requireVec3(segment.a, 'segment.a');
+  const b = requireVec3(segment.b, 'segment.b');
+  return { a, b };
 }
 
-function checkPoint(point) {
-  requireVec3(point, 'point');
+/** e itself when it is a SlabcastError, else a SlabcastError about `what` caused by e. */
+function asSlabcastError(e, what) {
+  if (e instanceof SlabcastError) return e;
+  const message = e !== null && typeof e === 'object' && typeof e.message === 'string' ? e.message : String(e);
+  return new SlabcastError(`${what}: ${message}`, { cause: e });
+}
+
+/**
+ * Wraps every method and getter of obj so that any exception that is not a SlabcastError
+ * (a throwing getter or Proxy in the caller's input, say) reaches the caller as a
+ * SlabcastError naming the call, with the original as its cause. Returns obj.
+ */
+function guardMethods(obj, prefix) {
+  for (const key of Object.keys(obj)) {
+    const d = Object.getOwnPropertyDescriptor(obj, key);
+    const what = prefix + key;
+    if (typeof d.value === 'function') {
+      const f = d.value;
+      d.value = {
+        [key](...args) {
+          try { return f.apply(this, args); } catch (e) { throw asSlabcastError(e, what); }
+        },
+      }[key];
+    } else if (typeof d.get === 'function') {
+      const g = d.get;
+      d.get = function () {
+        try { return g.call(this); } catch (e) { throw asSlabcastError(e, what); }
+      };
+    } else {
+      continue;
+    }
+    Object.defineProperty(obj, key, d);
+  }
+  return obj;
 }
 
 // ---------------------------------------------------------------------------
@@ -156,7 +207,9 @@ const isNode = typeof process === 'object' && process !== null &&
 async function readUrl(url) {
   if (url.protocol === 'file:') {
     if (!isNode) throw new SlabcastError(`cannot load ${url.href}: file URLs need Node`);
-    const fs = await import('node:fs/promises');
+    // Not a literal specifier, so that bundlers for the browser (Vite, webpack) leave it alone.
+    const fsName = 'node:fs/promises';
+    const fs = await import(/* @vite-ignore */ /* webpackIgnore: true */ fsName);
     try {
       return await fs.readFile(url);
     } catch (e) {
@@ -255,7 +308,13 @@ const REQUIRED_EXPORTS = [
  * @param {{wasm?: ArrayBuffer | ArrayBufferView | URL | string | Response | WebAssembly.Module}} [options]
  */
 export async function loadSlabcast(options = {}) {
-  const module = await compileModule(options.wasm);
+  if (!isPlainObject(options)) throw new SlabcastError('options must be an object ({wasm?})', { field: 'options' });
+  let module;
+  try {
+    module = await compileModule(options.wasm);
+  } catch (e) {
+    throw asSlabcastError(e, 'loadSlabcast');
+  }
   const imports = makeImports(module);
   let instance;
   try {
@@ -337,11 +396,12 @@ export async function loadSlabcast(options = {}) {
     f32[word + 2] = v[2];
   }
 
-  function writeShape(shape, type) {
+  /** Writes a checked shape (the copy checkShape returns). */
+  function writeShape(shape) {
     const w = (scratch + SHAPE_OFF) >> 2;
     for (let i = 0; i < 16; i++) i32[w + i] = 0;
-    i32[w] = SHAPE_TYPES[type];
-    switch (type) {
+    i32[w] = SHAPE_TYPES[shape.type];
+    switch (shape.type) {
       case 'aabb':
         writeVec(w + 1, shape.min);
         writeVec(w + 4, shape.max);
@@ -394,13 +454,24 @@ export async function loadSlabcast(options = {}) {
     return p;
   }
 
-  /** A Float32Array view or copy of a batch, checked for type and length. */
+  const MAX_BATCH_ITEMS = 16777216;
+
+  /**
+   * A Float32Array of a batch (the caller's own, or a copy), checked for type and length.
+   * A batch that lives in slabcast's own wasm memory is copied: staging may grow the
+   * memory, which detaches that buffer.
+   */
   function floatBatch(data, per, name) {
     let a;
-    if (data instanceof Float32Array) a = data;
-    else if (data instanceof Float64Array || Array.isArray(data)) {
-      a = new Float32Array(data.length);
-      for (let i = 0; i < data.length; i++) {
+    if (data instanceof Float32Array) {
+      a = data.buffer === memory.buffer ? data.slice() : data;
+    } else if (data instanceof Float64Array || Array.isArray(data)) {
+      const length = data.length;
+      if (length % per === 0 && length / per > MAX_BATCH_ITEMS) {
+        fail(`${name} holds too many items (the limit is ${MAX_BATCH_ITEMS})`, name);
+      }
+      a = new Float32Array(length);
+      for (let i = 0; i < length; i++) {
         const v = data[i];
         if (typeof v !== 'number') fail(`${name}[${i}] must be a number`, name);
         a[i] = v;
@@ -409,16 +480,38 @@ export async function loadSlabcast(options = {}) {
       fail(`${name} must be a Float32Array (${per} floats per item)`, name);
     }
     if (a.length % per !== 0) fail(`${name} must hold ${per} floats per item; its length ${a.length} is not a multiple of ${per}`, name);
-    if (a.length / per > 16777216) fail(`${name} holds too many items (the limit is 16777216)`, name);
+    if (a.length / per > MAX_BATCH_ITEMS) fail(`${name} holds too many items (the limit is ${MAX_BATCH_ITEMS})`, name);
     return a;
   }
 
+  function checkOut(out) {
+    if (out !== undefined && out !== null && (typeof out !== 'object' || Array.isArray(out) || ArrayBuffer.isView(out))) {
+      fail('out must be an object of typed arrays ({t, index, normal})', 'out');
+    }
+  }
+
+  /** out[key] when given (checked), else a new array; never a view of slabcast's memory. */
   function outArray(out, key, Type, length) {
-    if (out === undefined || out === null || out[key] === undefined) return new Type(length);
-    const a = out[key];
+    const a = out === undefined || out === null ? undefined : out[key];
+    if (a === undefined) return new Type(length);
     if (!(a instanceof Type)) fail(`out.${key} must be a ${Type.name}`, `out.${key}`);
+    if (a.buffer === memory.buffer) fail(`out.${key} must not be a view of slabcast's wasm memory`, `out.${key}`);
     if (a.length < length) fail(`out.${key} must hold at least ${length} items; it holds ${a.length}`, `out.${key}`);
     return a;
+  }
+
+  /** Refuses output arrays that share bytes: one result would overwrite another. */
+  function requireDisjoint(named) {
+    for (let i = 0; i < named.length; i++) {
+      for (let j = i + 1; j < named.length; j++) {
+        const [na, a] = named[i];
+        const [nb, b] = named[j];
+        if (a.buffer !== b.buffer) continue;
+        if (a.byteOffset < b.byteOffset + b.byteLength && b.byteOffset < a.byteOffset + a.byteLength) {
+          fail(`out.${na} and out.${nb} overlap`, `out.${nb}`);
+        }
+      }
+    }
   }
 
   const registry = typeof FinalizationRegistry === 'function'
@@ -462,7 +555,7 @@ export async function loadSlabcast(options = {}) {
     function update(kind, first, data) {
       const w = live();
       const name = BATCH_NAME[kind];
-      if (!Number.isInteger(first) || first < 0) fail('first must be a non-negative integer', 'first');
+      if (!Number.isInteger(first) || first < 0 || first > 0x7fffffff) fail('first must be an integer in [0, 2147483647]', 'first');
       const a = floatBatch(data, FLOATS[kind], name);
       const n = a.length / FLOATS[kind];
       const p = stage(a.byteLength);
@@ -478,9 +571,11 @@ export async function loadSlabcast(options = {}) {
       const w = live();
       const a = floatBatch(data, per, name);
       const n = a.length / per;
+      checkOut(out);
       const t = outArray(out, 't', Float32Array, n);
       const index = outArray(out, 'index', Int32Array, n);
       const normal = outArray(out, 'normal', Float32Array, 3 * n);
+      requireDisjoint([['t', t], ['index', index], ['normal', normal]]);
       const p = stage(a.byteLength + 20 * n);
       views();
       f32.set(a, p >> 2);
@@ -496,7 +591,7 @@ export async function loadSlabcast(options = {}) {
       return { t, index, normal };
     }
 
-    return {
+    return guardMethods({
       /** Adds AABBs (6 floats each: min xyz, max xyz); returns the index of the first. */
       addAABBs(boxes) { return add('aabb', boxes); },
       /** Adds OBBs (15 floats each: center, axes[0..2], half); returns the index of the first. */
@@ -525,6 +620,7 @@ export async function loadSlabcast(options = {}) {
         const a = floatBatch(rays, 7, 'rays');
         const n = a.length / 7;
         if (out !== undefined && !(out instanceof Uint8Array)) fail('out must be a Uint8Array', 'out');
+        if (out !== undefined && out.buffer === memory.buffer) fail('out must not be a view of slabcast\'s wasm memory', 'out');
         if (out !== undefined && out.length < n) fail(`out must hold at least ${n} items; it holds ${out.length}`, 'out');
         const hit = out ?? new Uint8Array(n);
         const p = stage(a.byteLength + 4 * n);
@@ -538,9 +634,9 @@ export async function loadSlabcast(options = {}) {
         return hit;
       },
       /** The number of objects. */
-      get count() { return call(ex.sc_wasm_world_count, live()); },
+      get count() { return call(ex.sc_wasm_world_count, live()) >>> 0; },
       /** Bytes of wasm memory the world holds. */
-      get bytes() { return call(ex.sc_wasm_world_bytes, live()); },
+      get bytes() { return call(ex.sc_wasm_world_bytes, live()) >>> 0; },
       /** Whether dispose() has been called. */
       get disposed() { return ptr === 0; },
       /** Frees the world; later calls throw, a second dispose does nothing. */
@@ -551,7 +647,7 @@ export async function loadSlabcast(options = {}) {
         if (registry) registry.unregister(token);
         call(ex.sc_wasm_world_destroy, p);
       },
-    };
+    }, 'world.');
   }
 
   const inPtr = scratch + IN_OFF;
@@ -562,17 +658,17 @@ export async function loadSlabcast(options = {}) {
   // A query of a point against a shape: checks, writes the inputs, calls fn, checks the status.
   // The result struct is left at outWord for the caller to read.
   function pointQuery(fn, point, shape) {
-    checkPoint(point);
-    const type = checkShape(shape);
+    const p = requireVec3(point, 'point');
+    const s = checkShape(shape);
     views();
-    writeVec(inPtr >> 2, point);
-    writeShape(shape, type);
+    writeVec(inPtr >> 2, p);
+    writeShape(s);
     call(fn, inPtr, shapePtr, outPtr);
     views();
     checkStatus(i32[outWord]);
   }
 
-  return {
+  return guardMethods({
     /** The module's WebAssembly.Memory (grows; never cache views of it). */
     memory,
 
@@ -604,19 +700,21 @@ export async function loadSlabcast(options = {}) {
 
     /** The core's message for an sc_status value. */
     statusMessage(status) {
-      if (!Number.isInteger(status)) throw new SlabcastError('status must be an integer');
+      if (!Number.isInteger(status) || status < -2147483648 || status > 2147483647) {
+        fail('status must be a 32-bit integer', 'status');
+      }
       return statusMessage(status);
     },
 
     raycast(ray, shape) {
-      checkRay(ray);
-      const type = checkShape(shape);
+      const r = checkRay(ray);
+      const s = checkShape(shape);
       views();
       const w = inPtr >> 2;
-      writeVec(w, ray.origin);
-      writeVec(w + 3, ray.dir);
-      f32[w + 6] = ray.tmax === undefined ? Infinity : ray.tmax;
-      writeShape(shape, type);
+      writeVec(w, r.origin);
+      writeVec(w + 3, r.dir);
+      f32[w + 6] = r.tmax;
+      writeShape(s);
       call(ex.sc_wasm_raycast, inPtr, shapePtr, outPtr);
       views();
       checkStatus(i32[outWord]);
@@ -632,13 +730,13 @@ export async function loadSlabcast(options = {}) {
     },
 
     linetest(segment, shape) {
-      checkSegment(segment);
-      const type = checkShape(shape);
+      const g = checkSegment(segment);
+      const s = checkShape(shape);
       views();
       const w = inPtr >> 2;
-      writeVec(w, segment.a);
-      writeVec(w + 3, segment.b);
-      writeShape(shape, type);
+      writeVec(w, g.a);
+      writeVec(w + 3, g.b);
+      writeShape(s);
       call(ex.sc_wasm_linetest, inPtr, shapePtr, outPtr);
       views();
       checkStatus(i32[outWord]);
@@ -654,5 +752,5 @@ export async function loadSlabcast(options = {}) {
       pointQuery(ex.sc_wasm_contains, point, shape);
       return { inside: i32[outWord + 1] !== 0 };
     },
-  };
+  }, '');
 }
