@@ -225,6 +225,12 @@ sc_status sc_world_cast_rays_bruteforce(sc_world *world, const float *rays, int 
                                         float *normal);
 /// Any hit per ray, with early exit: hit[i] = 1 when some object meets the ray within [0, tmax].
 sc_status sc_world_any_hit(sc_world *world, const float *rays, int n, int *hit);
+/// Every object the ray meets within [0, tmax], nearest first: t = max(t_enter, 0), bit for bit the
+/// single query's (as sc_world_cast_rays), ties in t by index. Writes the first min(*total, cap) hits
+/// to t[k], index[k] and normal[3k..3k+2] (normal may be NULL; t and index may be NULL when cap is 0)
+/// and the number of hits to *total, which may exceed cap: call again with cap >= *total for all.
+sc_status sc_world_cast_ray_all(sc_world *world, const sc_ray *ray, int cap, float *t, int *index, float *normal,
+                                int *total);
 /// Nearest hit along each segment (SC_SEGMENT_FLOATS each), as a ray a + t*(b - a), 0 <= t <= 1;
 /// a zero-length segment is a point test (t = 0). Output as sc_world_cast_rays.
 sc_status sc_world_cast_segments(sc_world *world, const float *segments, int n, float *t, int *index,

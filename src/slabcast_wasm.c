@@ -134,6 +134,12 @@ SC_EXPORT int sc_wasm_world_any_hit(sc_world *w, const float *rays, int n, int *
 {
     return sc_world_any_hit(w, rays, n, hit);
 }
+/// Every hit of one ray (an sc_ray), nearest first; the first min(*total, cap) hits to t, index, normal.
+SC_EXPORT int sc_wasm_world_cast_ray_all(sc_world *w, const sc_ray *ray, int cap, float *t, int *index, float *normal,
+                                         int *total)
+{
+    return sc_world_cast_ray_all(w, ray, cap, t, index, normal, total);
+}
 SC_EXPORT int sc_wasm_world_cast_segments(sc_world *w, const float *segs, int n, float *t, int *index, float *normal)
 {
     return sc_world_cast_segments(w, segs, n, t, index, normal);

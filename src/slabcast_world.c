@@ -79,6 +79,9 @@ struct sc_world {
 
     struct sc_bprim *scratch; /* build scratch: one record per object */
     int scratch_cap;
+
+    struct sc_whit *all_hits; /* sc_world_cast_ray_all: every hit of the ray, before sorting */
+    int all_cap;
 };
 
 /* ---------------------------------------------------------------- memory */
@@ -164,6 +167,7 @@ void sc_world_destroy(sc_world *w)
     free(w->far_list);
     free(w->obj_ref);
     free(w->scratch);
+    free(w->all_hits);
     free(w);
 }
 
@@ -178,7 +182,7 @@ long sc_world_bytes(const sc_world *w)
     return (long)sizeof *w + (long)w->cap * per_obj + (long)w->capobb * (long)sizeof(sc_obb) +
            (long)w->capsph * (long)sizeof(sc_sphere) + (long)w->capnodes * (long)sizeof(sc_node4) +
            (long)w->capgroups * (long)sizeof(sc_group) + (long)w->scratch_cap * 32 /* sizeof(sc_bprim) */ +
-           (long)w->cap * (long)sizeof(int32_t) /* far_list */;
+           (long)w->cap * (long)sizeof(int32_t) /* far_list */ + (long)w->all_cap * 20 /* sizeof(sc_whit) */;
 }
 
 /* --------------------------------------------------------------- objects */
@@ -770,14 +774,19 @@ static inline int sc_w_cull4(const float *base, const sc_wcull c, float limit, f
 }
 
 /* One object through the exact scalar query. */
+static sc_raycast_result sc_w_exact_object(const sc_world *w, const sc_wray *r, int o)
+{
+    switch (w->kind[o]) {
+    case K_AABB: return sc__raycast_aabb_valid(&r->ray, &w->bounds[o]);
+    case K_OBB: return sc__raycast_obb_valid(&r->ray, &w->obbs[w->slot[o]]);
+    default: return sc__raycast_sphere_valid(&r->ray, &w->spheres[w->slot[o]]);
+    }
+}
+
+/* One object through the exact scalar query, offered to the best hit. */
 static void sc_w_test_object(const sc_world *w, const sc_wray *r, int o, sc_whit *best)
 {
-    sc_raycast_result h;
-    switch (w->kind[o]) {
-    case K_AABB: h = sc__raycast_aabb_valid(&r->ray, &w->bounds[o]); break;
-    case K_OBB: h = sc__raycast_obb_valid(&r->ray, &w->obbs[w->slot[o]]); break;
-    default: h = sc__raycast_sphere_valid(&r->ray, &w->spheres[w->slot[o]]); break;
-    }
+    sc_raycast_result h = sc_w_exact_object(w, r, o);
     if (h.hit) sc_w_offer(best, h.t, o, h.normal);
 }
 
@@ -833,6 +842,15 @@ static int sc_w_leaf_aabb4(const sc_group *g, const sc_wray *r, float limit, flo
     return bits;
 }
 
+/* The normal of an AABB lane hit with entry tn on axis (sc__raycast_aabb_valid's): the entry
+ * face's outward normal, or 0 when the origin is strictly inside (tn < 0). */
+static inline sc_vec3 sc_w_lane_normal(const sc_wray *r, float tn, int axis)
+{
+    sc_vec3 n = {0, 0, 0};
+    if (tn >= 0.0f && axis >= 0) (&n.x)[axis] = r->d[axis] > 0.0f ? -1.0f : 1.0f;
+    return n;
+}
+
 /* The exact tests of a group whose conservative test passed (limit: the best t, or tmax). */
 static void sc_w_group_exact(const sc_world *w, const sc_group *g, const sc_wray *r, sc_whit *best, float limit)
 {
@@ -846,10 +864,7 @@ static void sc_w_group_exact(const sc_world *w, const sc_group *g, const sc_wray
                 continue;
             }
             if (!(bits >> l & 1)) continue;
-            float t = tn[l] > 0.0f ? tn[l] : 0.0f;
-            sc_vec3 n = {0, 0, 0};
-            if (tn[l] >= 0.0f && axis[l] >= 0) (&n.x)[axis[l]] = r->d[axis[l]] > 0.0f ? -1.0f : 1.0f;
-            sc_w_offer(best, t, g->idx[l], n);
+            sc_w_offer(best, tn[l] > 0.0f ? tn[l] : 0.0f, g->idx[l], sc_w_lane_normal(r, tn[l], axis[l]));
         }
         return;
     }
@@ -1178,5 +1193,123 @@ sc_status sc_world_cast_segments(sc_world *w, const float *segs, int n, float *t
         }
         sc_w_emit(&h, i, t, index, normal);
     }
+    return SC_OK;
+}
+
+/* ------------------------------------------------------------- all hits */
+
+/* The hits of sc_world_cast_ray_all, appended to the world's buffer (grown on demand). */
+typedef struct sc_wall {
+    sc_whit *hits;
+    int n, cap, oom;
+} sc_wall;
+
+static void sc_w_collect(sc_wall *c, float t, int index, sc_vec3 normal)
+{
+    if (c->n == c->cap) {
+        if (c->oom || !sc_grow((void **)&c->hits, &c->cap, c->n + 1, sizeof *c->hits)) {
+            c->oom = 1;
+            return;
+        }
+    }
+    c->hits[c->n].t = t;
+    c->hits[c->n].index = index;
+    c->hits[c->n].normal = normal;
+    c->n++;
+}
+
+static void sc_w_collect_object(const sc_world *w, const sc_wray *r, int o, sc_wall *c)
+{
+    sc_raycast_result h = sc_w_exact_object(w, r, o);
+    if (h.hit) sc_w_collect(c, h.t, o, h.normal);
+}
+
+/* Every object of a group whose conservative test passed: the same exact tests as
+ * sc_w_group_exact, with tmax as the limit, so the same t bit for bit. */
+static void sc_w_group_collect(const sc_world *w, const sc_group *g, const sc_wray *r, sc_wall *c)
+{
+    if (g->all_aabb) {
+        _Alignas(16) float tn[4];
+        int axis[4], redo;
+        int bits = sc_w_leaf_aabb4(g, r, r->ray.tmax, tn, axis, &redo);
+        for (int l = 0; l < 4; ++l) {
+            if (redo >> l & 1) {
+                sc_w_collect_object(w, r, g->idx[l], c);
+                continue;
+            }
+            if (bits >> l & 1) sc_w_collect(c, tn[l] > 0.0f ? tn[l] : 0.0f, g->idx[l], sc_w_lane_normal(r, tn[l], axis[l]));
+        }
+        return;
+    }
+    for (int l = 0; l < 4; ++l)
+        if (g->idx[l] >= 0) sc_w_collect_object(w, r, g->idx[l], c);
+}
+
+/* Every object the ray meets within [0, tmax], unsorted: each object is tested once (it lies in
+ * one leaf, or in the far list). The traversal order does not matter: nothing is pruned by a
+ * best hit, only by tmax. */
+static void sc_w_cast_all(const sc_world *w, const sc_wray *r, sc_wall *c)
+{
+    if (r->far) {
+        for (int o = 0; o < w->count; ++o) sc_w_collect_object(w, r, o, c);
+        return;
+    }
+    for (int i = 0; i < w->nfar; ++i) sc_w_collect_object(w, r, w->far_list[i], c);
+    if (w->root == SC_NO_CHILD) return;
+    const sc_wcull cull = r->c;
+    const float limit = r->ray.tmax;
+    int32_t stack[SC_STACK];
+    int sp = 0;
+    stack[sp++] = w->root;
+    while (sp > 0) {
+        int32_t cur = stack[--sp];
+        if (cur < 0) {
+            const sc_group *g = &w->groups[~cur];
+            if (sc_w_cull4(&g->lo[0][0], cull, limit, NULL)) sc_w_group_collect(w, g, r, c);
+            continue;
+        }
+        const sc_node4 *nd = &w->nodes[cur];
+        unsigned bits = (unsigned)sc_w_cull4(&nd->bmin[0][0], cull, limit, NULL) & (unsigned)nd->valid;
+        /* The depth is bounded (see sc_w_build_rec), and each level leaves at most three
+         * entries behind: the stack cannot overflow. */
+        while (bits && sp < SC_STACK) {
+            int l = sc_w_ctz(bits);
+            bits &= bits - 1;
+            stack[sp++] = nd->child[l];
+        }
+    }
+}
+
+static int sc_w_hit_order(const void *pa, const void *pb)
+{
+    const sc_whit *a = pa, *b = pb;
+    if (a->t != b->t) return a->t < b->t ? -1 : 1;
+    return (a->index > b->index) - (a->index < b->index);
+}
+
+sc_status sc_world_cast_ray_all(sc_world *w, const sc_ray *ray, int cap, float *t, int *index, float *normal,
+                                int *total)
+{
+    if (total) *total = 0;
+    if (!w) return SC_ERR_NULL;
+    w->error_index = -1;
+    if (!ray || !total) return SC_ERR_NULL;
+    if (cap < 0) return SC_ERR_COUNT;
+    if (cap > 0 && (!t || !index)) return SC_ERR_NULL;
+    sc_status s = sc_ray_check(ray);
+    if (s != SC_OK) return s;
+    s = sc_w_ready(w);
+    if (s != SC_OK) return s;
+    sc_wray r;
+    sc_w_prep(&r, ray);
+    sc_wall c = {w->all_hits, 0, w->all_cap, 0};
+    sc_w_cast_all(w, &r, &c);
+    w->all_hits = c.hits; /* kept for the next call */
+    w->all_cap = c.cap;
+    if (c.oom) return SC_ERR_NO_MEMORY;
+    if (c.n > 1) qsort(c.hits, (size_t)c.n, sizeof *c.hits, sc_w_hit_order);
+    int m = c.n < cap ? c.n : cap;
+    for (int k = 0; k < m; ++k) sc_w_emit(&c.hits[k], k, t, index, normal);
+    *total = c.n;
     return SC_OK;
 }

@@ -83,6 +83,12 @@ export interface CastResult {
   normal: Float32Array;
 }
 
+/** Every hit of one ray (World.castRayAll), nearest first. */
+export interface CastAllResult extends CastResult {
+  /** The number of hits; more than the arrays hold when the caller's arrays were too short. */
+  count: number;
+}
+
 /** Caller-owned arrays to fill instead of allocating; each must hold at least the batch's size. */
 export interface CastTarget {
   t?: Float32Array;
@@ -119,6 +125,13 @@ export interface World {
   castRaysBruteForce(rays: FloatBatch, out?: CastTarget): CastResult;
   /** Nearest hit along each segment: 6 floats each (ax, ay, az, bx, by, bz). */
   castSegments(segments: FloatBatch, out?: CastTarget): CastResult;
+  /**
+   * Every object one ray hits within [0, tmax], nearest first (ties by index): the ray is 7 floats
+   * (ox, oy, oz, dx, dy, dz, tmax), t is as castRays' (bit for bit the single query's). Without
+   * `out`, the arrays hold exactly `count` hits; with `out`, its arrays (missing ones are allocated)
+   * are filled up to the room of the smallest (normal: 3 floats per hit), and `count` may exceed it.
+   */
+  castRayAll(ray: FloatBatch, out?: CastTarget): CastAllResult;
   /** Whether each ray hits anything within [0, tmax] (1) or not (0); stops at the first hit. */
   anyHit(rays: FloatBatch, out?: Uint8Array): Uint8Array;
   /** The number of objects. */

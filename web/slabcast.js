@@ -614,6 +614,53 @@ export async function loadSlabcast(options = {}) {
       castRaysBruteForce(rays, out) { return cast(ex.sc_wasm_world_cast_rays_bruteforce, rays, 7, 'rays', out); },
       /** Nearest hit along each segment (6 floats each: a, b), t in [0, 1]. */
       castSegments(segments, out) { return cast(ex.sc_wasm_world_cast_segments, segments, 6, 'segments', out); },
+      /**
+       * Every object one ray (7 floats: origin, dir, tmax) hits within [0, tmax], nearest first
+       * (ties by index), t as castRays'. count is the number of hits. With out, its arrays are
+       * filled up to the room of the smallest (normal: 3 floats per hit) and count may exceed it.
+       */
+      castRayAll(ray, out) {
+        const w = live();
+        const a = floatBatch(ray, 7, 'ray');
+        if (a.length !== 7) fail(`ray must hold 7 floats (origin xyz, dir xyz, tmax); it holds ${a.length}`, 'ray');
+        checkOut(out);
+        const given = [];
+        let room = Infinity;
+        for (const [key, Type, per] of [['t', Float32Array, 1], ['index', Int32Array, 1], ['normal', Float32Array, 3]]) {
+          const v = out === undefined || out === null ? undefined : out[key];
+          if (v === undefined) continue;
+          if (!(v instanceof Type)) fail(`out.${key} must be a ${Type.name}`, `out.${key}`);
+          if (v.buffer === memory.buffer) fail(`out.${key} must not be a view of slabcast's wasm memory`, `out.${key}`);
+          given.push([key, v]);
+          room = Math.min(room, Math.floor(v.length / per));
+        }
+        requireDisjoint(given);
+        const fixed = room !== Infinity;
+        if (!fixed) room = 16; // grown to the count and cast again when short
+        for (;;) {
+          const p = stage(32 + 20 * room);
+          views();
+          f32.set(a, p >> 2);
+          const totalPtr = p + 28;
+          const tPtr = p + 32;
+          const iPtr = tPtr + 4 * room;
+          const nPtr = iPtr + 4 * room;
+          const status = call(ex.sc_wasm_world_cast_ray_all, w, p, room, tPtr, iPtr, nPtr, totalPtr);
+          views();
+          worldStatus(status, 'ray');
+          const count = i32[totalPtr >> 2];
+          if (!fixed && count > room) { room = count; continue; }
+          const m = Math.min(count, room);
+          const res = Object.fromEntries(given);
+          const t = res.t ?? new Float32Array(m);
+          const index = res.index ?? new Int32Array(m);
+          const normal = res.normal ?? new Float32Array(3 * m);
+          t.set(f32.subarray(tPtr >> 2, (tPtr >> 2) + m));
+          index.set(i32.subarray(iPtr >> 2, (iPtr >> 2) + m));
+          normal.set(f32.subarray(nPtr >> 2, (nPtr >> 2) + 3 * m));
+          return { t, index, normal, count };
+        }
+      },
       /** Whether each ray hits anything within [0, tmax] (stops at the first hit). */
       anyHit(rays, out) {
         const w = live();

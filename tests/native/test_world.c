@@ -413,6 +413,209 @@ static int fuzz_regressions(void)
     return 0;
 }
 
+/* sc_world_cast_ray_all against brute force over the single queries: every object's sc_raycast,
+ * the hits sorted by t then index; the same t, index and normal, bit for bit, and the same total.
+ * Each ray is also cast with a smaller capacity: the same first hits, the same total. */
+typedef struct hit_rec { float t; int index; float n[3]; } hit_rec;
+static int hit_rec_order(const void *pa, const void *pb)
+{
+    const hit_rec *a = pa, *b = pb;
+    if (a->t != b->t) return a->t < b->t ? -1 : 1;
+    return (a->index > b->index) - (a->index < b->index);
+}
+
+static int compare_all(sc_world *w, const scene *s, const float *rays, int nrays)
+{
+    hit_rec *want = malloc(sizeof *want * (size_t)(s->n + 1));
+    float *t = malloc(sizeof(float) * (size_t)(s->n + 1)), *nrm = malloc(sizeof(float) * 3 * (size_t)(s->n + 1));
+    int *idx = malloc(sizeof(int) * (size_t)(s->n + 1));
+    int bad = 0, hits = 0;
+    for (int i = 0; i < nrays && bad < 5; ++i) {
+        const float *p = rays + 7 * i;
+        sc_ray r = {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}, p[6]};
+        int m = 0;
+        for (int o = 0; o < s->n; ++o) {
+            sc_raycast_result h = sc_raycast(&r, &s->shape[o]);
+            if (h.status != SC_OK || !h.hit) continue;
+            want[m++] = (hit_rec){h.t, o, {h.normal.x, h.normal.y, h.normal.z}};
+        }
+        qsort(want, (size_t)m, sizeof *want, hit_rec_order);
+        hits += m;
+        int total = -1;
+        sc_status st = sc_world_cast_ray_all(w, &r, s->n, t, idx, nrm, &total);
+        int ok = st == SC_OK && total == m;
+        for (int k = 0; ok && k < m; ++k)
+            ok = t[k] == want[k].t && idx[k] == want[k].index && nrm[3 * k] == want[k].n[0] &&
+                 nrm[3 * k + 1] == want[k].n[1] && nrm[3 * k + 2] == want[k].n[2];
+        /* a smaller capacity: the same first hits and the same total; no normals; none at all */
+        int cap = m / 2, total2 = -1, total3 = -1;
+        float t2[8];
+        int idx2[8];
+        if (cap > 8) cap = 8;
+        ok = ok && sc_world_cast_ray_all(w, &r, cap, t2, idx2, NULL, &total2) == SC_OK && total2 == m;
+        for (int k = 0; ok && k < cap; ++k) ok = t2[k] == want[k].t && idx2[k] == want[k].index;
+        ok = ok && sc_world_cast_ray_all(w, &r, 0, NULL, NULL, NULL, &total3) == SC_OK && total3 == m;
+        if (!ok) {
+            fprintf(stderr, "  ray (%a %a %a)/(%a %a %a) tmax %a: status %d, world total %d, brute %d\n", p[0], p[1], p[2],
+                    p[3], p[4], p[5], p[6], (int)st, total, m);
+            for (int k = 0; k < m && k < 6; ++k)
+                fprintf(stderr, "    brute %d t %a | world %d t %a\n", want[k].index, want[k].t, k < total ? idx[k] : -9,
+                        k < total ? t[k] : 0.0f);
+            ++bad;
+        }
+    }
+    free(want); free(t); free(nrm); free(idx);
+    ENSURE(bad == 0);
+    ENSURE(nrays == 0 || hits > 0); /* the scenes are not vacuous */
+    return 0;
+}
+
+static int all_hits(void)
+{
+    /* dyadic boxes (exact ties, duplicates, zero thickness, axis-parallel rays, origins on faces) */
+    for (int round = 0; round < 12; ++round) {
+        scene *s = &g_scene;
+        s->n = 1 + (int)(rnd() % 500);
+        for (int i = 0; i < s->n; ++i) s->shape[i] = rand_aabb(16);
+        for (int i = 1; i < s->n; i += 7) s->shape[i] = s->shape[i - 1];
+        sc_world *w = sc_world_create();
+        add_scene(w, s);
+        int nrays = 600;
+        float *rays = malloc(sizeof(float) * 7 * (size_t)nrays);
+        for (int i = 0; i < nrays; ++i) rand_ray(s, rays + 7 * i, 20);
+        int fail = compare_all(w, s, rays, nrays);
+        /* after moving a range (refit by the query itself) */
+        if (!fail && s->n > 10) {
+            float buf[6 * 10];
+            for (int i = 0; i < 10; ++i) {
+                sc_shape b = rand_aabb(20);
+                s->shape[s->n - 10 + i] = b;
+                float v[6] = {b.u.aabb.min.x, b.u.aabb.min.y, b.u.aabb.min.z, b.u.aabb.max.x, b.u.aabb.max.y, b.u.aabb.max.z};
+                memcpy(buf + 6 * i, v, sizeof v);
+            }
+            ENSURE(sc_world_update_aabbs(w, s->n - 10, buf, 10) == SC_OK);
+            fail = compare_all(w, s, rays, nrays);
+        }
+        sc_world_destroy(w);
+        free(rays);
+        if (fail) return 1;
+    }
+    /* boxes, OBBs and spheres (small dyadic coordinates: no far-OBB exception) */
+    static const sc_vec3 perm[4][3] = {
+        {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, {{0, 1, 0}, {-1, 0, 0}, {0, 0, 1}},
+        {{0.70710677f, 0.70710677f, 0}, {-0.70710677f, 0.70710677f, 0}, {0, 0, 1}}, {{0, 0, -1}, {1, 0, 0}, {0, -1, 0}}};
+    for (int round = 0; round < 8; ++round) {
+        scene *s = &g_scene;
+        s->n = 1 + (int)(rnd() % 300);
+        for (int i = 0; i < s->n; ++i) {
+            int k = (int)(rnd() % 3);
+            sc_shape sh = {0};
+            if (k == 0) {
+                sh = rand_aabb(12);
+            } else if (k == 1) {
+                sh.type = SC_SHAPE_OBB;
+                sh.u.obb.center = (sc_vec3){dy(12), dy(12), dy(12)};
+                const sc_vec3 *q = perm[rnd() % 4];
+                sh.u.obb.axes[0] = q[0];
+                sh.u.obb.axes[1] = q[1];
+                sh.u.obb.axes[2] = q[2];
+                sh.u.obb.half = (sc_vec3){(float)(rnd() % 6) * 0.5f, (float)(rnd() % 6) * 0.5f, (float)(rnd() % 6) * 0.5f};
+            } else {
+                sh.type = SC_SHAPE_SPHERE;
+                sh.u.sphere.center = (sc_vec3){dy(12), dy(12), dy(12)};
+                sh.u.sphere.radius = (float)(rnd() % 8) * 0.5f;
+            }
+            s->shape[i] = sh;
+        }
+        sc_world *w = sc_world_create();
+        add_scene(w, s);
+        int nrays = 500;
+        float *rays = malloc(sizeof(float) * 7 * (size_t)nrays);
+        for (int i = 0; i < nrays; ++i) rand_ray(s, rays + 7 * i, 16);
+        int fail = compare_all(w, s, rays, nrays);
+        sc_world_destroy(w);
+        free(rays);
+        if (fail) return 1;
+    }
+    /* general floats: random mantissas, shared faces, rays aimed at corners */
+    for (int round = 0; round < 8; ++round) {
+        scene *s = &g_scene;
+        s->n = 1 + (int)(rnd() % 300);
+        for (int i = 0; i < s->n; ++i) {
+            sc_shape b = {0};
+            b.type = SC_SHAPE_AABB;
+            for (int k = 0; k < 3; ++k) {
+                float a = rf(100.0f), c = rf(100.0f);
+                if (rnd() % 4 == 0 && i > 0) a = (&s->shape[rnd() % (unsigned)i].u.aabb.max.x)[k];
+                if (c < a) { float x = a; a = c; c = x; }
+                (&b.u.aabb.min.x)[k] = a;
+                (&b.u.aabb.max.x)[k] = c;
+            }
+            s->shape[i] = b;
+        }
+        int nrays = 400;
+        float *rays = malloc(sizeof(float) * 7 * (size_t)nrays);
+        for (int i = 0; i < nrays; ++i) {
+            float *r = rays + 7 * i;
+            const sc_aabb *b = &s->shape[rnd() % (unsigned)s->n].u.aabb;
+            for (int k = 0; k < 3; ++k) r[k] = rf(150.0f);
+            for (int k = 0; k < 3; ++k) r[3 + k] = rnd() % 3 ? rf(1.0f) : (rnd() & 1 ? (&b->min.x)[k] : (&b->max.x)[k]) - r[k];
+            if (r[3] == 0 && r[4] == 0 && r[5] == 0) r[3] = 1;
+            r[6] = rnd() % 3 == 0 ? fabsf(rf(4.0f)) : INFINITY;
+        }
+        sc_world *w = sc_world_create();
+        add_scene(w, s);
+        int fail = compare_all(w, s, rays, nrays);
+        sc_world_destroy(w);
+        free(rays);
+        if (fail) return 1;
+    }
+    /* far coordinates: far objects and a far origin take the exact path */
+    {
+        scene *s = &g_scene;
+        s->n = 3;
+        s->shape[0] = (sc_shape){.type = SC_SHAPE_AABB, .u.aabb = {{1e30f, 0, 0}, {2e30f, 1, 1}}};
+        s->shape[1] = (sc_shape){.type = SC_SHAPE_AABB, .u.aabb = {{5, -1, -1}, {6, 1, 1}}};
+        s->shape[2] = (sc_shape){.type = SC_SHAPE_AABB, .u.aabb = {{8, -1, -1}, {9, 1, 1}}};
+        sc_world *w = sc_world_create();
+        add_scene(w, s);
+        float rays[] = {0, 0.5f, 0.5f, 1, 0, 0, INFINITY, -3e38f, 0, 0, 1e38f, 0, 0, INFINITY, 0, 0.5f, 0.5f, 1, 0, 0, 7};
+        int fail = compare_all(w, s, rays, 3);
+        float t[3];
+        int idx[3], total;
+        ENSURE(sc_world_cast_ray_all(w, &(sc_ray){{-3e38f, 0, 0}, {1e38f, 0, 0}, INFINITY}, 3, t, idx, NULL, &total) ==
+               SC_OK);
+        ENSURE(total == 3 && idx[0] == 0 && idx[1] == 1 && t[0] == 3.0f && t[1] == 3.0f); /* a tie: index order */
+        sc_world_destroy(w);
+        if (fail) return 1;
+    }
+    /* refused calls: the status, *total = 0, the world unchanged */
+    {
+        sc_world *w = sc_world_create();
+        float box[6] = {0, 0, 0, 1, 1, 1};
+        ENSURE(sc_world_add_aabbs(w, box, 1, NULL) == SC_OK);
+        sc_ray good = {{-1, 0.5f, 0.5f}, {1, 0, 0}, INFINITY}, zero = {{0, 0, 0}, {0, -0.0f, 0}, INFINITY},
+               nan_tmax = {{0, 0, 0}, {1, 0, 0}, NAN};
+        float t[2];
+        int idx[2], total = 7;
+        ENSURE(sc_world_cast_ray_all(w, &zero, 2, t, idx, NULL, &total) == SC_ERR_RAY_DIR_ZERO && total == 0);
+        ENSURE(sc_world_error_index(w) == -1);
+        ENSURE(sc_world_cast_ray_all(w, &nan_tmax, 2, t, idx, NULL, &total) == SC_ERR_RAY_TMAX);
+        ENSURE(sc_world_cast_ray_all(w, &good, -1, t, idx, NULL, &total) == SC_ERR_COUNT && total == 0);
+        ENSURE(sc_world_cast_ray_all(w, &good, 2, NULL, idx, NULL, &total) == SC_ERR_NULL);
+        ENSURE(sc_world_cast_ray_all(w, NULL, 2, t, idx, NULL, &total) == SC_ERR_NULL);
+        ENSURE(sc_world_cast_ray_all(w, &good, 2, t, idx, NULL, NULL) == SC_ERR_NULL);
+        ENSURE(sc_world_cast_ray_all(NULL, &good, 2, t, idx, NULL, &total) == SC_ERR_NULL && total == 0);
+        ENSURE(sc_world_cast_ray_all(w, &good, 2, t, idx, NULL, &total) == SC_OK && total == 1 && idx[0] == 0 && t[0] == 1);
+        sc_world_destroy(w);
+        /* an empty world */
+        w = sc_world_create();
+        ENSURE(sc_world_cast_ray_all(w, &good, 0, NULL, NULL, NULL, &total) == SC_OK && total == 0);
+        sc_world_destroy(w);
+    }
+    return 0;
+}
+
 typedef int (*test_fn)(void);
 static void run(const char *name, test_fn fn, const char *filter)
 {
@@ -436,6 +639,7 @@ int main(int argc, char **argv)
     RUN_TEST(origin_inside_and_ties);
     RUN_TEST(far_coordinates);
     RUN_TEST(fuzz_regressions);
+    RUN_TEST(all_hits);
     printf("%d passed, %d failed\n", g_run - g_failed_tests, g_failed_tests);
     return g_failed_tests ? 1 : 0;
 }

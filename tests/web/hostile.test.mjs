@@ -501,7 +501,7 @@ describe('worlds: memory growth, dispose, many worlds', () => {
       updateAABBs: () => w.updateAABBs(0, BOXES), updateOBBs: () => w.updateOBBs(3, OBBS), updateSpheres: () => w.updateSpheres(2, SPHERES),
       refit: () => w.refit(), build: () => w.build(), castRays: () => w.castRays(PROBES),
       castRaysBruteForce: () => w.castRaysBruteForce(PROBES), castSegments: () => w.castSegments(new Float32Array(6)),
-      anyHit: () => w.anyHit(PROBES), count: () => w.count, bytes: () => w.bytes,
+      anyHit: () => w.anyHit(PROBES), castRayAll: () => w.castRayAll(PROBES.slice(0, 7)), count: () => w.count, bytes: () => w.bytes,
     };
     // Every method of the world is in the list (a new method must be added here).
     const methods = Object.keys(w).filter((k) => !['dispose', 'disposed'].includes(k));

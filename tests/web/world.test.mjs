@@ -231,3 +231,99 @@ describe('world API contract', () => {
     expect(sc.memory.buffer.byteLength).toBe(size);
   });
 });
+
+describe('castRayAll: every hit of one ray', () => {
+  /** Every shape's single query; hits sorted by t, then index. */
+  function bruteAll(shapes, rays, i) {
+    const ray = { origin: Array.from(rays.subarray(7 * i, 7 * i + 3)), dir: Array.from(rays.subarray(7 * i + 3, 7 * i + 6)), tmax: rays[7 * i + 6] };
+    const hits = [];
+    shapes.forEach((s, k) => {
+      const h = sc.raycast(ray, s);
+      if (h.hit) hits.push({ t: h.t, index: k, normal: h.normal });
+    });
+    return hits.sort((a, b) => a.t - b.t || a.index - b.index);
+  }
+
+  test('equals brute force over the single queries, exactly (dyadic boxes, OBBs, spheres)', () => {
+    const rand = rng(4);
+    let total = 0;
+    for (let round = 0; round < 6; round++) {
+      const shapes = makeScene(rand, 30 + Math.floor(rand() * 200), { mixed: round % 2 === 1 });
+      const world = sc.createWorld();
+      addShapes(world, shapes);
+      const rays = makeRays(rand, shapes, 500);
+      const problems = [];
+      for (let i = 0; i < rays.length / 7 && problems.length < 5; i++) {
+        const want = bruteAll(shapes, rays, i);
+        const got = world.castRayAll(rays.subarray(7 * i, 7 * i + 7));
+        total += want.length;
+        const same = got.count === want.length && got.t.length === want.length &&
+          want.every((h, k) => got.t[k] === h.t && got.index[k] === h.index && [0, 1, 2].every((a) => got.normal[3 * k + a] === h.normal[a]));
+        if (!same) problems.push(`ray ${i}: world ${Array.from(got.index)}, brute ${want.map((h) => h.index)}`);
+      }
+      expect(problems).toEqual([]);
+      world.dispose();
+    }
+    expect(total).toBeGreaterThan(600);
+  });
+
+  test('the caller\'s arrays: filled up to their room, count is the total', () => {
+    const world = sc.createWorld();
+    // boxes 0, 1, 2 along +x; 3 and 4 coincide (a tie: index order); 5 is off the ray
+    world.addAABBs(new Float32Array([6, 0, 0, 7, 1, 1, 2, 0, 0, 3, 1, 1, 4, 0, 0, 5, 1, 1, 8, 0, 0, 9, 1, 1, 8, 0, 0, 9, 1, 1, 0, 5, 0, 1, 6, 1]));
+    const ray = [0, 0.5, 0.5, 1, 0, 0, Infinity];
+    const all = world.castRayAll(ray);
+    expect(all.count).toBe(5);
+    expect(Array.from(all.index)).toEqual([1, 2, 0, 3, 4]);
+    expect(Array.from(all.t)).toEqual([2, 4, 6, 8, 8]);
+    expect(Array.from(all.normal.subarray(0, 3))).toEqual([-1, 0, 0]);
+    expect(world.castRayAll([0, 0.5, 0.5, 1, 0, 0, 5]).count).toBe(2); // tmax
+    const out = { t: new Float32Array(3), index: new Int32Array(8) };
+    const r = world.castRayAll(ray, out);
+    expect(r.t).toBe(out.t);
+    expect(r.index).toBe(out.index);
+    expect(r.count).toBe(5);
+    expect(Array.from(out.t)).toEqual([2, 4, 6]);
+    expect(Array.from(out.index.subarray(0, 3))).toEqual([1, 2, 0]);
+    expect(r.normal.length).toBe(9);
+    expect(r.t.buffer).not.toBe(sc.memory.buffer);
+    expect(all.t.buffer).not.toBe(sc.memory.buffer);
+    // more hits than the first guess of room (16): the call grows its room and casts again
+    const many = new Float32Array(6 * 100);
+    for (let k = 0; k < 100; k++) many.set([10 + k, 0, 0, 10.5 + k, 1, 1], 6 * k);
+    world.addAABBs(many);
+    const lots = world.castRayAll(ray);
+    expect(lots.count).toBe(105);
+    expect(lots.index.length).toBe(105);
+    expect(lots.index[104]).toBe(105);
+    world.dispose();
+  });
+
+  test('invalid input throws SlabcastError naming the field and leaves the world unchanged', () => {
+    const world = sc.createWorld();
+    world.addAABBs(new Float32Array([0, 0, 0, 1, 1, 1]));
+    const good = new Float32Array([-1, 0.5, 0.5, 1, 0, 0, Infinity]);
+    const bad = (f, re, field) => {
+      let e;
+      try { f(); } catch (x) { e = x; }
+      expect(e).toBeInstanceOf(SlabcastError);
+      expect(e.message).toMatch(re);
+      expect(e.field).toBe(field);
+    };
+    bad(() => world.castRayAll(new Float32Array([0, 0, 0, 0, -0, 0, Infinity])), /^ray: ray\.dir is zero/, 'ray');
+    bad(() => world.castRayAll([0, 0, 0, 1, 0, 0, NaN]), /ray\.tmax/, 'ray');
+    bad(() => world.castRayAll(new Float32Array(14)), /7 floats/, 'ray');
+    bad(() => world.castRayAll(new Float32Array(6)), /multiple of 7/, 'ray');
+    bad(() => world.castRayAll('ray'), /Float32Array/, 'ray');
+    bad(() => world.castRayAll(good, { t: new Float64Array(2) }), /out\.t must be a Float32Array/, 'out.t');
+    bad(() => world.castRayAll(good, { index: new Float32Array(2) }), /out\.index/, 'out.index');
+    const shared = new Float32Array(8);
+    bad(() => world.castRayAll(good, { t: shared.subarray(0, 4), normal: shared }), /overlap/, 'out.normal');
+    expect(world.count).toBe(1);
+    const r = world.castRayAll(good);
+    expect(r.count).toBe(1);
+    expect(r.t[0]).toBe(1);
+    world.dispose();
+    bad(() => world.castRayAll(good), /disposed/, undefined);
+  });
+});

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- SIZES...] [--no-scenes] : slabcast's world queries against three.js and three-mesh-bvh.
+// npm run bench [-- SIZES...] [--no-scenes] [--no-three] : slabcast's world queries against three.js and three-mesh-bvh.
 //
 // One seeded scene family (src/sc_bench_scene.h: boxes of size 0.5..2.5 spread uniformly in a
 // cube whose side grows with cbrt(n); 100k rays from random points in the cube in random unit
@@ -10,6 +10,8 @@
 //   - three-mesh-bvh: raycastFirst over the same boxes as triangles (12 per box).
 // Every three-mesh-bvh hit distance is checked against slabcast's t for rays whose origin is
 // outside every box (from inside, three-mesh-bvh reports the exit face, slabcast t = 0).
+// Last, the three.js adapter (web/three.js, slabcast/three) against Raycaster.intersectObjects on
+// scenes of box meshes (at the sizes up to 10k; --no-three skips it): see threeAdapterRows.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -17,11 +19,13 @@ import { fileURLToPath } from 'node:url';
 import * as THREE from 'three';
 import { MeshBVH } from 'three-mesh-bvh';
 import { loadSlabcast } from '../slabcast.js';
+import { createThreeWorld } from '../three.js';
 import { SCENES, rng } from './scenes.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const argv = process.argv.slice(2);
 const noScenes = argv.includes('--no-scenes');
+const noThree = argv.includes('--no-three');
 const args = argv.map(Number).filter((n) => Number.isInteger(n) && n > 0);
 const sizes = args.length ? args : [1000, 10000, 100000, 1000000];
 const NRAYS = 100000;
@@ -239,5 +243,119 @@ if (!noScenes && sceneSizes.length) {
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const r of srows) {
     console.log(`| ${r.scene} | ${r.boxes} | ${fmt(r.wasm_rays_s)} | ${fmt(r.first_call_rays_s)} | ${fmt(r.tmb_rays_s)} | **${r.speedup_vs_tmb.toFixed(1)}x** | ${r.first_call_vs_tmb.toFixed(1)}x | ${(100 * r.hit_fraction).toFixed(1)}% | ${r.bvh_vs_brute} |`);
+  }
+}
+
+// ---------------------------------------------------------------- the three.js adapter
+// Box meshes (one shared BoxGeometry(1, 1, 1), scaled and placed as sc_bench_scene's boxes;
+// 'rotated': each also turned at random, the OBB path), rays from a sphere around the scene
+// aimed at random points inside it (so that three.js, FrontSide, reports one hit per box crossed,
+// as slabcast does). Measured: createThreeWorld, update() after every mesh moved,
+// world.intersect(raycaster) (every hit, sorted: what raycaster.intersectObjects(meshes) returns),
+// world.intersectFirst and world.castRays (a batch of Ray) against raycaster.intersectObjects.
+// Agreement, on a sample: the same meshes in the same order, distances within 1e-4 (relative).
+function threeAdapterRows(n, rotated) {
+  const rnd = rng(0x7E1EE ^ n ^ (rotated ? 0xABC : 0));
+  const { boxes } = sc.benchScene(n, 0);
+  const geometry = new THREE.BoxGeometry(1, 1, 1);
+  const material = new THREE.MeshBasicMaterial();
+  const meshes = [];
+  for (let i = 0; i < n; i++) {
+    const b = 6 * i;
+    const mesh = new THREE.Mesh(geometry, material);
+    mesh.position.set((boxes[b] + boxes[b + 3]) / 2, (boxes[b + 1] + boxes[b + 4]) / 2, (boxes[b + 2] + boxes[b + 5]) / 2);
+    mesh.scale.set(boxes[b + 3] - boxes[b], boxes[b + 4] - boxes[b + 1], boxes[b + 5] - boxes[b + 2]);
+    if (rotated) mesh.rotation.set(rnd() * 6.283, rnd() * 6.283, rnd() * 6.283);
+    mesh.updateMatrixWorld();
+    meshes.push(mesh);
+  }
+  const side = 4 * Math.cbrt(n);
+  const nrays = 20000;
+  const rays = [];
+  for (let i = 0; i < nrays; i++) {
+    let u;
+    do { u = [rnd() * 2 - 1, rnd() * 2 - 1, rnd() * 2 - 1]; } while (Math.hypot(...u) > 1 || Math.hypot(...u) < 0.1);
+    const l = Math.hypot(...u);
+    const o = new THREE.Vector3(side / 2 + (u[0] / l) * side * 1.5, side / 2 + (u[1] / l) * side * 1.5, side / 2 + (u[2] / l) * side * 1.5);
+    const d = new THREE.Vector3(rnd() * side, rnd() * side, rnd() * side).sub(o).normalize();
+    rays.push(new THREE.Ray(o, d));
+  }
+  const row = { scene: rotated ? 'rotated' : 'axis-aligned', boxes: n };
+  let t0 = now();
+  const world = createThreeWorld(sc, { objects: meshes });
+  row.build_ms = now() - t0;
+  for (const m of meshes) { m.position.x += 0.125; m.updateMatrixWorld(); }
+  t0 = now();
+  world.update();
+  row.update_ms = now() - t0;
+  for (const m of meshes) { m.position.x -= 0.125; m.updateMatrixWorld(); }
+  world.update();
+
+  const raycaster = new THREE.Raycaster();
+  const threeRays = Math.max(50, Math.min(2000, Math.floor(2e6 / n)));
+  const threeHits = new Array(threeRays);
+  t0 = now();
+  for (let i = 0; i < threeRays; i++) {
+    raycaster.ray.copy(rays[i]);
+    threeHits[i] = raycaster.intersectObjects(meshes, false);
+  }
+  row.three_rays_s = threeRays / ((now() - t0) / 1e3);
+
+  const mine = new Array(threeRays);
+  for (let i = 0; i < 1000; i++) { raycaster.ray.copy(rays[i]); world.intersect(raycaster); } // warm up
+  t0 = now();
+  for (let i = 0; i < nrays; i++) {
+    raycaster.ray.copy(rays[i]);
+    const h = world.intersect(raycaster);
+    if (i < threeRays) mine[i] = h;
+  }
+  row.intersect_rays_s = nrays / ((now() - t0) / 1e3);
+  t0 = now();
+  for (let i = 0; i < nrays; i++) {
+    raycaster.ray.copy(rays[i]);
+    world.intersectFirst(raycaster);
+  }
+  row.first_rays_s = nrays / ((now() - t0) / 1e3);
+  world.castRays(rays.slice(0, 1000)); // warm up
+  t0 = now();
+  const batch = world.castRays(rays);
+  row.batch_rays_s = nrays / ((now() - t0) / 1e3);
+
+  let agree = 0;
+  let hits = 0;
+  for (let i = 0; i < threeRays; i++) {
+    const a = threeHits[i];
+    const b = mine[i];
+    hits += a.length;
+    const same = a.length === b.length && a.every((h, k) => h.object === b[k].object &&
+      Math.abs(h.distance - b[k].distance) <= 1e-4 * Math.max(1, h.distance)) &&
+      (a.length === 0 ? batch.index[i] === -1 : world.entries[batch.index[i]] === a[0].object);
+    agree += same;
+  }
+  row.agreement = `${agree}/${threeRays}`;
+  row.hits_per_ray = hits / threeRays;
+  row.intersect_vs_three = row.intersect_rays_s / row.three_rays_s;
+  row.first_vs_three = row.first_rays_s / row.three_rays_s;
+  row.batch_vs_three = row.batch_rays_s / row.three_rays_s;
+  world.dispose();
+  geometry.dispose();
+  return row;
+}
+
+const threeSizes = sizes.filter((n) => n <= 10000);
+if (!noThree && threeSizes.length) {
+  const trows = [];
+  for (const rotated of [false, true]) {
+    for (const n of threeSizes) {
+      const row = threeAdapterRows(n, rotated);
+      console.error(JSON.stringify(row));
+      trows.push(row);
+    }
+  }
+  console.log('\nThe three.js adapter (slabcast/three) against Raycaster.intersectObjects(meshes), box meshes, rays from outside:\n');
+  console.log('| scene | box meshes | three.js intersectObjects rays/s | world.intersect rays/s | intersect / three.js | world.intersectFirst rays/s | intersectFirst / three.js | world.castRays (batch) rays/s | castRays / three.js | hits per ray | agrees with three.js | createThreeWorld ms | update() ms |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const r of trows) {
+    console.log(`| ${r.scene} | ${r.boxes} | ${fmt(r.three_rays_s)} | ${fmt(r.intersect_rays_s)} | **${r.intersect_vs_three.toFixed(0)}x** | ${fmt(r.first_rays_s)} | ${r.first_vs_three.toFixed(0)}x | ${fmt(r.batch_rays_s)} | ${r.batch_vs_three.toFixed(0)}x | ${r.hits_per_ray.toFixed(2)} | ${r.agreement} | ${r.build_ms.toFixed(1)} | ${r.update_ms.toFixed(2)} |`);
   }
 }

@@ -1,0 +1,634 @@
+// slabcast/three (web/three.js) against three.js's own Raycaster on the same scenes.
+//
+// Scenes: BoxGeometry meshes (random, non-dyadic sizes, offsets, positions, rotations and scales,
+// some under nested parents), rays whose origins lie outside every box in random directions,
+// most aimed at some box. From outside, three.js's Mesh.raycast (FrontSide) reports one hit per
+// box, at the entry face, and so does slabcast. Compared, ray by ray: the same objects in the
+// same order, distances and points within the tolerance below, face.normal equal to three.js's.
+//
+// Tolerance. three.js computes in float64 (from the float32 vertex positions, which are exact
+// here), so its answers are exact to ~1e-15; slabcast rounds its inputs to float32 and computes
+// in float32. With u = 2^-24 (float32's unit roundoff), o the ray origin, C the largest
+// coordinate magnitude of the box's world corners and D the distance:
+//   - rounding the inputs moves the entry face plane, relative to the ray, by at most
+//     u*|o| (origin) + u*C (box corners, or an OBB's centre, its half extents, and its axes,
+//     which move a point at distance <= |o| + C from the centre by <= sqrt(3)*u*(|o| + C)),
+//     and the direction's rounding (relative u) moves the point at distance D by u*D;
+//   - the core's float32 arithmetic adds a few more roundings of the same quantities (the OBB
+//     frame transform: a dot product, about 3u*(|o| + C) plus 3u*D for the direction; the slab's
+//     subtraction and division: 2u relative);
+// in all under 8u*(|o| + 2C + D) measured along the face normal. Along the ray that is divided
+// by cos(theta), theta the angle between the ray and the face normal. The tests allow twice
+// that: tol = 16u*(|o| + 2C + D) / |cos(theta)|. A point is origin + t*dir on the caller's ray:
+// its error is the distance's.
+//
+// Ambiguous cases are decided by an independent float64 slab test in each mesh's local frame
+// (the ray taken through three.js's inverse matrixWorld; the ray parameter is preserved by an
+// affine map, so local t values are world distances): a box the ray grazes (|t_enter - t_exit|
+// <= tol) may be reported by one side only; an entry within tol of an edge (the two largest slab
+// entries within tol) may give either face's normal; an entry within tol of near or far may be
+// kept by one side only; two hits whose distances are within their tolerances may come in either
+// order. Such exemptions are counted and must stay rare (they are near-impossible with random
+// floats: none is expected, a handful per 10^4 hits would still be legitimate).
+import * as THREE from 'three';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { rng } from '../../web/bench/scenes.mjs';
+import { loadSlabcast, SlabcastError } from '../../web/slabcast.js';
+import { createThreeWorld } from '../../web/three.js';
+
+let sc;
+beforeAll(async () => {
+  sc = await loadSlabcast();
+});
+
+const U = 2 ** -24;
+
+function thrown(fn) {
+  try {
+    fn();
+  } catch (e) {
+    if (!(e instanceof SlabcastError)) throw new Error(`expected a SlabcastError, got ${e && e.message}`);
+    return e;
+  }
+  throw new Error('expected a throw');
+}
+
+// ------------------------------------------------------------------ scenes
+
+const material = new THREE.MeshBasicMaterial(); // FrontSide
+
+function randomQuaternion(rand) {
+  const e = new THREE.Euler(rand() * 6.283, rand() * 6.283, rand() * 6.283);
+  return new THREE.Quaternion().setFromEuler(e);
+}
+
+/**
+ * n box meshes under root. rotate: random orientations (OBB path); scale: random non-uniform
+ * scales; nested: some meshes under one or two levels of rotated, uniformly scaled groups (so
+ * that world matrices stay free of shear).
+ */
+function makeScene(rand, n, { rotate = false, scale = false, nested = false, spread = 30 } = {}) {
+  const root = new THREE.Group();
+  const parents = [root];
+  if (nested) {
+    for (let i = 0; i < 4; i++) {
+      const g = new THREE.Group();
+      g.position.set((rand() - 0.5) * spread, (rand() - 0.5) * spread, (rand() - 0.5) * spread);
+      g.quaternion.copy(randomQuaternion(rand));
+      g.scale.setScalar(0.6 + rand());
+      const parent = parents[Math.floor(rand() * parents.length)];
+      parent.add(g);
+      parents.push(g);
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const geo = new THREE.BoxGeometry(0.2 + rand() * 2.3, 0.2 + rand() * 2.3, 0.2 + rand() * 2.3);
+    if (rand() < 0.3) geo.translate(rand() - 0.5, rand() - 0.5, rand() - 0.5);
+    const mesh = new THREE.Mesh(geo, material);
+    mesh.name = `box${i}`;
+    mesh.position.set((rand() - 0.5) * spread, (rand() - 0.5) * spread, (rand() - 0.5) * spread);
+    if (rotate && rand() < 0.8) mesh.quaternion.copy(randomQuaternion(rand));
+    if (scale) mesh.scale.set(0.4 + rand() * 1.7, 0.4 + rand() * 1.7, 0.4 + rand() * 1.7);
+    const parent = parents[Math.floor(rand() * parents.length)];
+    parent.add(mesh);
+  }
+  root.updateMatrixWorld(true);
+  const meshes = [];
+  root.traverse((o) => { if (o.isMesh) meshes.push(o); });
+  return { root, meshes };
+}
+
+/** Float64 slab test of a world ray against a mesh's local bounding box (see the header). */
+function oracle(mesh, origin, dir) {
+  const inv = mesh.matrixWorld.clone().invert();
+  const lo = origin.clone().applyMatrix4(inv);
+  const ld = origin.clone().add(dir).applyMatrix4(inv).sub(lo);
+  const bb = mesh.geometry.boundingBox;
+  const o = lo.toArray();
+  const d = ld.toArray();
+  const mn = bb.min.toArray();
+  const mx = bb.max.toArray();
+  const entries = [];
+  let tf = Infinity;
+  for (let a = 0; a < 3; a++) {
+    const t1 = (mn[a] - o[a]) / d[a];
+    const t2 = (mx[a] - o[a]) / d[a];
+    entries.push([Math.min(t1, t2), a]);
+    tf = Math.min(tf, Math.max(t1, t2));
+  }
+  entries.sort((x, y) => y[0] - x[0]);
+  const tn = entries[0][0];
+  // world normal of the entry face: row `axis` of the inverse's linear part
+  const axis = entries[0][1];
+  const e = inv.elements;
+  const nw = new THREE.Vector3(e[axis], e[axis + 4], e[axis + 8]).normalize();
+  const cos = Math.abs(nw.dot(dir));
+  const corners = new THREE.Box3().copy(bb).applyMatrix4(mesh.matrixWorld);
+  const C = Math.max(...corners.min.toArray().map(Math.abs), ...corners.max.toArray().map(Math.abs));
+  const inside = o.every((v, a) => v >= mn[a] && v <= mx[a]);
+  return { tn, tn2: entries[1][0], tf, cos, C, inside, hit: tn <= tf && tf >= 0 };
+}
+
+function tolOf(origin, C, D, cos) {
+  return (16 * U * (origin.length() + 2 * C + D)) / Math.max(cos, 1e-300);
+}
+
+/** Random rays from outside every box, most aimed at a box (unit directions). */
+function makeRays(rand, meshes, count, spread = 30) {
+  const rays = [];
+  while (rays.length < count) {
+    const o = new THREE.Vector3((rand() - 0.5) * spread * 1.6, (rand() - 0.5) * spread * 1.6, (rand() - 0.5) * spread * 1.6);
+    let d;
+    if (rand() < 0.8) {
+      const target = meshes[Math.floor(rand() * meshes.length)];
+      const p = new THREE.Vector3(rand() - 0.5, rand() - 0.5, rand() - 0.5).applyMatrix4(target.matrixWorld);
+      d = p.sub(o);
+    } else {
+      d = new THREE.Vector3(rand() - 0.5, rand() - 0.5, rand() - 0.5);
+    }
+    if (d.lengthSq() < 1e-6) continue;
+    d.normalize();
+    // outside every box, and not within a tolerance of one
+    if (meshes.some((m) => { const r = oracle(m, o, d); return r.inside || (r.tn <= 0 && r.tf >= 0); })) continue;
+    rays.push(new THREE.Ray(o, d));
+  }
+  return rays;
+}
+
+// ------------------------------------------------------------------ comparison
+
+/** Counts an ambiguous case (see the header); THREE_TEST_STATS=1 prints them. */
+function exempt(stats, note) {
+  stats.exempt++;
+  stats.notes.push(note);
+}
+
+/** Compares world.intersect with raycaster.intersectObject(root) on one raycaster. */
+function compareOne(world, root, meshes, raycaster, stats, problems) {
+  const three = raycaster.intersectObject(root, true);
+  const mine = world.intersect(raycaster);
+  const { origin, direction } = raycaster.ray;
+  const info = new Map(meshes.map((m) => [m, oracle(m, origin, direction)]));
+  const tol = (m, D) => { const r = info.get(m); return tolOf(origin, r.C, D, r.cos); };
+  const report = (msg) => { if (problems.length < 8) problems.push(`ray ${origin.toArray()} -> ${direction.toArray()} near ${raycaster.near} far ${raycaster.far}: ${msg}`); };
+
+  const threeBy = new Map();
+  for (const h of three) {
+    if (threeBy.has(h.object)) { report(`three.js reports ${h.object.name} twice (a ray on a triangle edge?)`); return; }
+    threeBy.set(h.object, h);
+  }
+  const mineBy = new Map(mine.map((h) => [h.object, h]));
+  if (mineBy.size !== mine.length) report('slabcast reports an object twice');
+  const common = [];
+  for (const m of meshes) {
+    const a = threeBy.get(m);
+    const b = mineBy.get(m);
+    if (!a && !b) continue;
+    const r = info.get(m);
+    if (!a || !b) {
+      const t = tol(m, Math.max(0, r.tn));
+      const ambiguous = Math.abs(r.tn - r.tf) <= t || Math.abs(r.tn - raycaster.near) <= t || Math.abs(r.tn - raycaster.far) <= t;
+      if (ambiguous) exempt(stats, `${m.name} reported by one side: enter ${r.tn}, exit ${r.tf}, near ${raycaster.near}, far ${raycaster.far}, tolerance ${t}`);
+      else report(`${m.name}: ${a ? `three.js ${a.distance}` : 'three.js: miss'}, ${b ? `slabcast ${b.distance}` : 'slabcast: miss'} (f64 slab: enter ${r.tn}, exit ${r.tf})`);
+      continue;
+    }
+    stats.hits++;
+    const t = tol(m, a.distance);
+    stats.maxRel = Math.max(stats.maxRel, Math.abs(a.distance - b.distance) / t);
+    if (!(Math.abs(a.distance - b.distance) <= t)) report(`${m.name}: distance three.js ${a.distance}, slabcast ${b.distance}, tolerance ${t}`);
+    if (!(a.point.distanceTo(b.point) <= t * 1.01 + 1e-12)) report(`${m.name}: point three.js ${a.point.toArray()}, slabcast ${b.point.toArray()}`);
+    if (a.face.normal.distanceTo(b.face.normal) > 1e-6) {
+      if (Math.abs(r.tn - r.tn2) <= t) exempt(stats, `${m.name} entered near an edge: slab entries ${r.tn}, ${r.tn2}, tolerance ${t}`);
+      else report(`${m.name}: face.normal three.js ${a.face.normal.toArray()}, slabcast ${b.face.normal.toArray()}`);
+    }
+    // slabcast's world normal is three.js's face normal taken to world space
+    const nw = a.face.normal.clone().applyNormalMatrix(new THREE.Matrix3().getNormalMatrix(m.matrixWorld));
+    if (Math.abs(r.tn - r.tn2) > t && nw.distanceTo(b.worldNormal) > 1e-5) report(`${m.name}: worldNormal ${b.worldNormal.toArray()}, expected ${nw.toArray()}`);
+    common.push(m);
+  }
+  // the same order: three.js's sequence restricted to the common objects against slabcast's
+  const seqThree = three.map((h) => h.object).filter((o) => common.includes(o));
+  const seqMine = mine.map((h) => h.object).filter((o) => common.includes(o));
+  for (let i = 0; i < seqThree.length; i++) {
+    if (seqThree[i] === seqMine[i]) continue;
+    const a = seqThree[i];
+    const b = seqMine[i];
+    const da = threeBy.get(a).distance;
+    const db = threeBy.get(b).distance;
+    if (Math.abs(da - db) <= tol(a, da) + tol(b, db)) { exempt(stats, `order of ${a.name} and ${b.name}: ${da}, ${db}`); continue; }
+    report(`order: three.js ${seqThree.map((o) => o.name)}, slabcast ${seqMine.map((o) => o.name)}`);
+    break;
+  }
+  // sorted by distance, and intersectFirst is the first of intersect
+  for (let i = 1; i < mine.length; i++) if (!(mine[i - 1].distance <= mine[i].distance)) report('slabcast not sorted by distance');
+  const first = world.intersectFirst(raycaster);
+  if (mine.length === 0 ? first !== null : !(first && first.object === mine[0].object && first.distance === mine[0].distance)) {
+    report(`intersectFirst ${first && first.object.name} ${first && first.distance}, intersect[0] ${mine[0] && mine[0].object.name}`);
+  }
+}
+
+function runScene(rand, sceneOptions, nMeshes, nRays, rayOptions = () => ({})) {
+  const { root, meshes } = makeScene(rand, nMeshes, sceneOptions);
+  const world = createThreeWorld(sc, { objects: [root] });
+  const rays = makeRays(rand, meshes, nRays, sceneOptions.spread);
+  const stats = { hits: 0, exempt: 0, maxRel: 0, notes: [] };
+  const problems = [];
+  const raycaster = new THREE.Raycaster();
+  for (const ray of rays) {
+    raycaster.ray.copy(ray);
+    const { near = 0, far = Infinity } = rayOptions(rand);
+    raycaster.near = near;
+    raycaster.far = far;
+    compareOne(world, root, meshes, raycaster, stats, problems);
+  }
+  return { world, root, meshes, rays, stats, problems };
+}
+
+function expectGood({ stats, problems }, minHits) {
+  if (process.env.THREE_TEST_STATS) console.log(JSON.stringify(stats, null, 1));
+  expect(problems).toEqual([]);
+  expect(stats.hits).toBeGreaterThanOrEqual(minHits);
+  expect(stats.exempt).toBeLessThanOrEqual(Math.max(2, stats.hits / 1000));
+}
+
+// ------------------------------------------------------------------ tests
+
+describe('the same hits as three.js Raycaster', () => {
+  test('axis-aligned box meshes (AABB path), translated and scaled', () => {
+    const r = runScene(rng(11), { scale: true }, 200, 400);
+    for (let i = 0; i < r.world.count; i++) expect(r.world.kindOf(i)).toBe('aabb');
+    expectGood(r, 450);
+    r.world.dispose();
+  });
+
+  test('rotated and scaled box meshes (OBB path)', () => {
+    const r = runScene(rng(12), { rotate: true, scale: true }, 200, 400);
+    const kinds = new Set(Array.from({ length: r.world.count }, (_, i) => r.world.kindOf(i)));
+    expect(kinds).toEqual(new Set(['aabb', 'obb']));
+    expectGood(r, 450);
+    r.world.dispose();
+  });
+
+  test('nested parents (rotated, uniformly scaled groups)', () => {
+    const r = runScene(rng(13), { rotate: true, scale: true, nested: true }, 200, 400);
+    // every mesh with a rotation (its own or a parent's) is an oriented box; none is sheared
+    r.meshes.forEach((m, i) => {
+      const e = m.matrixWorld.elements;
+      const rotated = [1, 2, 4, 6, 8, 9].some((j) => e[j] !== 0);
+      expect(r.world.kindOf(i)).toBe(rotated ? 'obb' : 'aabb');
+    });
+    expect(r.meshes.filter((m) => m.parent !== r.root).length).toBeGreaterThan(100);
+    expectGood(r, 400);
+    r.world.dispose();
+  });
+
+  test('Raycaster near and far', () => {
+    const r = runScene(rng(14), { rotate: true, scale: true }, 150, 500, (rand) => {
+      const near = rand() < 0.5 ? 0 : rand() * 20;
+      return { near, far: rand() < 0.3 ? Infinity : near + rand() * 25 };
+    });
+    expectGood(r, 230);
+    r.world.dispose();
+  });
+
+  test('large coordinates and small boxes', () => {
+    const r = runScene(rng(15), { rotate: true, scale: true, spread: 3000 }, 300, 300);
+    expectGood(r, 100);
+    r.world.dispose();
+  });
+
+  test('after moving, rotating and rescaling meshes: update()', () => {
+    const rand = rng(16);
+    const r = runScene(rand, { scale: true }, 150, 100);
+    expectGood(r, 100);
+    for (const m of r.meshes) {
+      if (rand() < 0.5) m.position.x += rand() * 3;
+      if (rand() < 0.3) m.quaternion.copy(randomQuaternion(rand)); // AABB -> OBB: a rebuild
+      if (rand() < 0.3) m.scale.set(0.4 + rand(), 0.4 + rand(), 0.4 + rand());
+    }
+    r.root.updateMatrixWorld(true);
+    r.world.update();
+    expect(Array.from({ length: r.world.count }, (_, i) => r.world.kindOf(i))).toContain('obb');
+    const stats = { hits: 0, exempt: 0, maxRel: 0, notes: [] };
+    const problems = [];
+    const raycaster = new THREE.Raycaster();
+    for (const ray of makeRays(rand, r.meshes, 300)) {
+      raycaster.ray.copy(ray);
+      compareOne(r.world, r.root, r.meshes, raycaster, stats, problems);
+    }
+    expectGood({ stats, problems }, 300);
+    // and back: small moves only (no kind change, an in-place update and refit)
+    for (const m of r.meshes) m.position.y -= 0.37;
+    r.root.updateMatrixWorld(true);
+    r.world.update();
+    for (const ray of makeRays(rand, r.meshes, 200)) {
+      raycaster.ray.copy(ray);
+      compareOne(r.world, r.root, r.meshes, raycaster, stats, problems);
+    }
+    expectGood({ stats, problems }, 500);
+    r.world.dispose();
+  });
+
+  test('Raycaster.layers', () => {
+    const rand = rng(17);
+    const { root, meshes } = makeScene(rand, 120, { rotate: true });
+    for (const m of meshes) if (rand() < 0.5) m.layers.set(1);
+    const world = createThreeWorld(sc, { objects: [root] });
+    const raycaster = new THREE.Raycaster();
+    const stats = { hits: 0, exempt: 0, maxRel: 0, notes: [] };
+    const problems = [];
+    for (const [i, ray] of makeRays(rand, meshes, 300).entries()) {
+      raycaster.ray.copy(ray);
+      raycaster.layers.set(i % 3 === 0 ? 0 : 1);
+      if (i % 3 === 2) raycaster.layers.enableAll();
+      compareOne(world, root, meshes, raycaster, stats, problems);
+    }
+    expectGood({ stats, problems }, 150);
+    world.dispose();
+  });
+});
+
+describe('castRays: the nearest hit per ray, in a batch', () => {
+  test('equals intersect()[0] for Ray[] and Float32Array input, with near, far and layers', () => {
+    const rand = rng(21);
+    const { root, meshes } = makeScene(rand, 300, { rotate: true, scale: true });
+    for (const m of meshes) if (rand() < 0.2) m.layers.set(2);
+    const world = createThreeWorld(sc, { objects: [root] });
+    const rays = makeRays(rand, meshes, 600);
+    const flat = new Float32Array(6 * rays.length);
+    rays.forEach((r, i) => { flat.set([...r.origin.toArray(), ...r.direction.toArray()], 6 * i); });
+    const layers = new THREE.Layers();
+    for (const opts of [{}, { near: 5, far: 30 }, { far: 12 }, { layers }]) {
+      const a = world.castRays(rays, opts);
+      const b = world.castRays(flat, opts);
+      const raycaster = new THREE.Raycaster();
+      raycaster.near = opts.near ?? 0;
+      raycaster.far = opts.far ?? Infinity;
+      if (opts.layers) raycaster.layers = opts.layers;
+      else raycaster.layers.enableAll(); // castRays without layers filters none
+      let hits = 0;
+      rays.forEach((r, i) => {
+        // the Float32Array rays are the same rays rounded to float32
+        raycaster.ray.set(new THREE.Vector3(flat[6 * i], flat[6 * i + 1], flat[6 * i + 2]), new THREE.Vector3(flat[6 * i + 3], flat[6 * i + 4], flat[6 * i + 5]));
+        const first = world.intersect(raycaster)[0];
+        if (!first) {
+          expect(b.index[i]).toBe(-1);
+          expect(b.distance[i]).toBe(Infinity);
+          return;
+        }
+        hits++;
+        expect(b.index[i]).toBe(first.index);
+        expect(world.entries[b.index[i]]).toBe(first.object);
+        expect(b.distance[i]).toBe(Math.fround(first.distance));
+        expect(Array.from(b.point.subarray(3 * i, 3 * i + 3))).toEqual(first.point.toArray().map(Math.fround));
+        expect(Array.from(b.normal.subarray(3 * i, 3 * i + 3))).toEqual(first.worldNormal.toArray());
+      });
+      expect(hits).toBeGreaterThan(100);
+      // Ray[] input: the float64 rays; the same objects (these rays are nowhere near ambiguous)
+      let same = 0;
+      for (let i = 0; i < rays.length; i++) same += a.index[i] === b.index[i];
+      expect(same).toBeGreaterThanOrEqual(rays.length - 1);
+    }
+    // caller's arrays
+    const target = { distance: new Float32Array(rays.length), index: new Int32Array(rays.length), point: new Float32Array(3 * rays.length), normal: new Float32Array(3 * rays.length) };
+    const r = world.castRays(rays, { target });
+    expect(r.distance).toBe(target.distance);
+    expect(r.index).toBe(target.index);
+    world.dispose();
+  });
+});
+
+describe('Box3 input', () => {
+  test('the same hits as three.js Ray.intersectBox, empty boxes never hit', () => {
+    const rand = rng(31);
+    const boxes = [];
+    for (let i = 0; i < 200; i++) {
+      const c = new THREE.Vector3((rand() - 0.5) * 30, (rand() - 0.5) * 30, (rand() - 0.5) * 30);
+      const h = new THREE.Vector3(0.1 + rand() * 1.5, 0.1 + rand() * 1.5, 0.1 + rand() * 1.5);
+      boxes.push(i % 50 === 7 ? new THREE.Box3() : new THREE.Box3(c.clone().sub(h), c.clone().add(h)));
+    }
+    const world = createThreeWorld(sc, { boxes });
+    expect(world.count).toBe(200);
+    expect(world.objectCount).toBe(0);
+    expect(world.kindOf(7)).toBe('none');
+    expect(world.kindOf(8)).toBe('aabb');
+    const raycaster = new THREE.Raycaster();
+    const target = new THREE.Vector3();
+    let hits = 0;
+    for (let i = 0; i < 500; i++) {
+      const b = boxes[Math.floor(rand() * boxes.length)];
+      const o = new THREE.Vector3((rand() - 0.5) * 50, (rand() - 0.5) * 50, (rand() - 0.5) * 50);
+      if (boxes.some((x) => x.containsPoint(o))) continue;
+      const aim = b.isEmpty() ? new THREE.Vector3(rand(), rand(), rand()) : b.getCenter(new THREE.Vector3());
+      raycaster.set(o, aim.sub(o).normalize());
+      const want = [];
+      boxes.forEach((x, k) => {
+        if (!x.isEmpty() && raycaster.ray.intersectBox(x, target)) want.push([k, target.distanceTo(o)]);
+      });
+      want.sort((p, q) => p[1] - q[1]);
+      const got = world.intersect(raycaster);
+      expect(got.map((h) => h.index)).toEqual(want.map((w) => w[0]));
+      got.forEach((h, j) => {
+        const C = Math.max(...boxes[h.index].min.toArray().map(Math.abs), ...boxes[h.index].max.toArray().map(Math.abs));
+        const cos = Math.abs(h.worldNormal.dot(raycaster.ray.direction));
+        expect(Math.abs(h.distance - want[j][1])).toBeLessThanOrEqual(tolOf(o, C, want[j][1], cos));
+        expect(h.object).toBe(null);
+        expect(h.box).toBe(boxes[h.index]);
+        expect(h.face.normal.toArray()).toEqual(h.worldNormal.toArray());
+      });
+      hits += got.length;
+    }
+    expect(hits).toBeGreaterThan(300);
+    // a box emptied and refilled through update()
+    boxes[8].makeEmpty();
+    world.update();
+    expect(world.kindOf(8)).toBe('none');
+    boxes[8].set(new THREE.Vector3(100, 0, 0), new THREE.Vector3(101, 1, 1));
+    world.update();
+    raycaster.set(new THREE.Vector3(90, 0.5, 0.5), new THREE.Vector3(1, 0, 0));
+    const [h] = world.intersect(raycaster);
+    expect(h.index).toBe(8);
+    expect(h.distance).toBe(10);
+    expect(h.point.toArray()).toEqual([100, 0.5, 0.5]);
+    expect(h.face.normal.toArray()).toEqual([-1, 0, 0]);
+    world.dispose();
+  });
+});
+
+describe('documented differences and edge cases', () => {
+  test('a ray starting inside a box: three.js (FrontSide) reports nothing, slabcast the box at distance 0', () => {
+    const mesh = new THREE.Mesh(new THREE.BoxGeometry(2, 2, 2), material);
+    mesh.updateMatrixWorld();
+    const world = createThreeWorld(sc, { objects: [mesh] });
+    const raycaster = new THREE.Raycaster(new THREE.Vector3(0.1, 0.2, 0.3), new THREE.Vector3(1, 0, 0));
+    expect(raycaster.intersectObject(mesh)).toEqual([]);
+    const [h] = world.intersect(raycaster);
+    expect(h.distance).toBe(0);
+    expect(h.object).toBe(mesh);
+    expect(h.point.toArray()).toEqual([0.1, 0.2, 0.3]);
+    expect(h.face.normal.toArray()).toEqual([0, 0, 0]);
+    // with near > 0 the box, entered before near, is not reported (as three.js)
+    raycaster.near = 0.5;
+    expect(world.intersect(raycaster)).toEqual([]);
+    expect(world.intersectFirst(raycaster)).toBe(null);
+    world.dispose();
+  });
+
+  test('shear: the world AABB of the corners (a bound), or a throw', () => {
+    const parent = new THREE.Group();
+    parent.scale.set(3, 1, 1);
+    const child = new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1), material);
+    child.rotation.set(0, 0, 0.6);
+    parent.add(child);
+    parent.updateMatrixWorld(true);
+    const world = createThreeWorld(sc, { objects: [parent] });
+    expect(world.kindOf(0)).toBe('bound');
+    // a bound: every ray three.js hits the sheared box with, slabcast hits no later
+    const rand = rng(41);
+    const raycaster = new THREE.Raycaster();
+    let hits = 0;
+    for (let i = 0; i < 300; i++) {
+      const o = new THREE.Vector3(-8, (rand() - 0.5) * 4, (rand() - 0.5) * 2);
+      raycaster.set(o, new THREE.Vector3(8, (rand() - 0.5) * 4, (rand() - 0.5) * 2).sub(o).normalize());
+      const a = raycaster.intersectObject(parent)[0];
+      const b = world.intersect(raycaster)[0];
+      if (!a) continue;
+      hits++;
+      expect(b && b.object).toBe(child);
+      expect(b.distance).toBeLessThanOrEqual(a.distance + 1e-5);
+    }
+    expect(hits).toBeGreaterThan(50);
+    world.dispose();
+    const e = thrown(() => createThreeWorld(sc, { objects: [parent], shear: 'throw' }));
+    expect(e.message).toMatch(/objects\[0\]\.children\[0\].*shear/);
+  });
+
+  test('zero scale and empty geometry never hit (as in three.js), and come back through update()', () => {
+    const a = new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1), material);
+    a.scale.set(0, 1, 1);
+    const b = new THREE.Mesh(new THREE.BufferGeometry().setAttribute('position', new THREE.Float32BufferAttribute([], 3)), material);
+    const c = new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1), material);
+    c.position.x = 5;
+    c.rotation.y = 0.3;
+    c.scale.set(0, 0, 0);
+    for (const m of [a, b, c]) m.updateMatrixWorld();
+    const world = createThreeWorld(sc, { objects: [a, b, c] });
+    expect([0, 1, 2].map((i) => world.kindOf(i))).toEqual(['none', 'none', 'none']);
+    const raycaster = new THREE.Raycaster(new THREE.Vector3(-10, 0.1, 0.2), new THREE.Vector3(1, 0, 0));
+    expect(raycaster.intersectObjects([a, b, c])).toEqual([]);
+    expect(world.intersect(raycaster)).toEqual([]);
+    expect(world.castRays([raycaster.ray]).index[0]).toBe(-1);
+    raycaster.set(new THREE.Vector3(-10, 0, 0), new THREE.Vector3(1, 0, 0)); // through the placeholders
+    expect(world.intersect(raycaster)).toEqual([]);
+    expect(world.intersectFirst(raycaster)).toBe(null);
+    a.scale.set(1, 1, 1);
+    c.scale.set(1, 1, 1);
+    a.updateMatrixWorld();
+    c.updateMatrixWorld();
+    world.update();
+    expect([0, 1, 2].map((i) => world.kindOf(i))).toEqual(['aabb', 'none', 'obb']);
+    raycaster.set(new THREE.Vector3(-10, 0.1, 0.2), new THREE.Vector3(1, 0, 0));
+    expect(world.intersect(raycaster).map((h) => h.object)).toEqual([a, c]);
+    world.dispose();
+  });
+
+  test('each mesh once, in three.js traversal order; non-meshes skipped', () => {
+    const group = new THREE.Group();
+    const m1 = new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1), material);
+    const m2 = new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1), material);
+    const line = new THREE.Line(new THREE.BufferGeometry().setFromPoints([new THREE.Vector3(), new THREE.Vector3(1, 1, 1)]));
+    m1.add(m2);
+    group.add(line, m1);
+    group.updateMatrixWorld(true);
+    const world = createThreeWorld(sc, { objects: [group, m2] });
+    expect(world.entries).toEqual([m1, m2]);
+    // two coincident boxes: a tie, in traversal order
+    const raycaster = new THREE.Raycaster(new THREE.Vector3(-5, 0.1, 0.2), new THREE.Vector3(1, 0, 0));
+    expect(world.intersect(raycaster).map((h) => h.object)).toEqual([m1, m2]);
+    expect(raycaster.intersectObject(m1).map((h) => h.object)).toEqual([m1, m2]);
+    // the target array: appended, then the whole array sorted by distance (as three.js)
+    const target = [{ distance: 4.75, marker: true }];
+    world.intersect(raycaster, target);
+    expect(target.map((h) => h.marker ? 'marker' : h.object.name)).toEqual(['', '', 'marker']);
+    // recursive: false tracks the listed meshes only
+    const flat = createThreeWorld(sc, { objects: [m1], recursive: false });
+    expect(flat.entries).toEqual([m1]);
+    flat.dispose();
+    world.dispose();
+  });
+});
+
+describe('API contract', () => {
+  test('invalid input throws SlabcastError naming the field; a refused update leaves the world unchanged', () => {
+    const mesh = new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1), material);
+    mesh.updateMatrixWorld();
+    expect(thrown(() => createThreeWorld({}, { objects: [mesh] })).field).toBe('sc');
+    expect(thrown(() => createThreeWorld(sc, { objects: mesh })).field).toBe('options.objects');
+    expect(thrown(() => createThreeWorld(sc, { objects: [{}] })).message).toMatch(/objects\[0\] must be an Object3D/);
+    expect(thrown(() => createThreeWorld(sc, { objects: [new THREE.Group()], recursive: false })).message).toMatch(/not a Mesh/);
+    expect(thrown(() => createThreeWorld(sc, { boxes: [mesh] })).field).toBe('boxes[0]');
+    expect(thrown(() => createThreeWorld(sc, { boxes: [new THREE.Box3(new THREE.Vector3(0, NaN, 0), new THREE.Vector3(1, 1, 1))] })).message).toMatch(/boxes\[0\]: .*not finite/);
+    const noPos = new THREE.Mesh(new THREE.BufferGeometry(), material);
+    noPos.name = 'ghost';
+    expect(thrown(() => createThreeWorld(sc, { objects: [noPos] })).message).toMatch(/objects\[0\] \("ghost"\): its geometry has no position attribute/);
+    const inst = new THREE.InstancedMesh(new THREE.BoxGeometry(1, 1, 1), material, 4);
+    expect(thrown(() => createThreeWorld(sc, { objects: [inst] })).message).toMatch(/InstancedMesh/);
+    const holder = new THREE.Group();
+    holder.add(inst, mesh.clone());
+    const skipping = createThreeWorld(sc, { objects: [holder] }); // below a listed object: skipped
+    expect(skipping.count).toBe(1);
+    skipping.dispose();
+    expect(thrown(() => createThreeWorld(sc, { shear: 'maybe' })).field).toBe('options.shear');
+
+    const world = createThreeWorld(sc, { objects: [mesh] });
+    const raycaster = new THREE.Raycaster(new THREE.Vector3(-5, 0.1, 0.2), new THREE.Vector3(1, 0, 0));
+    const before = world.intersect(raycaster);
+    expect(before.length).toBe(1);
+    expect(thrown(() => world.intersect({})).field).toBe('raycaster.ray');
+    expect(thrown(() => world.intersect({ ray: new THREE.Ray(new THREE.Vector3(NaN, 0, 0), new THREE.Vector3(1, 0, 0)) })).field).toBe('raycaster.ray.origin');
+    expect(thrown(() => world.intersect({ ray: new THREE.Ray(new THREE.Vector3(), new THREE.Vector3(0, 0, 0)) })).field).toBe('raycaster.ray.direction');
+    expect(thrown(() => world.intersect({ ray: raycaster.ray, near: -1 })).field).toBe('raycaster.near');
+    expect(thrown(() => world.intersect({ ray: raycaster.ray, far: NaN })).field).toBe('raycaster.far');
+    expect(thrown(() => world.intersect(raycaster, 'x')).field).toBe('target');
+    expect(thrown(() => world.castRays(new Float32Array(7))).field).toBe('rays');
+    expect(thrown(() => world.castRays([{}])).field).toBe('rays[0].origin');
+    expect(thrown(() => world.castRays(new Float32Array([0, 0, 0, 0, 0, 0]))).field).toBe('rays[0]');
+    expect(thrown(() => world.castRays([raycaster.ray], { far: -1 })).field).toBe('options.far');
+    expect(thrown(() => world.castRays([raycaster.ray], { target: { index: new Float32Array(1) } })).field).toBe('options.target.index');
+    const buf = new Float32Array(8);
+    expect(thrown(() => world.castRays([raycaster.ray], { target: { distance: buf.subarray(0, 1), point: buf.subarray(0, 3) } })).message).toMatch(/overlap/);
+    expect(thrown(() => world.kindOf(1)).field).toBe('index');
+    // a refused update: nothing changes
+    mesh.matrixWorld.elements[12] = NaN;
+    expect(thrown(() => world.update()).message).toMatch(/objects\[0\]: matrixWorld is not finite/);
+    mesh.matrixWorld.elements[12] = 0;
+    mesh.position.x = 100;
+    mesh.updateMatrixWorld();
+    mesh.geometry = new THREE.BufferGeometry();
+    expect(thrown(() => world.update()).message).toMatch(/no position attribute/);
+    const after = world.intersect(raycaster);
+    expect(after.map((h) => h.distance)).toEqual(before.map((h) => h.distance));
+    // a hostile getter reaches the caller as a SlabcastError
+    const evil = { get ray() { throw new TypeError('boom'); } };
+    expect(thrown(() => world.intersect(evil)).message).toMatch(/world\.intersect: boom/);
+    world.dispose();
+    expect(world.disposed).toBe(true);
+    expect(thrown(() => world.intersect(raycaster)).message).toMatch(/disposed/);
+    expect(() => world.dispose()).not.toThrow();
+  });
+
+  test('results own their vectors; the world is not changed by queries', () => {
+    const mesh = new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1), material);
+    mesh.updateMatrixWorld();
+    const world = createThreeWorld(sc, { objects: [mesh] });
+    const raycaster = new THREE.Raycaster(new THREE.Vector3(-5, 0.1, 0.2), new THREE.Vector3(1, 0, 0));
+    const [a] = world.intersect(raycaster);
+    const [b] = world.intersect(raycaster);
+    expect(a.point).not.toBe(b.point);
+    a.point.set(9, 9, 9);
+    a.face.normal.set(9, 9, 9);
+    expect(world.intersect(raycaster)[0].point.toArray()).toEqual([-0.5, 0.1, 0.2]);
+    expect(world.intersect(raycaster)[0].face.normal.toArray()).toEqual([-1, 0, 0]);
+    world.dispose();
+  });
+});
