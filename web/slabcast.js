@@ -248,15 +248,29 @@ async function compileModule(src) {
   if (src === undefined || src === null) src = new URL('./slabcast.wasm', import.meta.url);
   if (src instanceof WebAssembly.Module) return src;
   let bytes;
+  let from = 'options.wasm';
   if (src instanceof ArrayBuffer || ArrayBuffer.isView(src)) {
     bytes = src;
   } else if (typeof Response !== 'undefined' && src instanceof Response) {
     if (!src.ok) throw new SlabcastError(`cannot fetch ${src.url}: HTTP ${src.status}`);
     bytes = new Uint8Array(await src.arrayBuffer());
+    from = src.url || 'the Response';
   } else if (typeof src === 'string' || src instanceof URL) {
-    bytes = await readUrl(toUrl(src));
+    const url = toUrl(src);
+    bytes = await readUrl(url);
+    from = url.href;
   } else {
     throw new SlabcastError('options.wasm must be bytes, a URL, a path, a Response or a WebAssembly.Module');
+  }
+  // A server that answers the .wasm request with a page (a dev server's index.html, a 404 page
+  // sent as 200) gets a message that says so, not only the compiler's "expected magic word".
+  const head = bytes instanceof ArrayBuffer ? new Uint8Array(bytes, 0, Math.min(4, bytes.byteLength))
+    : new Uint8Array(bytes.buffer, bytes.byteOffset, Math.min(4, bytes.byteLength));
+  if (!(head.length === 4 && head[0] === 0 && head[1] === 0x61 && head[2] === 0x73 && head[3] === 0x6d)) {
+    const text = /^[\t\n\r\x20-\x7e]*$/.test(String.fromCharCode(...head)) && head.length > 0;
+    throw new SlabcastError(`${from} is not a WebAssembly module (${bytes.byteLength} bytes${text ? ', starting with text' : ''}): ` +
+      'if a server or bundler answered with a page, serve web/slabcast.wasm as application/wasm ' +
+      'or pass its real location or bytes as options.wasm');
   }
   try {
     return await WebAssembly.compile(bytes);

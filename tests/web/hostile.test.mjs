@@ -260,6 +260,10 @@ describe('loading', () => {
       expect(error, `loadSlabcast(${String(options && options.wasm)})`).toBeInstanceOf(SlabcastError);
       expect(error.message.length).toBeGreaterThan(10);
     }
+    // A server that answers the .wasm request with a page: the message says what happened.
+    const page = new TextEncoder().encode('<!doctype html><html></html>');
+    await expect(loadSlabcast({ wasm: page })).rejects.toThrow(/^options\.wasm is not a WebAssembly module \(28 bytes, starting with text\)/);
+    await expect(loadSlabcast({ wasm: path.join(ROOT, 'package.json') })).rejects.toThrow(/package\.json is not a WebAssembly module/);
   });
 
   it('benchScene refuses bad sizes', () => {

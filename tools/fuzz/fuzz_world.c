@@ -1,7 +1,7 @@
 /* fuzz_world: the bytes as a sequence of world operations (sc_world_* of slabcast.h) against a
  * model kept by the fuzzer: create, add AABBs / OBBs / spheres (counts from the bytes,
  * hostile ones included: negative, huge, a NULL batch), update ranges (out of range, other
- * kinds), refit, build, cast rays, any-hit, segments, destroy.
+ * kinds), refit, build, cast rays, all hits along a ray, any-hit, segments, destroy.
  *
  * Input: a stream of operations, each an opcode byte followed by its arguments (docs/fuzzing.md);
  * missing bytes read 0. Sizes are capped (256 objects, 64 rays; one op casts a large batch
@@ -18,6 +18,9 @@
  *     and a double-precision test confirms the world's culling (check_discrepancy);
  *   - a hit has a finite t in [0, tmax] and a unit or zero normal; a miss has t 0, index -1,
  *     normal 0; sc_world_any_hit is 1 exactly where cast_rays found a hit;
+ *   - sc_world_cast_ray_all lists every hit once, sorted by t then index, each the single
+ *     query's t and normal, the first the nearest hit; missing single-query hits only as above;
+ *     a cap below the total gives a prefix;
  *   - sc_world_cast_segments equals the single queries along a + t (b - a) (a point: the
  *     lowest-index object containing it), t in [0, 1], and a hit object is one that
  *     sc_linetest says the segment meets.
@@ -504,6 +507,85 @@ static void op_cast(fuzz_bytes *b, int big)
     }
 }
 
+/* sc_world_cast_ray_all: the status in the API's order (world, ray / total, cap, outputs, the
+ * ray); every hit is the single query's (t bit for bit, normal), listed once, sorted by t then
+ * index; the first is sc_world_cast_rays' nearest hit; a single-query hit that is missing must be
+ * a far OBB or sphere near miss (check_discrepancy); a smaller cap gives a prefix of the list. */
+static void op_cast_all(fuzz_bytes *b)
+{
+    uint8_t flags = fb_u8(b);
+    float p[SC_RAY_FLOATS];
+    take_ray(b, flags & 3u, p);
+    sc_ray r = {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}, p[6]};
+    int cap;
+    switch ((flags >> 2) & 3u) {
+    case 0: cap = MAX_OBJECTS; break;
+    case 1: cap = fb_u8(b) % 4; break;
+    case 2: cap = (fb_u8(b) & 1u) ? INT_MIN : -1 - (int)fb_u8(b); break;
+    default: cap = 0; break;
+    }
+    int null_what = (flags >> 4) & 3u; /* 1: ray NULL, 2: total NULL, 3: t and index NULL */
+    static float t[MAX_OBJECTS], t2[MAX_OBJECTS], nrm[3 * MAX_OBJECTS], nrm2[3 * MAX_OBJECTS];
+    static int idx[MAX_OBJECTS], idx2[MAX_OBJECTS], seen[MAX_OBJECTS];
+    int total = -7;
+    sc_status s = sc_world_cast_ray_all(g_m.w, null_what == 1 ? NULL : &r, cap, null_what == 3 ? NULL : t,
+                                        null_what == 3 ? NULL : idx, nrm, null_what == 2 ? NULL : &total);
+    sc_status want = !g_m.w                                ? SC_ERR_NULL
+                     : null_what == 1 || null_what == 2    ? SC_ERR_NULL
+                     : cap < 0                             ? SC_ERR_COUNT
+                     : cap > 0 && null_what == 3           ? SC_ERR_NULL
+                                                           : sc_ray_check(&r);
+    g_status = s;
+    FUZZ_CHECK(s == want);
+    if (null_what != 2) FUZZ_CHECK(s == SC_OK ? total >= 0 && total <= g_m.count : total == 0);
+    if (g_m.w) FUZZ_CHECK(sc_world_error_index(g_m.w) == -1);
+    check_count();
+    if (s != SC_OK) return;
+    g_query = p;
+    g_query_floats = 7;
+    g_hits = total;
+    int m = total < cap ? total : cap;
+    memset(seen, 0, sizeof seen);
+    for (int k = 0; k < m; ++k) {
+        check_hit(t[k], idx[k], nrm + 3 * k, p[6]);
+        FUZZ_CHECK(idx[k] >= 0 && !seen[idx[k]]);
+        seen[idx[k]] = 1;
+        if (k > 0) FUZZ_CHECK(t[k - 1] < t[k] || (same_float(t[k - 1], t[k]) && idx[k - 1] < idx[k]));
+        sc_raycast_result h = sc_raycast(&r, &g_m.obj[idx[k]]);
+        FUZZ_CHECK(h.status == SC_OK && h.hit && same_float(t[k], h.t + 0.0f));
+        FUZZ_CHECK(nrm[3 * k] == h.normal.x && nrm[3 * k + 1] == h.normal.y && nrm[3 * k + 2] == h.normal.z);
+    }
+    if (m < total) {
+        /* All of them, then a prefix with a smaller cap. */
+        int total2 = -7;
+        FUZZ_CHECK(sc_world_cast_ray_all(g_m.w, &r, total, t2, idx2, nrm2, &total2) == SC_OK && total2 == total);
+        for (int k = 0; k < m; ++k) FUZZ_CHECK(idx2[k] == idx[k] && same_float(t2[k], t[k]));
+        memcpy(t, t2, sizeof(float) * (size_t)total);
+        memcpy(idx, idx2, sizeof(int) * (size_t)total);
+        m = total;
+        memset(seen, 0, sizeof seen);
+        for (int k = 0; k < m; ++k) seen[idx[k]] = 1;
+    }
+    /* The first is the nearest hit. */
+    float tn, nn[3];
+    int in;
+    FUZZ_CHECK(sc_world_cast_rays(g_m.w, p, 1, &tn, &in, nn) == SC_OK);
+    FUZZ_CHECK(total == 0 ? in == -1 : in == idx[0] && same_float(tn, t[0]));
+    if (cap < MAX_OBJECTS && total > 0) {
+        int total3 = -7, c3 = total / 2;
+        FUZZ_CHECK(sc_world_cast_ray_all(g_m.w, &r, c3, t2, idx2, NULL, &total3) == SC_OK && total3 == total);
+        for (int k = 0; k < c3; ++k) FUZZ_CHECK(idx2[k] == idx[k] && same_float(t2[k], t[k]));
+    }
+    /* A single-query hit the list lacks: only a far OBB or sphere near miss. */
+    for (int j = 0; j < g_m.count; ++j) {
+        if (seen[j]) continue;
+        sc_raycast_result h = sc_raycast(&r, &g_m.obj[j]);
+        if (!h.hit) continue;
+        FUZZ_CHECK(g_m.obj[j].type != SC_SHAPE_AABB);
+        FUZZ_CHECK(!robust_hit_before(&r, &g_m.obj[j], INFINITY));
+    }
+}
+
 static void op_any_hit(fuzz_bytes *b)
 {
     int hostile, n = take_count(b, MAX_RAYS, &hostile);
@@ -661,7 +743,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 7: op_update(&b, SC_SHAPE_SPHERE); break;
         case 8: FUZZ_CHECK(sc_world_refit(g_m.w) == (g_m.w ? SC_OK : SC_ERR_NULL)); check_count(); break;
         case 9: FUZZ_CHECK(sc_world_build(g_m.w) == (g_m.w ? SC_OK : SC_ERR_NULL)); check_count(); break;
-        case 10: case 11: op_cast(&b, 0); break;
+        case 10: op_cast(&b, 0); break;
+        case 11: op_cast_all(&b); break;
         case 12: op_cast(&b, fb_u8(&b) & 1u); break;
         case 13: op_any_hit(&b); break;
         case 14: op_segments(&b); break;
