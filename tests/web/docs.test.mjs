@@ -178,6 +178,21 @@ describe('docs/game-dev.md', () => {
   });
 });
 
+describe('README.md', () => {
+  test('its js blocks from "## JavaScript" on run in order against the built module, and every check holds', () => {
+    const md = read('README.md');
+    const from = md.split('\n').findIndex((l) => l === '## JavaScript') + 1;
+    expect(from).toBeGreaterThan(0);
+    const blocks = fencedBlocks(md).filter((b) => b.lang === 'js' && b.line > from);
+    expect(blocks.length).toBeGreaterThanOrEqual(3);
+    const { results } = runJsModule(jsModuleSource(blocks, ROOT, 'README.md'));
+    const checks = blocks.flatMap((b) => checksOf(b.code));
+    expect(checks.length).toBeGreaterThanOrEqual(4);
+    expect(results.length).toBe(checks.length);
+    expectAllPassed(results);
+  });
+});
+
 describe('docs/api-js.md', () => {
   test('the blocks run in order against the built module, and every check holds', () => {
     const { results, checks } = runPage('docs/api-js.md');
