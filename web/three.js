@@ -42,8 +42,9 @@
 // Boxes are solids, not triangles. three.js's Mesh.raycast reports the triangles a ray crosses;
 // with the default FrontSide material only those facing the ray. slabcast reports each box once,
 // where the ray enters it:
-//   - from outside a box mesh both give one hit at the entry face, at the same distance (to
-//     float32 precision) with the same face normal;
+//   - from outside a box mesh both give a hit at the entry face, at the same distance (to
+//     float32 precision) with the same face normal; three.js lists the mesh twice when the ray
+//     crosses the face's diagonal (the edge between its two triangles), slabcast once;
 //   - a ray starting inside a box: three.js (FrontSide) reports nothing, slabcast reports the box
 //     at distance 0 (point = origin, normals (0, 0, 0)) when near is 0;
 //   - DoubleSide / BackSide materials: three.js also reports the exit (or only the exit) face;
