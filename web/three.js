@@ -271,19 +271,7 @@ export function createThreeWorld(sc, options = {}) {
       for (let r = 0; r < 3; r++) if (m[4 * c + r] !== 0) nz++;
       aligned = nz === 1;
     }
-    if (aligned) {
-      let hx = 0;
-      let hy = 0;
-      let hz = 0;
-      for (let c = 0; c < 3; c++) {
-        hx += Math.abs(m[4 * c]) * lh[c];
-        hy += Math.abs(m[4 * c + 1]) * lh[c];
-        hz += Math.abs(m[4 * c + 2]) * lh[c];
-      }
-      out[0] = cx - hx; out[1] = cy - hy; out[2] = cz - hz;
-      out[3] = cx + hx; out[4] = cy + hy; out[5] = cz + hz;
-      return checkRange(out, 6, name, K_AABB);
-    }
+    if (aligned) return worldAabb(m, lh, cx, cy, cz, out, name, K_AABB);
     const len = colLen;
     for (let c = 0; c < 3; c++) len[c] = Math.hypot(m[4 * c], m[4 * c + 1], m[4 * c + 2]);
     let maxCos = 0;
@@ -306,7 +294,15 @@ export function createThreeWorld(sc, options = {}) {
     if (shear === 'throw') {
       fail(`${name}: its matrixWorld has shear (columns at cos ${maxCos.toPrecision(3)}), which an oriented box cannot represent`, name);
     }
-    // the world AABB of the 8 corners of the sheared box
+    return worldAabb(m, lh, cx, cy, cz, out, name, K_BOUND); // the 8 corners of the sheared box
+  }
+
+  /**
+   * The world AABB of the local box (centre mapped to cx, cy, cz; half extents lh) through the
+   * matrix m: each world half extent is the sum of |column entries| times the local half extents.
+   * Exact for an axis-aligned m, the bound of the 8 corners otherwise.
+   */
+  function worldAabb(m, lh, cx, cy, cz, out, name, kind) {
     let hx = 0;
     let hy = 0;
     let hz = 0;
@@ -317,7 +313,7 @@ export function createThreeWorld(sc, options = {}) {
     }
     out[0] = cx - hx; out[1] = cy - hy; out[2] = cz - hz;
     out[3] = cx + hx; out[4] = cy + hy; out[5] = cz + hz;
-    return checkRange(out, 6, name, K_BOUND);
+    return checkRange(out, 6, name, kind);
   }
 
   function checkRange(out, count, name, kind) {
