@@ -504,14 +504,18 @@ export async function loadSlabcast(options = {}) {
     }
   }
 
+  /** Checks a caller's output array `name`: a Type, not a view of slabcast's memory, at least `length` long. */
+  function callerArray(a, Type, name, length) {
+    if (!(a instanceof Type)) fail(`${name} must be a ${Type.name}`, name);
+    if (a.buffer === memory.buffer) fail(`${name} must not be a view of slabcast's wasm memory`, name);
+    if (a.length < length) fail(`${name} must hold at least ${length} items; it holds ${a.length}`, name);
+    return a;
+  }
+
   /** out[key] when given (checked), else a new array; never a view of slabcast's memory. */
   function outArray(out, key, Type, length) {
     const a = out === undefined || out === null ? undefined : out[key];
-    if (a === undefined) return new Type(length);
-    if (!(a instanceof Type)) fail(`out.${key} must be a ${Type.name}`, `out.${key}`);
-    if (a.buffer === memory.buffer) fail(`out.${key} must not be a view of slabcast's wasm memory`, `out.${key}`);
-    if (a.length < length) fail(`out.${key} must hold at least ${length} items; it holds ${a.length}`, `out.${key}`);
-    return a;
+    return a === undefined ? new Type(length) : callerArray(a, Type, `out.${key}`, length);
   }
 
   /** Refuses output arrays that share bytes: one result would overwrite another. */
@@ -643,9 +647,7 @@ export async function loadSlabcast(options = {}) {
         for (const [key, Type, per] of [['t', Float32Array, 1], ['index', Int32Array, 1], ['normal', Float32Array, 3]]) {
           const v = out === undefined || out === null ? undefined : out[key];
           if (v === undefined) continue;
-          if (!(v instanceof Type)) fail(`out.${key} must be a ${Type.name}`, `out.${key}`);
-          if (v.buffer === memory.buffer) fail(`out.${key} must not be a view of slabcast's wasm memory`, `out.${key}`);
-          given.push([key, v]);
+          given.push([key, callerArray(v, Type, `out.${key}`, 0)]);
           room = Math.min(room, Math.floor(v.length / per));
         }
         requireDisjoint(given);
@@ -680,10 +682,7 @@ export async function loadSlabcast(options = {}) {
         const w = live();
         const a = floatBatch(rays, 7, 'rays');
         const n = a.length / 7;
-        if (out !== undefined && !(out instanceof Uint8Array)) fail('out must be a Uint8Array', 'out');
-        if (out !== undefined && out.buffer === memory.buffer) fail('out must not be a view of slabcast\'s wasm memory', 'out');
-        if (out !== undefined && out.length < n) fail(`out must hold at least ${n} items; it holds ${out.length}`, 'out');
-        const hit = out ?? new Uint8Array(n);
+        const hit = out === undefined ? new Uint8Array(n) : callerArray(out, Uint8Array, 'out', n);
         const p = stage(a.byteLength + 4 * n);
         views();
         f32.set(a, p >> 2);
