@@ -240,6 +240,16 @@ static void check_count(void)
     FUZZ_CHECK(sc_world_count(g_m.w) == (g_m.w ? g_m.count : 0));
 }
 
+/* The status an add or update of n objects must return for the checks it shares, in the API's
+ * order: no world, the count, a NULL batch, the first invalid element (its index in *bad). */
+static sc_status expected_objects_status(int kind, const float *ptr, const float *data, int n, int *bad)
+{
+    if (!g_m.w) return SC_ERR_NULL;
+    if (n < 0 || n > SC_WORLD_MAX_OBJECTS) return SC_ERR_COUNT;
+    if (n > 0 && !ptr) return SC_ERR_NULL;
+    return check_elements(kind, data, n, bad);
+}
+
 static void op_add(fuzz_bytes *b, int kind)
 {
     int hostile, n = take_count(b, MAX_BATCH, &hostile);
@@ -254,14 +264,9 @@ static void op_add(fuzz_bytes *b, int kind)
     sc_status s = kind == SC_SHAPE_AABB ? sc_world_add_aabbs(g_m.w, ptr, n, &first)
                   : kind == SC_SHAPE_OBB ? sc_world_add_obbs(g_m.w, ptr, n, &first)
                                          : sc_world_add_spheres(g_m.w, ptr, n, &first);
-    sc_status want;
     int bad = -1;
-    if (!g_m.w) want = SC_ERR_NULL;
-    else if (n < 0 || n > SC_WORLD_MAX_OBJECTS) want = SC_ERR_COUNT;
-    else if (n > 0 && !ptr) want = SC_ERR_NULL;
-    else if ((want = check_elements(kind, data, n, &bad)) != SC_OK) {}
-    else if (n > SC_WORLD_MAX_OBJECTS - g_m.count) want = SC_ERR_COUNT;
-    else want = SC_OK;
+    sc_status want = expected_objects_status(kind, ptr, data, n, &bad);
+    if (want == SC_OK && n > SC_WORLD_MAX_OBJECTS - g_m.count) want = SC_ERR_COUNT;
     g_status = s;
     FUZZ_CHECK(s == want);
     if (g_m.w) FUZZ_CHECK(sc_world_error_index(g_m.w) == bad);
@@ -288,18 +293,12 @@ static void op_update(fuzz_bytes *b, int kind)
     sc_status s = kind == SC_SHAPE_AABB ? sc_world_update_aabbs(g_m.w, first, ptr, n)
                   : kind == SC_SHAPE_OBB ? sc_world_update_obbs(g_m.w, first, ptr, n)
                                          : sc_world_update_spheres(g_m.w, first, ptr, n);
-    sc_status want;
     int bad = -1;
-    if (!g_m.w) want = SC_ERR_NULL;
-    else if (n < 0 || n > SC_WORLD_MAX_OBJECTS) want = SC_ERR_COUNT;
-    else if (n > 0 && !ptr) want = SC_ERR_NULL;
-    else if ((want = check_elements(kind, data, n, &bad)) != SC_OK) {}
-    else if (first < 0 || first > g_m.count || n > g_m.count - first) want = SC_ERR_RANGE;
-    else {
-        want = SC_OK;
+    sc_status want = expected_objects_status(kind, ptr, data, n, &bad);
+    if (want == SC_OK && (first < 0 || first > g_m.count || n > g_m.count - first)) want = SC_ERR_RANGE;
+    if (want == SC_OK)
         for (int i = 0; i < n; ++i)
             if (g_m.obj[first + i].type != kind) { want = SC_ERR_KIND; bad = i; break; }
-    }
     g_status = s;
     FUZZ_CHECK(s == want);
     if (g_m.w) FUZZ_CHECK(sc_world_error_index(g_m.w) == bad);
