@@ -6,14 +6,18 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaticServer } from '../../web/bin/serve.mjs';
 
+const PROJECT = path.resolve(import.meta.dirname, '../..');
+
 let dir;
 let server;
 let port;
+let realServer; // the real web/ and node_modules/ with the default allow-list
+let realPort;
 
 /** A raw request (no URL normalisation, unlike fetch). */
-function request(method, rawPath) {
+function request(method, rawPath, toPort = port) {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: rawPath }, (res) => {
+    const req = http.request({ host: '127.0.0.1', port: toPort, method, path: rawPath }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString() }));
@@ -36,12 +40,16 @@ beforeAll(async () => {
   writeFileSync(path.join(web, 'sub', 'index.html'), 'sub');
   writeFileSync(path.join(nm, 'three/build/three.module.js'), 'export const REVISION = "x";');
   symlinkSync(path.join(dir, 'secret.txt'), path.join(web, 'escape.txt'));
-  server = createStaticServer({ webRoot: web, nodeModules: nm });
+  server = createStaticServer({ webRoot: web, nodeModules: nm, allow: null });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = server.address().port;
+  realServer = createStaticServer();
+  await new Promise((resolve) => realServer.listen(0, '127.0.0.1', resolve));
+  realPort = realServer.address().port;
 });
 
 afterAll(async () => {
+  await new Promise((resolve) => realServer.close(resolve));
   await new Promise((resolve) => server.close(resolve));
   rmSync(dir, { recursive: true, force: true });
 });
@@ -85,6 +93,45 @@ describe('serve.mjs', () => {
       '/..%5csecret.txt', '/sub%00.html', '/escape.txt']) {
       const r = await request('GET', p);
       expect({ p, status: r.status, leaked: r.body.includes('SECRET') }).toEqual({ p, status: 403, leaked: false });
+    }
+  });
+
+  it('never redirects to a protocol-relative or foreign location', async () => {
+    // Regression: "/.//sub" used to answer "Location: //sub/", a redirect to the host "sub".
+    for (const p of ['/.//sub', '//sub', '///sub', '/./sub', '/.//sub?x=1']) {
+      const r = await request('GET', p);
+      expect({ p, status: r.status, location: r.headers.location })
+        .toEqual({ p, status: 301, location: p.endsWith('?x=1') ? '/sub/?x=1' : '/sub/' });
+    }
+    for (const p of ['//evil.com', '//evil.com/', '/.//evil.com', '/%2F%2Fevil.com', '/\\evil.com', '/%5cevil.com',
+      '/%252e%252e/secret.txt', `/${'a/'.repeat(2000)}x`, '/.%2e/secret.txt']) {
+      const r = await request('GET', p);
+      expect({ p, status: r.status, location: r.headers.location, leaked: r.body.includes('SECRET') })
+        .toEqual({ p, status: p.includes('%2F') || p.includes('%5c') || p.includes('\\') || p.includes('.%2e') ? 403 : 404,
+          location: undefined, leaked: false });
+    }
+  });
+});
+
+describe('serve.mjs with the playground allow-list (the real web/ and node_modules/)', () => {
+  it('serves every file the playground loads', async () => {
+    for (const p of ['/', '/index.html', '/playground/playground.js', '/playground/playground.css', '/playground/state.mjs',
+      '/playground/slab.mjs', '/slabcast.js', '/slabcast.wasm', '/f32format.mjs', '/cases.mjs', '/case-json.mjs',
+      '/node_modules/three/build/three.module.js', '/node_modules/three/examples/jsm/controls/OrbitControls.js',
+      '/node_modules/three/examples/jsm/lines/Line2.js', '/node_modules/three/examples/jsm/renderers/CSS2DRenderer.js']) {
+      const r = await request('HEAD', p, realPort);
+      expect({ p, status: r.status }).toEqual({ p, status: 200 });
+    }
+  });
+
+  it('serves nothing else: not the rest of node_modules, not the sources, not the repository', async () => {
+    // Regression: the whole of node_modules (and every file under web/) used to be served.
+    for (const p of ['/node_modules/vitest/package.json', '/node_modules/three/package.json', '/node_modules/.package-lock.json',
+      '/node_modules/three/src/Three.js', '/node_modules/three/examples/jsm/loaders/GLTFLoader.js', '/node_modules/',
+      '/slabcast.d.ts', '/three.js', '/bin/serve.mjs', '/bench/bench.mjs', '/playground/', '/playground',
+      '/.//playground', '/package.json', '/.git/config', '/src/slabcast.c']) {
+      const r = await request('GET', p, realPort);
+      expect({ p, status: r.status, location: r.headers.location }).toEqual({ p, status: 404, location: undefined });
     }
   });
 });

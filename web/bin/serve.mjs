@@ -3,10 +3,14 @@
 //
 //   node web/bin/serve.mjs            -> http://127.0.0.1:${PORT:-8080}/
 //
-// Serves web/ at / and the project's node_modules/ at /node_modules/ (three.js
-// for the playground). GET and HEAD only; anything that would leave those two
-// directories (.., encoded slashes, NUL bytes, symlinks pointing outside) is
-// refused. HOST and PORT come from the environment.
+// Serves what the playground page loads and nothing else: the page, its modules and
+// styles, the slabcast module and its wasm from web/, and from node_modules/ only the
+// three.js files its import map names (PLAYGROUND_FILES below). Everything else is a
+// 404, the rest of node_modules and web/ included. GET and HEAD only; paths are
+// normalised (repeated slashes folded, "." dropped) and anything that would leave a
+// root (.., encoded slashes, backslashes, NUL bytes, symlinks pointing outside) is
+// refused. A redirect only ever names a path of this server that starts with a single
+// "/": never "//host" or a scheme. HOST and PORT come from the environment.
 
 import { createReadStream, realpathSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
@@ -40,10 +44,42 @@ export const MIME_TYPES = {
 };
 
 /**
- * Map a request path to a file below one of the mounts, or null when it is not
- * allowed. mounts: [[urlPrefix ending in '/', directory], ...], longest first.
+ * What the playground loads: [urlPrefix, files] pairs. A prefix ending in '/' admits
+ * every file below it whose name matches `files` (a RegExp); other entries are exact
+ * paths. Directories are only reachable through an index.html that is itself listed.
  */
-export function resolveRequestPath(urlPath, mounts) {
+export const PLAYGROUND_FILES = [
+  ['/index.html', null],
+  ['/playground/', /^[\w.-]+\.(js|mjs|css)$/],
+  ['/slabcast.js', null],
+  ['/slabcast.wasm', null],
+  ['/f32format.mjs', null],
+  ['/cases.mjs', null],
+  ['/case-json.mjs', null],
+  ['/node_modules/three/build/', /^three\.(module|core)\.js$/],
+  ['/node_modules/three/examples/jsm/', /^(controls|renderers|lines)\/[\w.-]+\.js$/],
+];
+
+/** True when the normalised path is on the allow-list (null: everything is allowed). */
+export function isAllowed(pathname, allow) {
+  if (allow === null) return true;
+  for (const [prefix, files] of allow) {
+    if (!prefix.endsWith('/')) {
+      if (pathname === prefix) return true;
+    } else if (pathname.startsWith(prefix) && files.test(pathname.slice(prefix.length))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The canonical form of a request path: percent-decoded once, repeated slashes folded
+ * into one and "." segments dropped; null when it is not acceptable (bad encoding, a
+ * ".." segment, a NUL byte or a backslash). Always starts with exactly one "/"; keeps a
+ * trailing slash.
+ */
+export function normalizePath(urlPath) {
   let decoded;
   try {
     decoded = decodeURIComponent(urlPath);
@@ -51,17 +87,31 @@ export function resolveRequestPath(urlPath, mounts) {
     return null;
   }
   if (decoded.includes('\0') || decoded.includes('\\')) return null;
-  // Any ".." segment is refused outright (rather than normalised away).
-  if (decoded.split('/').some((seg) => seg === '..')) return null;
+  const segments = decoded.split('/');
+  if (segments.some((seg) => seg === '..')) return null;
+  const kept = segments.filter((seg) => seg !== '' && seg !== '.');
+  const trailing = kept.length > 0 && /\/\.?$/.test(decoded);
+  return `/${kept.join('/')}${trailing ? '/' : ''}`;
+}
+
+/**
+ * Map a normalised request path to a file below one of the mounts, or null when it is
+ * not allowed. mounts: [[urlPrefix ending in '/', directory], ...], longest first.
+ */
+export function resolveRequestPath(pathname, mounts) {
   for (const [prefix, dir] of mounts) {
-    if (decoded === prefix.slice(0, -1) || decoded.startsWith(prefix)) {
-      const rel = decoded.slice(prefix.length);
+    if (pathname === prefix.slice(0, -1) || pathname.startsWith(prefix)) {
+      const rel = pathname.slice(prefix.length);
       const file = path.resolve(dir, `.${path.posix.sep}${rel}`);
       if (file !== dir && !file.startsWith(dir + path.sep)) return null;
-      return { file, dir, trailingSlash: decoded.endsWith('/') };
+      return { file, dir, trailingSlash: pathname.endsWith('/') };
     }
   }
   return null;
+}
+
+function notFound() {
+  return Object.assign(new Error('not served'), { code: 'ENOENT' });
 }
 
 function send(res, status, text, head = false) {
@@ -75,14 +125,17 @@ function send(res, status, text, head = false) {
 }
 
 /**
- * An http.Server serving `webRoot` at / and `nodeModules` at /node_modules/.
- * @param {{webRoot?: string, nodeModules?: string, log?: (line: string) => void}} [options]
+ * An http.Server serving `webRoot` at / and `nodeModules` at /node_modules/, limited to
+ * the paths `allow` admits (default PLAYGROUND_FILES; null admits every file below the
+ * two roots).
+ * @param {{webRoot?: string, nodeModules?: string, allow?: Array|null, log?: (line: string) => void}} [options]
  */
 export function createStaticServer(options = {}) {
   const webRoot = path.resolve(options.webRoot ?? WEB_ROOT);
   const nodeModules = path.resolve(options.nodeModules ?? path.join(PROJECT_ROOT, 'node_modules'));
   const mounts = [['/node_modules/', nodeModules], ['/', webRoot]];
   const log = options.log ?? (() => {});
+  const allow = options.allow === undefined ? PLAYGROUND_FILES : options.allow;
 
   return http.createServer(async (req, res) => {
     const head = req.method === 'HEAD';
@@ -91,20 +144,23 @@ export function createStaticServer(options = {}) {
       send(res, 405, 'method not allowed\n', head);
       return;
     }
-    let url;
-    try {
-      url = new URL(req.url, 'http://localhost');
-    } catch {
+    // The path is read from the raw request target, never through new URL(): that would
+    // read "//host/x" as a protocol-relative URL naming another host.
+    const rawTarget = req.url || '';
+    const q = rawTarget.indexOf('?');
+    const raw = q < 0 ? rawTarget : rawTarget.slice(0, q);
+    const search = q < 0 ? '' : rawTarget.slice(q);
+    if (!raw.startsWith('/') || /[\s#]/.test(search)) {
       send(res, 400, 'bad request\n', head);
       return;
     }
-    // Check the raw path too: URL() already folds "/a/../b", which must not sneak through.
-    const raw = (req.url || '').split('?')[0];
+    // Check the raw path too: ".." in any spelling, encoded slashes, backslashes, NUL.
     if (/(^|\/|%2f)(\.|%2e){2}(\/|%2f|$)/i.test(raw) || /%2f|%5c|%00/i.test(raw)) {
       send(res, 403, 'forbidden\n', head);
       return;
     }
-    const target = resolveRequestPath(url.pathname, mounts);
+    const pathname = normalizePath(raw);
+    const target = pathname === null ? null : resolveRequestPath(pathname, mounts);
     if (!target) {
       send(res, 403, 'forbidden\n', head);
       return;
@@ -113,13 +169,18 @@ export function createStaticServer(options = {}) {
       let file = target.file;
       let info = await stat(file);
       if (info.isDirectory()) {
+        // A directory is served through its index.html, when that is allowed.
+        if (!isAllowed(`${pathname.replace(/\/$/, '')}/index.html`, allow)) throw notFound();
         if (!target.trailingSlash) {
-          res.writeHead(301, { Location: `${url.pathname}/${url.search}` });
+          // pathname starts with exactly one "/" (normalizePath): a path of this server.
+          res.writeHead(301, { Location: `${pathname}/${search}` });
           res.end();
           return;
         }
         file = path.join(file, 'index.html');
         info = await stat(file);
+      } else if (!isAllowed(pathname, allow)) {
+        throw notFound();
       }
       // Symlinks must not lead outside their mount.
       const real = await realpath(file);
@@ -139,7 +200,7 @@ export function createStaticServer(options = {}) {
         'Cache-Control': 'no-store',
         'X-Content-Type-Options': 'nosniff',
       });
-      log(`200 ${req.method} ${url.pathname}`);
+      log(`200 ${req.method} ${pathname}`);
       if (head) {
         res.end();
         return;
@@ -147,7 +208,7 @@ export function createStaticServer(options = {}) {
       createReadStream(file).on('error', () => res.destroy()).pipe(res);
     } catch (e) {
       if (e && (e.code === 'ENOENT' || e.code === 'ENOTDIR')) {
-        log(`404 ${req.method} ${url.pathname}`);
+        log(`404 ${req.method} ${pathname}`);
         send(res, 404, 'not found\n', head);
       } else {
         send(res, 500, 'internal error\n', head);
