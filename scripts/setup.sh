@@ -7,6 +7,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 say() { printf 'setup: %s\n' "$*"; }
+# shellcheck source=apt-wait.sh
+source scripts/apt-wait.sh
 
 # System packages: build tools, cJSON for the native runner, Emscripten for the
 # wasm core, Chromium for the browser tests (never downloaded by npm), clang for the
@@ -33,11 +35,10 @@ clang_rt_package() {
 # Installs the packages named (apt-get update first, once).
 updated=0
 apt_install() {
-  local SUDO
   if [[ $(id -u) -eq 0 ]]; then
-    SUDO=()
+    APT_SUDO=()
   elif command -v sudo >/dev/null 2>&1; then
-    SUDO=(sudo -n)
+    APT_SUDO=(sudo -n)
   else
     say "missing Debian packages: $*; run as root: apt-get install $*" >&2
     exit 1
@@ -45,10 +46,10 @@ apt_install() {
   say "installing Debian packages: $*"
   if ((!updated)); then
     say "apt-get update"
-    "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update </dev/null
+    apt_get_waiting update
     updated=1
   fi
-  "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y "$@" </dev/null
+  apt_get_waiting install -y "$@"
 }
 
 if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
