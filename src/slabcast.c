@@ -1,4 +1,4 @@
-/* slabcast core: every query of shared/spec/CASES.md, in float32.
+/* slabcast core: every query of docs/semantics.md, in float32.
  *
  * Exactness notes (the reason for most choices below):
  * - Slab parameters are computed as (bound - origin) / dir with one true division, never

@@ -1,8 +1,9 @@
 /* slabcast: exact-at-the-boundaries ray, segment and box queries.
  *
  * One header, one prefix (sc_), small value types, no allocation, no I/O.
- * Semantics are those of shared/spec/CASES.md (closed solids, t = max(t_enter, 0),
- * two-sided planes, -0 behaves like 0). Everything is computed in float32.
+ * The contract is docs/semantics.md (installed as share/doc/slabcast/semantics.md): closed
+ * solids, t = max(t_enter, 0), two-sided planes, -0 behaves like 0, exact at any distance.
+ * Inputs are float32.
  */
 #ifndef SLABCAST_H
 #define SLABCAST_H

@@ -3,7 +3,7 @@
 // (web/slabcast.js) and checking them against their "expect".
 //
 // It follows docs/case-runner.md and, where that page leaves something open,
-// the native runner (tools/slabcast-cases.c): both runners must print
+// the native runner (slabcast-cases.c in the repository): both runners must print
 // byte-identical output for any file. Strings are handled as the C code sees
 // them: byte strings (one byte per JS char), cut at the first NUL; output is
 // built as a byte string and written as latin1 (see case-json.mjs).

@@ -1,5 +1,5 @@
 // Types for web/slabcast.js (hand-written; keep in step with it).
-// Semantics: shared/spec/CASES.md. Every number is rounded to float32 on the way in.
+// Semantics: docs/semantics.md (shipped in this package). Every number is rounded to float32 on the way in.
 
 /** [x, y, z]. Arrays and typed arrays of length 3 are accepted as input. */
 export type Vec3 = [number, number, number];
@@ -159,7 +159,7 @@ export interface Slabcast {
   createWorld(): World;
   /** The SIMD backend of the world kernels: 'wasm-simd128' (or 'scalar', 'none'). */
   readonly simd: string;
-  /** The benchmark's seeded scene (src/sc_bench_scene.h): n boxes and nrays rays. */
+  /** The benchmark's seeded scene (sc_bench_scene.h in the repository): n boxes and nrays rays. */
   benchScene(n: number, nrays: number): { boxes: Float32Array; rays: Float32Array };
   /** The module's memory. It may grow: never keep views of it across calls. */
   readonly memory: WebAssembly.Memory;

@@ -10,9 +10,9 @@
 //              { type: 'aabb', min: [-1, -1, -1], max: [1, 1, 1] });
 //   // -> { hit: true, t: 4, t_enter: 4, t_exit: 6, point: [0, 0, -1], normal: [0, 0, -1] }
 //
-// Inputs and outputs are the JSON shapes of shared/spec/CASES.md, with plain JS
+// Inputs and outputs are the JSON shapes of docs/semantics.md (Case files), with plain JS
 // numbers (every number is rounded to float32 on the way in). Inputs are copied
-// into the module's scratch area as the C structs of src/slabcast.h, one export
+// into the module's scratch area as the C structs of slabcast.h (the C core's header), one export
 // is called per query, and the result struct is copied out into fresh JS
 // objects: nothing returned aliases wasm memory.
 //
@@ -37,7 +37,7 @@ export class SlabcastError extends Error {
   }
 }
 
-/** sc_shape_type values of src/slabcast.h. */
+/** sc_shape_type values of the C header slabcast.h. */
 const SHAPE_TYPES = { aabb: 1, obb: 2, sphere: 3, plane: 4 };
 
 /** Fields of each shape type, in the order in which they are checked and laid out. */

@@ -92,10 +92,12 @@ afterAll(() => {
 });
 
 describe('the tarball', () => {
-  it('holds the module, its types, the wasm, the case runner, README, CHANGELOG and LICENSE, and nothing else', () => {
+  it('holds the module, its types, the wasm, the case runner, the docs (the contract first), README, CHANGELOG and LICENSE, and nothing else', () => {
     const optional = ['CHANGELOG.md', 'web/three.js', 'web/three.d.ts'].filter((f) => existsSync(path.join(ROOT, f)));
+    const docs = readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
+    expect(docs).toContain('docs/semantics.md');
     const expected = [
-      'LICENSE', 'README.md', 'package.json',
+      'LICENSE', 'README.md', 'package.json', ...docs,
       'web/slabcast.js', 'web/slabcast.d.ts', 'web/slabcast.wasm',
       'web/bin/slabcast-cases.mjs', 'web/cases.mjs', 'web/case-json.mjs', 'web/f32format.mjs',
       ...optional,
@@ -279,7 +281,7 @@ describe('Vite + Chromium', () => {
     expect(wasm).toHaveLength(1);
     expect(readFileSync(path.join(esmApp, 'dist/assets', wasm[0])).equals(readFileSync(WASM))).toBe(true);
 
-    const server = createStaticServer({ webRoot: path.join(esmApp, 'dist') });
+    const server = createStaticServer({ webRoot: path.join(esmApp, 'dist'), allow: null });
     await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { answer, problems: pageProblems } = await pageAnswer(`http://127.0.0.1:${server.address().port}/`);
