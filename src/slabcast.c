@@ -28,7 +28,6 @@ static float sc_minf(float a, float b) { return a < b ? a : b; }
 static float sc_max3abs(sc_vec3 v) { return sc_maxf(sc_absf(v.x), sc_maxf(sc_absf(v.y), sc_absf(v.z))); }
 static float sc_dot(sc_vec3 a, sc_vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 static sc_vec3 sc_sub(sc_vec3 a, sc_vec3 b) { return (sc_vec3){a.x - b.x, a.y - b.y, a.z - b.z}; }
-static sc_vec3 sc_add(sc_vec3 a, sc_vec3 b) { return (sc_vec3){a.x + b.x, a.y + b.y, a.z + b.z}; }
 static sc_vec3 sc_scale(sc_vec3 a, float s) { return (sc_vec3){a.x * s, a.y * s, a.z * s}; }
 static float sc_get(sc_vec3 v, int i) { return i == 0 ? v.x : (i == 1 ? v.y : v.z); }
 static void sc_set(sc_vec3 *v, int i, float f)
@@ -45,18 +44,43 @@ static sc_vec3 sc_fin3(sc_vec3 v) { return (sc_vec3){sc_fin(v.x), sc_fin(v.y), s
 static float sc_pz(float a) { return a + 0.0f; }
 static sc_vec3 sc_pz3(sc_vec3 v) { return (sc_vec3){sc_pz(v.x), sc_pz(v.y), sc_pz(v.z)}; }
 
-/* The power of two 2^-e that brings m (> 0, finite) into [0.5, 1); 1 for m == 0. For m below
- * 2^-126 (subnormal) the factor stops at 2^126, which brings m to at least 2^-23: 2^-e itself
- * would be up to 2^149, past the float range (an infinite factor turns zeros into NaN). */
-static int sc_pow2_exp(float m)
+/* ------------------------------------------------------- double precision
+ * OBBs, spheres and planes are computed in double. Every float32 input is exact there, the
+ * product of two floats is exact (24 + 24 bits < 53), squares and products of any two floats
+ * stay inside the double range (2^-298 .. 2^256), and subnormal floats are normal doubles. So
+ * nothing underflows or overflows, no power-of-two rescaling is needed, and the rounding error
+ * of a difference such as origin - center is relative to double precision (2^-53) instead of
+ * float's (2^-24): a shape 1e9 times its size away is still classified to a relative 1e-7 of
+ * its size. Results are rounded to float32 once, at the end. */
+typedef struct sc_dvec { double x, y, z; } sc_dvec;
+static sc_dvec sc_d(sc_vec3 v) { return (sc_dvec){v.x, v.y, v.z}; }
+static sc_dvec sc_dsub(sc_dvec a, sc_dvec b) { return (sc_dvec){a.x - b.x, a.y - b.y, a.z - b.z}; }
+static sc_dvec sc_dadd(sc_dvec a, sc_dvec b) { return (sc_dvec){a.x + b.x, a.y + b.y, a.z + b.z}; }
+static sc_dvec sc_dscale(sc_dvec a, double s) { return (sc_dvec){a.x * s, a.y * s, a.z * s}; }
+static double sc_ddot(sc_dvec a, sc_dvec b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static double sc_dget(sc_dvec v, int i) { return i == 0 ? v.x : (i == 1 ? v.y : v.z); }
+/* A double result rounded to float32; beyond the float range: +-FLT_MAX (never an infinity). */
+static float sc_tof(double a)
 {
-    int e = 0;
-    if (!(m > 0.0f) || !isfinite(m)) return 0;
-    (void)frexpf(m, &e);
-    if (e < -126) e = -126;
-    return -e;
+    if (a >= (double)FLT_MAX) return FLT_MAX;
+    if (a <= -(double)FLT_MAX) return -FLT_MAX;
+    return (float)a + 0.0f; /* -0 -> +0 */
 }
-static float sc_pow2_norm(float m) { return ldexpf(1.0f, sc_pow2_exp(m)); }
+static sc_vec3 sc_tof3(sc_dvec v) { return (sc_vec3){sc_tof(v.x), sc_tof(v.y), sc_tof(v.z)}; }
+/* v / |v| rounded to float, or fallback when v is zero. Scaled by a power of two first, so that
+ * the squares neither underflow nor overflow even for v built from huge or tiny doubles. */
+static sc_vec3 sc_dunit_or(sc_dvec v, sc_vec3 fallback)
+{
+    double m = fabs(v.x);
+    if (fabs(v.y) > m) m = fabs(v.y);
+    if (fabs(v.z) > m) m = fabs(v.z);
+    if (!(m > 0.0) || !isfinite(m)) return fallback;
+    int e = 0;
+    (void)frexp(m, &e);
+    sc_dvec w = {ldexp(v.x, -e), ldexp(v.y, -e), ldexp(v.z, -e)};
+    double len = sqrt(sc_ddot(w, w));
+    return sc_tof3(sc_dscale(w, 1.0 / len));
+}
 
 /* Positions at or above this magnitude could overflow in a difference: they are scaled first. */
 #define SC_HUGE 8.5070592e37f /* 2^126 */
@@ -218,8 +242,13 @@ static int sc_slab_core(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi, float *t_e
             continue;
         }
         /* One correctly rounded division each: monotone in the exact value. */
-        float t1 = (loi - oi) / di;
-        float t2 = (hii - oi) / di;
+        float n1 = loi - oi, n2 = hii - oi;
+        float t1 = n1 / di;
+        float t2 = n2 / di;
+        /* A quotient below FLT_MIN from a non-zero numerator has lost precision, or its sign
+         * (-2^-150 rounds to -0, and -0 >= 0): the caller decides in double (2: undecided). A
+         * difference of floats is zero only when they are equal, so n != 0 is exact. */
+        if ((sc_absf(t1) < FLT_MIN && n1 != 0.0f) || (sc_absf(t2) < FLT_MIN && n2 != 0.0f)) return 2;
         float near = di > 0.0f ? t1 : t2;
         float far = di > 0.0f ? t2 : t1;
         if (near > tn) { tn = near; ax = i; }
@@ -235,7 +264,8 @@ static int sc_slab_core(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi, float *t_e
 static int sc_slab_interval(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi,
                             float *t_enter, float *t_exit, int *axis)
 {
-    if (!sc_slab_core(o, d, lo, hi, t_enter, t_exit, axis)) return 0;
+    int k = sc_slab_core(o, d, lo, hi, t_enter, t_exit, axis);
+    if (k != 1) return k;
     if (*t_enter == INFINITY) {
         /* t_enter = t_exit = +inf: both ends overflowed (a small dir), and +inf <= +inf says
          * nothing about their order. Decide it again with dir scaled by the power of two that
@@ -248,7 +278,7 @@ static int sc_slab_interval(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi,
         (void)frexpf(sc_max3abs(d), &e);
         sc_vec3 ds = {ldexpf(d.x, 2 - e), ldexpf(d.y, 2 - e), ldexpf(d.z, 2 - e)};
         float tn, tf;
-        if (!sc_slab_core(o, ds, lo, hi, &tn, &tf, axis)) return 0;
+        return sc_slab_core(o, ds, lo, hi, &tn, &tf, axis);
     }
     return 1;
 }
@@ -261,6 +291,46 @@ static float sc_position_scale(const sc_vec3 *v, int n)
     return 1.0f;
 }
 
+/* Ray vs AABB in double, for the inputs whose float slab quotients underflow (sc_slab_core
+ * returns 2). In double no quotient of floats underflows (|q| >= 2^-277), so the signs and the
+ * order of the slab bounds are those of the exact values. */
+static sc_raycast_result sc_raycast_aabb_d(const sc_ray *ray, const sc_aabb *box)
+{
+    sc_dvec o = sc_d(ray->origin), d = sc_d(ray->dir);
+    double tn = -INFINITY, tf = INFINITY;
+    int ax = -1;
+    for (int i = 0; i < 3; ++i) {
+        double oi = sc_dget(o, i), di = sc_dget(d, i);
+        double lo = sc_get(box->min, i), hi = sc_get(box->max, i);
+        if (di == 0.0) {
+            if (oi < lo || oi > hi) return sc_miss();
+            continue;
+        }
+        double t1 = (lo - oi) / di, t2 = (hi - oi) / di;
+        double near = di > 0.0 ? t1 : t2, far = di > 0.0 ? t2 : t1;
+        if (near > tn) { tn = near; ax = i; }
+        if (far < tf) tf = far;
+    }
+    if (!(tn <= tf && tf >= 0.0 && tn <= ray->tmax)) return sc_miss();
+    sc_raycast_result r = sc_miss();
+    r.hit = 1;
+    double t = tn > 0.0 ? tn : 0.0;
+    r.t_enter = sc_tof(tn);
+    r.t_exit = sc_tof(tf);
+    r.t = sc_tof(t);
+    r.point = sc_tof3(sc_dadd(o, sc_dscale(d, t)));
+    if (tn >= 0.0 && ax >= 0) {
+        float di = sc_get(ray->dir, ax);
+        sc_set(&r.point, ax, di > 0.0f ? sc_get(box->min, ax) : sc_get(box->max, ax));
+        sc_set(&r.normal, ax, di > 0.0f ? -1.0f : 1.0f);
+    }
+    for (int i = 0; i < 3; ++i)
+        sc_set(&r.point, i, sc_minf(sc_maxf(sc_get(r.point, i), sc_get(box->min, i)), sc_get(box->max, i)));
+    r.point = sc_pz3(r.point);
+    r.normal = sc_pz3(r.normal);
+    return r;
+}
+
 /* Ray vs AABB, inputs valid. The world kernels reproduce this bit for bit. */
 sc_raycast_result sc__raycast_aabb_valid(const sc_ray *ray, const sc_aabb *box)
 {
@@ -268,9 +338,10 @@ sc_raycast_result sc__raycast_aabb_valid(const sc_ray *ray, const sc_aabb *box)
     float s = sc_position_scale(pos, 3);
     float tn, tf;
     int axis;
-    if (!sc_slab_interval(sc_scale(ray->origin, s), ray->dir, sc_scale(box->min, s), sc_scale(box->max, s),
-                          &tn, &tf, &axis))
-        return sc_miss();
+    int k = sc_slab_interval(sc_scale(ray->origin, s), ray->dir, sc_scale(box->min, s), sc_scale(box->max, s),
+                             &tn, &tf, &axis);
+    if (k == 2) return sc_raycast_aabb_d(ray, box);
+    if (!k) return sc_miss();
     if (s != 1.0f) { tn /= s; tf /= s; }
     /* I = [tn, tf] meets [0, tmax]. */
     if (!(tf >= 0.0f && tn <= ray->tmax)) return sc_miss();
@@ -282,7 +353,16 @@ sc_raycast_result sc__raycast_aabb_valid(const sc_ray *ray, const sc_aabb *box)
     r.t_enter = sc_pz(tn);
     r.t_exit = sc_pz(tf);
     r.t = tn > 0.0f ? tn : 0.0f;
-    r.point = sc_add(ray->origin, sc_scale(ray->dir, r.t));
+    /* The point from the entry parameter in double, not from the float t (which is FLT_MAX when
+     * the exact entry lies past the float range): the entry face's coordinate exactly, the others
+     * o + t*d with t = (face - o) / d on the entry axis. */
+    r.point = ray->origin;
+    if (tn > 0.0f && axis >= 0) {
+        double di = sc_get(ray->dir, axis);
+        double face = di > 0.0 ? sc_get(box->min, axis) : sc_get(box->max, axis);
+        double td = (face - (double)sc_get(ray->origin, axis)) / di;
+        r.point = sc_tof3(sc_dadd(sc_d(ray->origin), sc_dscale(sc_d(ray->dir), td)));
+    }
     if (tn >= 0.0f && axis >= 0) {
         float di = sc_get(ray->dir, axis);
         /* Entered through the min face when moving up the axis, the max face otherwise:
@@ -298,203 +378,272 @@ sc_raycast_result sc__raycast_aabb_valid(const sc_ray *ray, const sc_aabb *box)
     return r;
 }
 
-/* The OBB frame: o and d expressed along the box axes, positions relative to the centre. */
-static void sc_obb_local(const sc_obb *box, sc_vec3 p, float s, sc_vec3 *local)
+/* ------------------------------------------------------------- re-origin
+ * A shape far from the ray origin compared with its size (more than 2^30 sizes) is tested from
+ * a new origin next to it: o' = o + t0*d, with t0 the double nearest the line's closest approach
+ * to the centre, and t = t0 + t'. The offset o' - center is computed without rounding error
+ * (o, center and d are floats, so every term below is an exact double) and rounded once, so it
+ * is accurate to its own magnitude, not to the distance. Rounding t0 only moves o' along the
+ * line, which changes t' and leaves the classification alone. Without this, double precision
+ * loses the shape beyond about 1e15 sizes; with it, distance does not matter. */
+#define SC_FAR_SIZES 1073741824.0 /* 2^30 */
+
+/* a + b = s + err exactly (round to nearest, no overflow). */
+static double sc_two_sum(double a, double b, double *err)
 {
-    sc_vec3 m = sc_sub(sc_scale(p, s), sc_scale(box->center, s));
-    *local = (sc_vec3){sc_dot(m, box->axes[0]), sc_dot(m, box->axes[1]), sc_dot(m, box->axes[2])};
+    double s = a + b;
+    double bb = s - a;
+    *err = (a - (s - bb)) + (b - bb);
+    return s;
 }
 
-static sc_vec3 sc_obb_local_dir(const sc_obb *box, sc_vec3 d)
+/* a = hi + lo exactly, each with at most 26 significant bits (Veltkamp's split). */
+static void sc_split(double a, double *hi, double *lo)
 {
-    return (sc_vec3){sc_dot(d, box->axes[0]), sc_dot(d, box->axes[1]), sc_dot(d, box->axes[2])};
+    double c = 134217729.0 * a; /* 2^27 + 1 */
+    *hi = c - (c - a);
+    *lo = a - *hi;
 }
 
-static sc_vec3 sc_normalize_or(sc_vec3 v, sc_vec3 fallback)
+/* x[0] + ... + x[3], computed exactly as a nonoverlapping expansion, then rounded (to within an
+ * ulp of the exact sum). */
+static double sc_sum4(const double x[4])
 {
-    float k = sc_pow2_norm(sc_max3abs(v));
-    sc_vec3 w = sc_scale(v, k);
-    float len = sqrtf(sc_dot(w, w));
-    if (!(len > 0.0f) || !isfinite(len)) return fallback;
-    return sc_scale(w, 1.0f / len);
+    double e[4];
+    int m = 0;
+    for (int i = 0; i < 4; ++i) {
+        double q = x[i];
+        int k = 0;
+        for (int j = 0; j < m; ++j) {
+            double err;
+            q = sc_two_sum(q, e[j], &err);
+            if (err != 0.0) e[k++] = err;
+        }
+        e[k++] = q;
+        m = k;
+    }
+    double s = 0.0;
+    for (int j = 0; j < m; ++j) s += e[j];
+    return s;
+}
+
+/* Whether the shape of this size around center lies so far from the ray origin that the ray is
+ * re-originated; then *t0 and *m (o + t0*d - center, accurate to its own size) are set.
+ * Otherwise *t0 = 0 and *m = o - center (rounded in double). */
+static int sc_reorigin(sc_dvec o, sc_dvec d, sc_dvec center, double size, double *t0, sc_dvec *m)
+{
+    *t0 = 0.0;
+    *m = sc_dsub(o, center);
+    double far = fabs(m->x);
+    if (fabs(m->y) > far) far = fabs(m->y);
+    if (fabs(m->z) > far) far = fabs(m->z);
+    if (!(size > 0.0) || !(far > SC_FAR_SIZES * size)) return 0;
+    double t = -sc_ddot(*m, d) / sc_ddot(d, d);
+    double hi, lo;
+    sc_split(t, &hi, &lo);
+    /* hi*d_i and lo*d_i are exact: 26 + 24 and 27 + 24 bits */
+    double x[4] = {o.x, -center.x, hi * d.x, lo * d.x};
+    double y[4] = {o.y, -center.y, hi * d.y, lo * d.y};
+    double z[4] = {o.z, -center.z, hi * d.z, lo * d.z};
+    *m = (sc_dvec){sc_sum4(x), sc_sum4(y), sc_sum4(z)};
+    *t0 = t;
+    return 1;
+}
+
+/* The OBB frame, in double: p relative to the centre, along the box axes. */
+static sc_dvec sc_obb_local_d(const sc_obb *box, sc_dvec p)
+{
+    sc_dvec m = sc_dsub(p, sc_d(box->center));
+    return (sc_dvec){sc_ddot(m, sc_d(box->axes[0])), sc_ddot(m, sc_d(box->axes[1])), sc_ddot(m, sc_d(box->axes[2]))};
+}
+
+static sc_dvec sc_obb_local_dir_d(const sc_obb *box, sc_dvec d)
+{
+    return (sc_dvec){sc_ddot(d, sc_d(box->axes[0])), sc_ddot(d, sc_d(box->axes[1])), sc_ddot(d, sc_d(box->axes[2]))};
+}
+
+static sc_vec3 sc_normalize_or(sc_vec3 v, sc_vec3 fallback) { return sc_dunit_or(sc_d(v), fallback); }
+
+/* A ray in double: origin o, direction d (not zero), 0 <= t <= tmax (tmax may be +inf). */
+typedef struct sc_dray { sc_dvec o, d; double tmax; } sc_dray;
+static sc_dray sc_dray_of(const sc_ray *ray) { return (sc_dray){sc_d(ray->origin), sc_d(ray->dir), ray->tmax}; }
+
+/* The line o + t*d against the box |q_i| <= h_i, all in the box's frame (double). Returns 0 when
+ * the line misses; else the interval and the entry axis (-1: every axis parallel, impossible for
+ * a valid ray). An axis with d_i == 0 is never divided by: closed slab test. One correctly
+ * rounded division per bound, so the order of distinct exact quotients is kept. */
+static int sc_obb_line(sc_dvec o, sc_dvec d, sc_dvec h, double *t_enter, double *t_exit, int *axis)
+{
+    double tn = -INFINITY, tf = INFINITY;
+    int ax = -1;
+    for (int i = 0; i < 3; ++i) {
+        double oi = sc_dget(o, i), di = sc_dget(d, i), hi = sc_dget(h, i);
+        if (di == 0.0) {
+            if (oi < -hi || oi > hi) return 0;
+            continue;
+        }
+        double t1 = (-hi - oi) / di, t2 = (hi - oi) / di;
+        double near = di > 0.0 ? t1 : t2, far = di > 0.0 ? t2 : t1;
+        if (near > tn) { tn = near; ax = i; }
+        if (far < tf) tf = far;
+    }
+    if (!(tn <= tf)) return 0;
+    *t_enter = tn;
+    *t_exit = tf;
+    *axis = ax;
+    return 1;
+}
+
+static sc_raycast_result sc_raycast_obb_d(const sc_dray *ray, const sc_obb *box)
+{
+    double size = box->half.x, t0;
+    if (box->half.y > size) size = box->half.y;
+    if (box->half.z > size) size = box->half.z;
+    sc_dvec m;
+    int far = sc_reorigin(ray->o, ray->d, sc_d(box->center), size, &t0, &m);
+    sc_dvec o = {sc_ddot(m, sc_d(box->axes[0])), sc_ddot(m, sc_d(box->axes[1])), sc_ddot(m, sc_d(box->axes[2]))};
+    sc_dvec d = sc_obb_local_dir_d(box, ray->d);
+    double tn, tf;
+    int axis;
+    if (!sc_obb_line(o, d, sc_d(box->half), &tn, &tf, &axis)) return sc_miss();
+    if (far) { /* the interval from o', back to the ray's own parameter */
+        tn += t0;
+        tf += t0;
+    }
+    /* I = [tn, tf] meets [0, tmax] */
+    if (!(tf >= 0.0 && tn <= ray->tmax)) return sc_miss();
+    sc_raycast_result r = sc_miss();
+    r.hit = 1;
+    double t = tn > 0.0 ? tn : 0.0;
+    r.t_enter = sc_tof(tn);
+    r.t_exit = sc_tof(tf);
+    r.t = sc_tof(t);
+    /* The point from the double parameter, not from the float t (which may be FLT_MAX). */
+    r.point = sc_tof3(sc_dadd(ray->o, sc_dscale(ray->d, t)));
+    if (tn >= 0.0 && axis >= 0) {
+        sc_vec3 a = sc_normalize_or(box->axes[axis], box->axes[axis]);
+        r.normal = sc_pz3(sc_scale(a, sc_dget(d, axis) > 0.0 ? -1.0f : 1.0f));
+    }
+    return r;
 }
 
 sc_raycast_result sc__raycast_obb_valid(const sc_ray *ray, const sc_obb *box)
 {
-    sc_vec3 pos[3] = {ray->origin, box->center, box->half};
-    float s = sc_position_scale(pos, 3);
-    sc_vec3 o, d = sc_obb_local_dir(box, ray->dir);
-    sc_vec3 h = sc_scale(box->half, s);
-    sc_obb_local(box, ray->origin, s, &o);
-    float tn, tf;
-    int axis;
-    if (!sc_slab_interval(o, d, sc_scale(h, -1.0f), h, &tn, &tf, &axis)) return sc_miss();
-    if (s != 1.0f) { tn /= s; tf /= s; }
-    if (!(tf >= 0.0f && tn <= ray->tmax)) return sc_miss();
-    tn = sc_fin(tn);
-    tf = sc_fin(tf);
-
-    sc_raycast_result r = sc_miss();
-    r.hit = 1;
-    r.t_enter = sc_pz(tn);
-    r.t_exit = sc_pz(tf);
-    r.t = tn > 0.0f ? tn : 0.0f;
-    r.point = sc_pz3(sc_fin3(sc_add(ray->origin, sc_scale(ray->dir, r.t))));
-    if (tn >= 0.0f && axis >= 0) {
-        sc_vec3 a = sc_normalize_or(box->axes[axis], box->axes[axis]);
-        r.normal = sc_pz3(sc_scale(a, sc_get(d, axis) > 0.0f ? -1.0f : 1.0f));
-    }
-    return r;
+    sc_dray dr = sc_dray_of(ray);
+    return sc_raycast_obb_d(&dr, box);
 }
 
 /* ----------------------------------------------------------------- sphere */
 
-/* The line o + t*d against the closed ball, in a normalized frame.
- * Fills the classification of I = [t_enter, t_exit] against [0, tmax] (returns 1 on a hit)
- * and the interval. Exact for small dyadic inputs with an axis-parallel direction:
- * with a unit direction u (exact there), b = m.u, f = m - b*u, h2 = r^2 - f.f are exact,
- * and the boundary tests compare squares instead of rounded square roots. */
-typedef struct sc_sphere_line {
-    float t_enter, t_exit; /* in units of d */
-    int origin_inside;     /* |o - c| < r strictly */
-    sc_vec3 unit_dir;
-    sc_vec3 m_enter;       /* (point at t_enter) - c, scaled; direction of the normal */
-} sc_sphere_line;
-
-static int sc_sphere_line_test(sc_vec3 o, sc_vec3 d, float tmax, const sc_sphere *sp, sc_sphere_line *out)
+/* The line o + t*d against the closed ball, in double (see "double precision" above).
+ * With the unit direction u = d/|d| (exact for axis-parallel d), b = m.u and the perpendicular
+ * offset f = m - b*u of the centre, the line meets the ball iff h2 = r^2 - f.f >= 0; the
+ * boundary tests compare squares, never rounded square roots. For small dyadic inputs with an
+ * axis-parallel direction every one of these quantities is exact. */
+static sc_raycast_result sc_raycast_sphere_d(const sc_dray *ray, const sc_sphere *sp)
 {
-    sc_vec3 pos[2] = {o, sp->center};
-    float s0 = sc_position_scale(pos, 2);
-    sc_vec3 m = sc_sub(sc_scale(o, s0), sc_scale(sp->center, s0));
-    float r = sp->radius * s0;
-    /* Unit direction u = d/|d|, computed from a power-of-two normalized copy of d. */
-    int ed = sc_pow2_exp(sc_max3abs(d));
-    sc_vec3 ds = sc_scale(d, ldexpf(1.0f, ed));
-    float lens = sqrtf(sc_dot(ds, ds));
-    sc_vec3 u = {ds.x / lens, ds.y / lens, ds.z / lens}; /* exact for axis directions */
-    /* h2 = r^2 - f.f with f = m - (m.u)u, the perpendicular offset of the centre. f is taken
-     * before m is normalized (a tiny component of m next to a huge one would be flushed to 0
-     * there), and h2 is computed as (r*kf)^2 - (f*kf).(f*kf) = h2 * 2^(2 ek), with the power of
-     * two kf = 2^ek that brings max(|f|, r) to unit magnitude (a tiny ball far from the origin
-     * would have both squares underflow to 0: a tangent line where the line misses). In the
-     * normal range these are the same bits as the plain formula in the normalized frame. */
-    sc_vec3 f = sc_sub(m, sc_scale(u, sc_dot(m, u)));
-    /* (m and r are brought to unit magnitude below, by 2^em) */
-    int em = sc_pow2_exp(sc_maxf(sc_max3abs(m), r));
-    float fr = sc_maxf(sc_max3abs(f), r);
-    /* f = 0 and r = 0: h2 = 0 in any frame; take m's, where w below is not tiny (its square
-     * must not underflow to 0 <= h2: a hit past tmax) */
-    int ek = fr > 0.0f ? sc_pow2_exp(fr) : em;
-    float kf = ldexpf(1.0f, ek);
-    sc_vec3 fk = sc_scale(f, kf);
-    float rk = r * kf;
-    float h2 = rk * rk - sc_dot(fk, fk);
-    /* Bring m and r to unit magnitude (a power of two: exact). */
-    float sm = ldexpf(1.0f, em);
-    m = sc_scale(m, sm);
-    r *= sm;
-    /* One unit of t is lens * 2^E in the normalized frame (|d| = lens * 2^-ed). The power of
-     * two is applied by itself, with ldexpf: a product such as s0 * sm * |d| could overflow or
-     * underflow (a tiny d and a huge sphere give 0, and then 0 / 0). */
-    int E = (s0 == 1.0f ? 0 : -4) + em - ed;
-
-    float r2 = r * r;
-    float mm = sc_dot(m, m);
-    float b = sc_dot(m, u);
-    /* The origin in the closed ball: t = 0 is in I and in [0, tmax], a hit whatever rounding
-     * says about the interval. From outside the ball a hit needs the line to meet it
-     * (h2 >= 0), to head towards it (b < 0: otherwise |m + t*d| grows for t >= 0), and to
-     * enter by tmax: -b - h <= U  <=>  h >= -(U + b), compared as squares (in h2's frame). */
-    if (!(mm <= r2)) {
-        if (h2 < 0.0f || !(b < 0.0f)) return 0;
-        float U = ldexpf(tmax, E) * lens; /* tmax*|d| in the scaled frame */
-        float w = U + b;
-        float wk = ldexpf(w, ek - em);
-        if (!((w >= 0.0f) || (wk * wk <= h2))) return 0;
+    double r = sp->radius, t0;
+    sc_dvec m;
+    int far = sc_reorigin(ray->o, ray->d, sc_d(sp->center), r, &t0, &m);
+    double lens = sqrt(sc_ddot(ray->d, ray->d)); /* |d|: no underflow or overflow in double */
+    /* u = d/|d|, by division: exact for an axis-parallel d */
+    sc_dvec u = {ray->d.x / lens, ray->d.y / lens, ray->d.z / lens};
+    double b = sc_ddot(m, u);
+    sc_dvec f = sc_dsub(m, sc_dscale(u, b));
+    double r2 = r * r;
+    double h2 = r2 - sc_ddot(f, f);
+    double mm = sc_ddot(m, m);
+    int inside = 0;
+    if (far) {
+        /* The origin is far outside (more than 2^30 radii): the line's interval from o', back
+         * to the ray's own parameter, must meet [0, tmax]. */
+        if (h2 < 0.0) return sc_miss();
+        double h = sqrt(h2);
+        if (!(t0 + (-b + h) / lens >= 0.0 && t0 + (-b - h) / lens <= ray->tmax)) return sc_miss();
+    } else if (!(mm <= r2)) {
+        /* The origin in the closed ball: t = 0 is in I and in [0, tmax]. From outside, a hit
+         * needs the line to meet the ball (h2 >= 0), to head towards it (b < 0), and to enter
+         * by tmax: -b - h <= U <=> h >= -(U + b), compared as squares. */
+        if (h2 < 0.0 || !(b < 0.0)) return sc_miss();
+        double U = ray->tmax * lens; /* tmax*|d|: +inf stays +inf */
+        double w = U + b;
+        if (!(w >= 0.0 || w * w <= h2)) return sc_miss();
+    } else {
+        inside = mm < r2;
     }
-    if (h2 < 0.0f) h2 = 0.0f; /* inside, and rounding put the line just off the ball */
-
-    float h = ldexpf(sqrtf(h2), em - ek); /* back to the normalized frame */
-    float ue = -b - h, ux = -b + h;
-    out->t_enter = ldexpf(ue / lens, -E); /* past the float range: +-inf, clamped by the caller */
-    out->t_exit = ldexpf(ux / lens, -E);
-    out->origin_inside = mm < r2;
-    /* Strictly inside (exact test) means t_enter < 0; keep rounding from saying otherwise. */
-    if (out->origin_inside && out->t_enter >= 0.0f) out->t_enter = -0.0f;
-    if (mm == r2) {
-        /* Origin on the sphere: one end of I is exactly 0, the entry when heading in. */
-        if (b <= 0.0f) out->t_enter = 0.0f;
-        else out->t_exit = 0.0f;
+    if (h2 < 0.0) h2 = 0.0; /* inside, and rounding put the line just off the ball */
+    double h = sqrt(h2);
+    double ue = -b - h, ux = -b + h; /* along u, from m */
+    double tn = t0 + ue / lens, tf = t0 + ux / lens;
+    if (inside && tn >= 0.0) tn = -0.0; /* strictly inside (exact test): t_enter < 0 */
+    if (!far && mm == r2) {
+        /* origin on the sphere: one end of I is exactly 0, the entry when heading in */
+        if (b <= 0.0) tn = 0.0;
+        else tf = 0.0;
     }
-    if (out->t_exit < 0.0f) out->t_exit = 0.0f; /* the hit test above says exit >= 0 */
-    out->unit_dir = u;
-    out->m_enter = sc_add(m, sc_scale(u, ue));
-    return 1;
+    if (tf < 0.0) tf = 0.0; /* the hit test above says exit >= 0 */
+    double t = tn > 0.0 ? tn : 0.0;
+    if (t > ray->tmax) t = ray->tmax; /* classification was exact; keep t in [0, tmax] */
+    sc_raycast_result res = sc_miss();
+    res.hit = 1;
+    res.t_enter = sc_tof(tn);
+    res.t_exit = sc_tof(tf);
+    res.t = sc_tof(t);
+    res.point = sc_tof3(sc_dadd(ray->o, sc_dscale(ray->d, t)));
+    if (!inside && tn >= 0.0) {
+        sc_vec3 back = sc_tof3(sc_dscale(u, -1.0)); /* a point sphere: face the ray */
+        res.normal = sc_pz3(sc_dunit_or(sc_dadd(m, sc_dscale(u, ue)), back));
+    }
+    return res;
 }
 
 sc_raycast_result sc__raycast_sphere_valid(const sc_ray *ray, const sc_sphere *sp)
 {
-    sc_sphere_line L;
-    if (!sc_sphere_line_test(ray->origin, ray->dir, ray->tmax, sp, &L)) return sc_miss();
-    L.t_enter = sc_fin(L.t_enter);
-    L.t_exit = sc_fin(L.t_exit);
-    sc_raycast_result r = sc_miss();
-    r.hit = 1;
-    r.t_enter = sc_pz(L.t_enter);
-    r.t_exit = sc_pz(L.t_exit);
-    r.t = L.t_enter > 0.0f ? L.t_enter : 0.0f;
-    if (r.t > ray->tmax) r.t = ray->tmax; /* classification was exact; keep t within [0, tmax] */
-    r.point = sc_pz3(sc_fin3(sc_add(ray->origin, sc_scale(ray->dir, r.t))));
-    if (!L.origin_inside && L.t_enter >= 0.0f) {
-        sc_vec3 back = sc_scale(L.unit_dir, -1.0f); /* a point sphere: face the ray */
-        r.normal = sc_pz3(sc_normalize_or(L.m_enter, back));
-    }
-    return r;
+    sc_dray dr = sc_dray_of(ray);
+    return sc_raycast_sphere_d(&dr, sp);
 }
 
 /* ------------------------------------------------------------------ plane */
 
-/* The plane with its normal and d scaled by the power of two that brings max|n_i| into
- * [1/32, 1/16): the same plane, exactly (for inputs that are not subnormal). Then n.x cannot
- * overflow for any finite x (|n.x| <= 3/16 FLT_MAX), so neither can d - n.x for a plane that
- * meets the float range (|d| <= 3/16 FLT_MAX there); d itself becomes infinite only for a plane
- * wholly past the float range, and then every such difference is an infinity of the right sign,
- * never inf - inf. */
-static sc_plane sc_plane_normalized(const sc_plane *p)
-{
-    float k = sc_pow2_norm(sc_max3abs(p->normal)) * 0.0625f;
-    sc_plane q = {sc_scale(p->normal, k), p->d * k};
-    return q;
-}
+/* Planes are computed in double (see "double precision" above): n.x is three exact products
+ * and two roundings, so a plane with subnormal normal components, or a ray with a subnormal
+ * direction, is as exact as any other; nothing overflows. */
+static double sc_plane_side(const sc_plane *p, sc_dvec x) { return sc_ddot(sc_d(p->normal), x) - (double)p->d; }
 
-static sc_raycast_result sc_raycast_plane_valid(const sc_ray *ray, const sc_plane *plane)
+static sc_raycast_result sc_raycast_plane_d(const sc_dray *ray, const sc_plane *plane)
 {
-    sc_plane p = sc_plane_normalized(plane);
-    float denom = sc_dot(p.normal, ray->dir);
-    float num = p.d - sc_dot(p.normal, ray->origin);
-    float t;
-    if (denom == 0.0f) {
+    sc_dvec n = sc_d(plane->normal);
+    double denom = sc_ddot(n, ray->d);
+    double num = (double)plane->d - sc_ddot(n, ray->o);
+    double t;
+    if (denom == 0.0) {
         /* Parallel: the whole line is in the plane, or none of it. */
-        if (num != 0.0f) return sc_miss();
-        t = 0.0f;
+        if (num != 0.0) return sc_miss();
+        t = 0.0;
     } else {
         /* t0 = num/denom in [0, tmax], decided by signs and one product (no rounded quotient). */
-        int ge0 = (num == 0.0f) || ((num > 0.0f) == (denom > 0.0f));
-        float lim = ray->tmax * denom;
-        int le_tmax = denom > 0.0f ? (num <= lim) : (num >= lim);
+        int ge0 = (num == 0.0) || ((num > 0.0) == (denom > 0.0));
+        double lim = ray->tmax * denom;
+        int le_tmax = denom > 0.0 ? (num <= lim) : (num >= lim);
         if (!(ge0 && le_tmax)) return sc_miss();
-        t = sc_fin(num / denom);
-        if (!(t >= 0.0f)) t = 0.0f;
+        t = num / denom;
+        if (!(t >= 0.0)) t = 0.0;
         if (t > ray->tmax) t = ray->tmax;
     }
     sc_raycast_result r = sc_miss();
     r.hit = 1;
-    r.t = r.t_enter = r.t_exit = sc_pz(t);
-    r.point = sc_pz3(sc_fin3(sc_add(ray->origin, sc_scale(ray->dir, r.t))));
-    sc_vec3 n = sc_normalize_or(p.normal, p.normal);
-    if (denom > 0.0f) n = sc_scale(n, -1.0f); /* face the ray: n.dir <= 0 */
-    r.normal = sc_pz3(n);
+    r.t = r.t_enter = r.t_exit = sc_tof(t);
+    r.point = sc_tof3(sc_dadd(ray->o, sc_dscale(ray->d, t)));
+    sc_vec3 u = sc_dunit_or(n, plane->normal);
+    if (denom > 0.0) u = sc_scale(u, -1.0f); /* face the ray: n.dir <= 0 */
+    r.normal = sc_pz3(u);
     return r;
+}
+
+static sc_raycast_result sc_raycast_plane_valid(const sc_ray *ray, const sc_plane *plane)
+{
+    sc_dray dr = sc_dray_of(ray);
+    return sc_raycast_plane_d(&dr, plane);
 }
 
 /* ------------------------------------------------------------ public rays */
@@ -552,23 +701,14 @@ static int sc_contains_valid(sc_vec3 p, const sc_shape *shape)
     }
     case SC_SHAPE_OBB: {
         const sc_obb *b = &shape->u.obb;
-        sc_vec3 pos[3] = {p, b->center, b->half};
-        float s = sc_position_scale(pos, 3);
-        sc_vec3 q;
-        sc_obb_local(b, p, s, &q);
-        sc_vec3 h = sc_scale(b->half, s);
-        return sc_absf(q.x) <= h.x && sc_absf(q.y) <= h.y && sc_absf(q.z) <= h.z;
+        sc_dvec q = sc_obb_local_d(b, sc_d(p));
+        return fabs(q.x) <= b->half.x && fabs(q.y) <= b->half.y && fabs(q.z) <= b->half.z;
     }
-    default: { /* sphere */
+    default: { /* sphere, in double: |p - c|^2 <= r^2 (exact for small dyadic inputs) */
         const sc_sphere *sp = &shape->u.sphere;
-        sc_vec3 pos[2] = {p, sp->center};
-        float s = sc_position_scale(pos, 2);
-        sc_vec3 m = sc_sub(sc_scale(p, s), sc_scale(sp->center, s));
-        float r = sp->radius * s;
-        float k = sc_pow2_norm(sc_maxf(sc_max3abs(m), r));
-        m = sc_scale(m, k);
-        r *= k;
-        return sc_dot(m, m) <= r * r;
+        sc_dvec m = sc_dsub(sc_d(p), sc_d(sp->center));
+        double r = sp->radius;
+        return sc_ddot(m, m) <= r * r;
     }
     }
 }
@@ -606,38 +746,27 @@ sc_point_result sc_closest_point(sc_vec3 p, const sc_shape *shape)
     }
     case SC_SHAPE_OBB: {
         const sc_obb *b = &shape->u.obb;
-        sc_vec3 pos[3] = {p, b->center, b->half};
-        float sc = sc_position_scale(pos, 3);
-        sc_vec3 q;
-        sc_obb_local(b, p, sc, &q);
-        sc_vec3 h = sc_scale(b->half, sc);
-        sc_vec3 c = sc_scale(b->center, sc);
-        c = sc_add(c, sc_scale(b->axes[0], sc_clampf(q.x, -h.x, h.x)));
-        c = sc_add(c, sc_scale(b->axes[1], sc_clampf(q.y, -h.y, h.y)));
-        c = sc_add(c, sc_scale(b->axes[2], sc_clampf(q.z, -h.z, h.z)));
-        r.point = sc_scale(c, 1.0f / sc);
+        sc_dvec q = sc_obb_local_d(b, sc_d(p));
+        sc_dvec c = sc_d(b->center);
+        c = sc_dadd(c, sc_dscale(sc_d(b->axes[0]), fmin(fmax(q.x, -(double)b->half.x), b->half.x)));
+        c = sc_dadd(c, sc_dscale(sc_d(b->axes[1]), fmin(fmax(q.y, -(double)b->half.y), b->half.y)));
+        c = sc_dadd(c, sc_dscale(sc_d(b->axes[2]), fmin(fmax(q.z, -(double)b->half.z), b->half.z)));
+        r.point = sc_tof3(c);
         break;
     }
     case SC_SHAPE_SPHERE: {
         const sc_sphere *sp = &shape->u.sphere;
-        sc_vec3 pos[2] = {p, sp->center};
-        float sc = sc_position_scale(pos, 2);
-        sc_vec3 m = sc_sub(sc_scale(p, sc), sc_scale(sp->center, sc));
-        float k = sc_pow2_norm(sc_max3abs(m));
-        sc_vec3 dir = sc_normalize_or(sc_scale(m, k), (sc_vec3){0, 0, 0});
-        r.point = sc_add(sp->center, sc_scale(dir, sp->radius));
+        sc_dvec m = sc_dsub(sc_d(p), sc_d(sp->center));
+        double mm = sqrt(sc_ddot(m, m));
+        r.point = sc_tof3(sc_dadd(sc_d(sp->center), sc_dscale(m, sp->radius / mm)));
         break;
     }
     default: {
-        sc_plane pl = sc_plane_normalized(&shape->u.plane);
-        float dist = (sc_dot(pl.normal, p) - pl.d) / sc_dot(pl.normal, pl.normal);
-        /* A plane far past the float range (d / |normal| > FLT_MAX: pl.d and dist are infinite)
-         * moves only the coordinates along which the normal has a component; 0 * inf would
-         * make the others NaN. */
-        float step[3] = {pl.normal.x * dist, pl.normal.y * dist, pl.normal.z * dist};
-        for (int i = 0; i < 3; ++i)
-            if (sc_get(pl.normal, i) == 0.0f) step[i] = 0.0f;
-        r.point = (sc_vec3){p.x - step[0], p.y - step[1], p.z - step[2]};
+        /* p - ((n.p - d) / (n.n)) n, in double: no overflow, no underflow, no 0 * inf */
+        const sc_plane *pl = &shape->u.plane;
+        sc_dvec n = sc_d(pl->normal);
+        double k = sc_plane_side(pl, sc_d(p)) / sc_ddot(n, n);
+        r.point = sc_tof3(sc_dsub(sc_d(p), sc_dscale(n, k)));
         break;
     }
     }
@@ -659,10 +788,9 @@ sc_test_result sc_linetest(const sc_segment *segment, const sc_shape *shape)
 
     if (shape->type == SC_SHAPE_PLANE) {
         /* Two-sided: the end points' signed distances have opposite signs or one is 0. */
-        sc_plane p = sc_plane_normalized(&shape->u.plane);
-        float sa = sc_dot(p.normal, a) - p.d;
-        float sb = sc_dot(p.normal, b) - p.d;
-        r.value = (sa <= 0.0f && sb >= 0.0f) || (sa >= 0.0f && sb <= 0.0f);
+        double sa = sc_plane_side(&shape->u.plane, sc_d(a));
+        double sb = sc_plane_side(&shape->u.plane, sc_d(b));
+        r.value = (sa <= 0.0 && sb >= 0.0) || (sa >= 0.0 && sb <= 0.0);
         return r;
     }
     if (a.x == b.x && a.y == b.y && a.z == b.z) {
@@ -670,8 +798,9 @@ sc_test_result sc_linetest(const sc_segment *segment, const sc_shape *shape)
         r.value = sc_contains_valid(a, shape);
         return r;
     }
-    /* The segment as the ray a + t*(b - a), 0 <= t <= 1. If b - a could overflow, scale the
-     * whole scene by 2^-4 (exact): the answer does not change. */
+    /* The segment as the ray a + t*(b - a), 0 <= t <= 1, with b - a rounded to float, exactly
+     * the ray the world casts for it (sc_world_cast_segments). If b - a could overflow, scale
+     * the whole scene by 2^-4 (exact): the answer does not change. */
     sc_shape sh = *shape;
     sc_vec3 pos[2] = {a, b};
     float k = sc_position_scale(pos, 2);

@@ -800,6 +800,8 @@ static int sc_w_leaf_aabb4(const sc_group *g, const sc_wray *r, float limit, flo
     f4 tn = f4_splat(-INFINITY), tf = f4_splat(INFINITY);
     f4 alive = f4_lt(f4_splat(0.0f), f4_splat(1.0f)); /* all lanes */
     f4 ax = f4_splat(-1.0f);
+    f4 zero = f4_splat(0.0f);
+    f4 under = f4_lt(f4_splat(1.0f), zero); /* no lanes */
     for (int a = 0; a < 3; ++a) {
         f4 lo = f4_load(g->lo[a]), hi = f4_load(g->hi[a]);
         f4 o = f4_splat(r->o[a]);
@@ -810,8 +812,14 @@ static int sc_w_leaf_aabb4(const sc_group *g, const sc_wray *r, float limit, flo
         }
         f4 d = f4_splat(r->d[a]);
         /* scalar: t1 = (lo - o) / d; t2 = (hi - o) / d */
-        f4 t1 = f4_div(f4_sub(lo, o), d);
-        f4 t2 = f4_div(f4_sub(hi, o), d);
+        f4 n1 = f4_sub(lo, o), n2 = f4_sub(hi, o);
+        f4 t1 = f4_div(n1, d);
+        f4 t2 = f4_div(n2, d);
+        /* scalar: a quotient below FLT_MIN from a non-zero numerator makes the scalar test
+         * decide in double (sc_slab_core returns 2): such lanes go to the scalar test */
+        f4 fmin = f4_splat(FLT_MIN);
+        under = f4_or(under, f4_and(f4_lt(f4_abs(t1), fmin), f4_gt(f4_abs(n1), zero)));
+        under = f4_or(under, f4_and(f4_lt(f4_abs(t2), fmin), f4_gt(f4_abs(n2), zero)));
         /* scalar: near = d > 0 ? t1 : t2; far = d > 0 ? t2 : t1 */
         f4 nr = r->d[a] > 0.0f ? t1 : t2;
         f4 fr = r->d[a] > 0.0f ? t2 : t1;
@@ -825,8 +833,9 @@ static int sc_w_leaf_aabb4(const sc_group *g, const sc_wray *r, float limit, flo
     /* scalar: tn <= tf, then tf >= 0 && tn <= tmax */
     f4 hit = f4_and(alive, f4_le(tn, tf));
     hit = f4_and(hit, f4_and(f4_ge(tf, f4_splat(0.0f)), f4_le(tn, f4_splat(r->ray.tmax))));
-    /* scalar: tn == +inf (then tf == +inf too) takes a second pass */
-    *redo = f4_bits(f4_and(hit, f4_ge(tn, f4_splat(INFINITY))));
+    /* scalar: tn == +inf (then tf == +inf too) takes a second pass; underflowed lanes the
+     * scalar test (whatever this kernel concluded for them) */
+    *redo = f4_bits(f4_or(f4_and(hit, f4_ge(tn, f4_splat(INFINITY))), f4_and(alive, under)));
     /* scalar: tn = sc_fin(tn) (an entry past FLT_MAX is reported as FLT_MAX; -inf cannot reach
      * the output: t = max(tn, 0)) */
     tn = f4_min(tn, f4_splat(FLT_MAX));
@@ -860,7 +869,7 @@ static void sc_w_group_exact(const sc_world *w, const sc_group *g, const sc_wray
         int bits = sc_w_leaf_aabb4(g, r, limit, tn, axis, &redo);
         for (int l = 0; l < 4; ++l) {
             if (redo >> l & 1) {
-                sc_w_test_object(w, r, g->idx[l], best);
+                if (g->idx[l] >= 0) sc_w_test_object(w, r, g->idx[l], best);
                 continue;
             }
             if (!(bits >> l & 1)) continue;
@@ -1234,7 +1243,7 @@ static void sc_w_group_collect(const sc_world *w, const sc_group *g, const sc_wr
         int bits = sc_w_leaf_aabb4(g, r, r->ray.tmax, tn, axis, &redo);
         for (int l = 0; l < 4; ++l) {
             if (redo >> l & 1) {
-                sc_w_collect_object(w, r, g->idx[l], c);
+                if (g->idx[l] >= 0) sc_w_collect_object(w, r, g->idx[l], c);
                 continue;
             }
             if (bits >> l & 1) sc_w_collect(c, tn[l] > 0.0f ? tn[l] : 0.0f, g->idx[l], sc_w_lane_normal(r, tn[l], axis[l]));

@@ -353,6 +353,67 @@ static int fuzz_regressions(void)
     return 0;
 }
 
+/* docs/semantics.md, "Extreme inputs". Every expectation is derived by hand in its comment. */
+static int extreme_inputs(void)
+{
+    const float tiny = 0x1p-130f;
+    /* A box behind the origin in x: min.x = 2^-144 > 0 and x = -64 t <= 0 for t >= 0, a miss.
+     * The float slab quotient (2^-144 - 0) / -64 = -2^-150 rounded to -0, and -0 >= 0 made it a
+     * hit at t = 0 (found by fuzz_world). */
+    sc_shape behind = aabb(v3(0x1p-144f, 0x1p-144f, 0x1p-144f), v3(0x1p-144f, 2.0f, 0x1p-141f));
+    sc_ray diag = ray(v3(0, 0, 0), v3(-64, -64, -64));
+    diag.tmax = 64;
+    ENSURE(sc_raycast(&diag, &behind).status == SC_OK && !sc_raycast(&diag, &behind).hit);
+    /* A ball at distance 9..11 along z, dir 2^-130: t_enter = 9 * 2^130 > FLT_MAX. A hit with
+     * tmax = inf, reported t = t_enter = FLT_MAX, and the point is the exact entry (0, 0, 9),
+     * not origin + FLT_MAX * dir (about 0.25). With tmax = FLT_MAX: t_enter > tmax, a miss. */
+    sc_ray slow = ray(v3(0, 0, 0), v3(0, 0, tiny));
+    sc_raycast_result h = sc_raycast(&slow, &(sc_shape){.type = SC_SHAPE_SPHERE, .u.sphere = {{0, 0, 10}, 1}});
+    ENSURE(h.hit && h.t == FLT_MAX && h.t_enter == FLT_MAX && h.t_exit == FLT_MAX);
+    ENSURE(h.point.x == 0 && h.point.y == 0 && h.point.z == 9 && h.normal.z == -1);
+    slow.tmax = FLT_MAX;
+    ENSURE(!sc_raycast(&slow, &(sc_shape){.type = SC_SHAPE_SPHERE, .u.sphere = {{0, 0, 10}, 1}}).hit);
+    slow.tmax = INFINITY;
+    /* The same for an OBB (the unit cube about (0, 0, 10)) and a plane z = 9. */
+    sc_shape cube = {.type = SC_SHAPE_OBB, .u.obb = {{0, 0, 10}, {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, {1, 1, 1}}};
+    h = sc_raycast(&slow, &cube);
+    ENSURE(h.hit && h.t == FLT_MAX && h.point.x == 0 && h.point.y == 0 && h.point.z == 9);
+    sc_shape z9 = {.type = SC_SHAPE_PLANE, .u.plane = {{0, 0, 1}, 9}};
+    h = sc_raycast(&slow, &z9);
+    ENSURE(h.hit && h.t == FLT_MAX && h.point.x == 0 && h.point.y == 0 && h.point.z == 9);
+    /* An AABB [-1, 1] x [-1, 1] x [8, 10] and dir (2^-134, 0, 2^-130): t_enter = 8 * 2^130, where
+     * x = 8 * 2^130 * 2^-134 = 0.5: the point (0.5, 0, 8). */
+    sc_ray slant = ray(v3(0, 0, 0), v3(0x1p-134f, 0, tiny));
+    h = sc_raycast(&slant, &(sc_shape){.type = SC_SHAPE_AABB, .u.aabb = {{-1, -1, 8}, {1, 1, 10}}});
+    ENSURE(h.hit && h.t == FLT_MAX && h.point.x == 0.5f && h.point.y == 0 && h.point.z == 8 && h.normal.z == -1);
+    /* Subnormals: the plane x = 2^-141 and dir (2^-147, 1, 0) from the origin: normal . dir =
+     * 2^-147 is not 0, so the ray is not parallel; t = 2^-141 / 2^-147 = 64, the point
+     * (2^-141, 64, 0). The rescaled float normal times dir underflowed to 0: a false miss. */
+    sc_ray sub = ray(v3(0, 0, 0), v3(0x1p-147f, 1, 0));
+    sc_shape px = {.type = SC_SHAPE_PLANE, .u.plane = {{1, 0, 0}, 0x1p-141f}};
+    h = sc_raycast(&sub, &px);
+    ENSURE(h.hit && h.t == 64 && h.point.x == 0x1p-141f && h.point.y == 64 && h.point.z == 0 && h.normal.x == -1);
+    /* Far shapes: a unit ball at the origin and rays from x = -2^100 with dir (2^100, y, 0):
+     * the line passes the centre at distance |y| * 2^100 / |dir| (within 2^-200 of |y|), so
+     * y = 0.999 hits and y = 1.001 misses, at 2^100 radii. */
+    sc_shape ball = {.type = SC_SHAPE_SPHERE, .u.sphere = {{0, 0, 0}, 1}};
+    sc_ray farr = ray(v3(-0x1p100f, 0.999f, 0), v3(0x1p100f, -0.999f, 0));
+    h = sc_raycast(&farr, &ball); /* aimed through the centre: a hit, t near 1 */
+    ENSURE(h.hit && fabsf(h.t - 1.0f) < 1e-6f);
+    farr = ray(v3(-0x1p100f, 0, 0), v3(0x1p100f, 0.999f, 0));
+    ENSURE(sc_raycast(&farr, &ball).hit);
+    farr.dir.y = 1.001f;
+    ENSURE(!sc_raycast(&farr, &ball).hit);
+    sc_shape fcube = {.type = SC_SHAPE_OBB, .u.obb = {{0, 0, 0}, {{0.6f, 0.8f, 0}, {-0.8f, 0.6f, 0}, {0, 0, 1}}, {1, 1, 1}}};
+    /* the cube rotated about z: its extent along y is 0.8 + 0.6 = 1.4 at x = 0.2 and its corner
+     * (0.6 - 0.8, 0.8 + 0.6) = (-0.2, 1.4); a line y = 1.39 at x near 0 passes inside, 1.41 above */
+    farr = ray(v3(-0x1p100f, 1.39f, 0), v3(0x1p100f, 0, 0));
+    ENSURE(sc_raycast(&farr, &fcube).hit);
+    farr.origin.y = 1.41f;
+    ENSURE(!sc_raycast(&farr, &fcube).hit);
+    return 0;
+}
+
 typedef int (*test_fn)(void);
 #define RUN_TEST(fn) run_test(#fn, fn, filter)
 
@@ -380,6 +441,7 @@ int main(int argc, char **argv)
     RUN_TEST(invalid_inputs);
     RUN_TEST(huge_values);
     RUN_TEST(fuzz_regressions);
+    RUN_TEST(extreme_inputs);
     int failed = g_failures - before;
     printf("%d passed, %d failed\n", g_run - failed, failed);
     return failed ? 1 : 0;

@@ -55,6 +55,12 @@ function resultVec(v) {
 
 const NO_SLACK = { t: 0, tEnter: 0, tExit: 0, point: [0, 0, 0] };
 
+// docs/semantics.md, "Extreme inputs": a value whose exact magnitude is past the float range is
+// reported as +-FLT_MAX, exactly.
+const FLT_MAX = 3.4028234663852886e38;
+const pastRange = (x) => Math.abs(x) > FLT_MAX;
+const clamped = (x) => (x > 0 ? FLT_MAX : -FLT_MAX);
+
 /**
  * Compare a result with one oracle evaluation `want` (a result of evaluate()).
  * ctx: { scale, dirLen, query, lenientSign }. `slack` widens the tolerance of
@@ -90,12 +96,15 @@ function compare(want, res, ctx, slack = NO_SLACK) {
     const got = resultNumber(res[field]);
     if (got === undefined || !Number.isFinite(got)) {
       problems.push(`${field}: expected ${want[key]}, got ${show(res[field])}`);
+    } else if (pastRange(want[key])) {
+      if (Math.fround(got) !== clamped(want[key])) problems.push(`${field}: exact ${want[key]} is past the float range: expected ${clamped(want[key])}, got ${got}`);
     } else if (!(Math.abs(got - want[key]) * ctx.dirLen <= tol + slack[key] * ctx.dirLen)) {
       problems.push(`${field}: expected ${want[key]} (within ${tol / ctx.dirLen}), got ${got}`);
     }
   }
   const point = resultVec(res.point);
-  if (!point || !point.every((x, i) => Math.abs(x - want.point[i]) <= tol + slack.point[i])) {
+  const pointOk = (x, i) => (pastRange(want.point[i]) ? Math.fround(x) === clamped(want.point[i]) : Math.abs(x - want.point[i]) <= tol + slack.point[i]);
+  if (!point || !point.every(pointOk)) {
     problems.push(`point: expected ${show(want.point)} (within ${tol}), got ${show(res.point)}`);
   }
 
