@@ -417,6 +417,49 @@ static int fuzz_regressions(void)
  * the hits sorted by t then index; the same t, index and normal, bit for bit, and the same total.
  * Each ray is also cast with a smaller capacity: the same first hits, the same total. */
 typedef struct hit_rec { float t; int index; float n[3]; } hit_rec;
+/* docs/semantics.md, "World queries": equal reported t goes to the lowest index in every
+ * traversal order, degenerate objects included. Object 0 is an OBB with subnormal half-extents
+ * at the origin; the others are huge OBBs far away (so the tree splits), and one unit cube whose
+ * face x = 0 the rays enter exactly where they pass object 0. A ray from (-1, 0, 0) along +x
+ * meets object 0 at t = 1 - 2^-140 (reported 1: float) and the cube at t = 1: a tie, index 0.
+ * Built in many insertion orders (the cube at every index from 1 up, the huge OBBs around it), and
+ * cast from both sides, each ray must report index 0, and the brute-force kernel and the single
+ * queries must agree. */
+static int ties_with_degenerate_objects(void)
+{
+    const float sub = 0x1p-140f;
+    for (int cube_at = 1; cube_at <= 9; ++cube_at) {
+        sc_world *w = sc_world_create();
+        ENSURE(w);
+        int first = -1;
+        float dot[15] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, sub, sub, sub};
+        ENSURE(sc_world_add_obbs(w, dot, 1, &first) == SC_OK && first == 0);
+        for (int i = 1; i <= 9; ++i) {
+            if (i == cube_at) {
+                float cube[15] = {0.5f, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0.5f, 0.5f, 0.5f};
+                ENSURE(sc_world_add_obbs(w, cube, 1, &first) == SC_OK && first == i);
+                continue;
+            }
+            float k = (float)(i * 8 + 3) * (i % 2 ? 1e30f : -1e30f);
+            float huge[15] = {k, k * 0.5f, -k, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1e29f, 1e29f, 1e29f};
+            ENSURE(sc_world_add_obbs(w, huge, 1, &first) == SC_OK && first == i);
+        }
+        /* from -x along +x through the dot, and from +x along -x (the cube is then hit first) */
+        float rays[14] = {-1, 0, 0, 1, 0, 0, INFINITY, 2, 0, 0, -1, 0, 0, INFINITY};
+        float t[2], nrm[6], tb[2], nb[6];
+        int idx[2], ib[2];
+        ENSURE(sc_world_cast_rays(w, rays, 2, t, idx, nrm) == SC_OK);
+        ENSURE(sc_world_cast_rays_bruteforce(w, rays, 2, tb, ib, nb) == SC_OK);
+        if (idx[0] != 0) fprintf(stderr, "  cube at %d: world index %d t %a, brute force index %d t %a\n", cube_at, idx[0], t[0], ib[0], tb[0]);
+        ENSURE(idx[0] == 0 && t[0] == 1.0f);
+        ENSURE(ib[0] == 0 && tb[0] == 1.0f);
+        /* from +x: the cube's far face x = 1 at t = 1, a hit of index cube_at only */
+        ENSURE(idx[1] == cube_at && t[1] == 1.0f && ib[1] == cube_at && tb[1] == 1.0f);
+        sc_world_destroy(w);
+    }
+    return 0;
+}
+
 static int hit_rec_order(const void *pa, const void *pb)
 {
     const hit_rec *a = pa, *b = pb;
@@ -640,6 +683,7 @@ int main(int argc, char **argv)
     RUN_TEST(far_coordinates);
     RUN_TEST(fuzz_regressions);
     RUN_TEST(all_hits);
+    RUN_TEST(ties_with_degenerate_objects);
     printf("%d passed, %d failed\n", g_run - g_failed_tests, g_failed_tests);
     return g_failed_tests ? 1 : 0;
 }
