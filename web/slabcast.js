@@ -361,12 +361,28 @@ export async function loadSlabcast(options = {}) {
   }
 
   // Heap views, re-derived whenever the memory has grown (its buffer is replaced).
+  //
+  // The core's allocator grows the memory by the pages it needs at that moment, so a program
+  // that keeps allocating (many worlds) grew it a page at a time; every growth replaces the
+  // ArrayBuffer, and the engine counts each new buffer as fresh external memory, so garbage
+  // collections came once every few growths and each walked the whole heap: quadratic time
+  // (25,000 worlds took a minute). When the memory has grown during a call, it is grown ahead
+  // here by a quarter more (geometric), so n allocations cause O(log n) growths.
   let f32 = null;
   let i32 = null;
   let u8 = null;
   function views() {
-    const buf = memory.buffer;
+    let buf = memory.buffer;
     if (f32 === null || f32.buffer !== buf) {
+      if (f32 !== null) {
+        const pages = buf.byteLength >>> 16;
+        try {
+          memory.grow(Math.max(16, pages >>> 2));
+        } catch {
+          // at the maximum: the allocator grows it (or fails) by itself
+        }
+        buf = memory.buffer;
+      }
       f32 = new Float32Array(buf);
       i32 = new Int32Array(buf);
       u8 = new Uint8Array(buf);

@@ -327,3 +327,45 @@ describe('castRayAll: every hit of one ray', () => {
     bad(() => world.castRayAll(good), /disposed/, undefined);
   });
 });
+
+describe('many worlds', () => {
+  // Regression: the core's allocator grew wasm memory a page at a time, every growth replaced the
+  // ArrayBuffer, and garbage collection over all of them made n worlds cost O(n^2) (100k worlds
+  // took 774 s). Growth is now geometric, so the number of growths is logarithmic. The test
+  // counts growths (buffer replacements), not time.
+  test('20,000 worlds, each with a box and a cast, grow wasm memory O(log n) times; all are right', async () => {
+    const fresh = await loadSlabcast(); // a module of its own: the count starts from a fresh memory
+    const box = new Float32Array([0, 0, 0, 1, 1, 1]);
+    const ray = new Float32Array([-1, 0.5, 0.5, 1, 0, 0, Infinity]); // enters the box at x = 0: t = 1
+    const start = fresh.memory.buffer.byteLength;
+    let buf = fresh.memory.buffer;
+    let grows = 0;
+    const worlds = [];
+    let right = 0;
+    for (let i = 0; i < 20000; i++) {
+      const w = fresh.createWorld();
+      w.addAABBs(box);
+      const r = w.castRays(ray);
+      if (r.index[0] === 0 && r.t[0] === 1) right++;
+      worlds.push(w);
+      if (fresh.memory.buffer !== buf) {
+        grows++;
+        buf = fresh.memory.buffer;
+      }
+    }
+    expect(right).toBe(20000);
+    const end = fresh.memory.buffer.byteLength;
+    // growing by a quarter each time: from start to end takes log(end / start) / log(1.25) growths
+    const geometric = Math.ceil(Math.log(end / start) / Math.log(1.25)) + 2;
+    expect(grows).toBeLessThanOrEqual(geometric);
+    for (const w of worlds) w.dispose();
+    // disposed worlds give their memory back: as many again fit without growing
+    for (let i = 0; i < 20000; i++) {
+      const w = fresh.createWorld();
+      w.addAABBs(box);
+      w.castRays(ray);
+      w.dispose();
+    }
+    expect(fresh.memory.buffer.byteLength).toBe(end);
+  });
+});
