@@ -60,6 +60,30 @@ const QUOTED_NAME_MAX_BYTES = 64;
 const utf8Encoder = new TextEncoder();
 const utf8Decoder = new TextDecoder('utf-8');
 
+// Typed arrays are read through the engine's own accessors, captured here once, never through
+// the array's own properties or its prototype chain: an array whose own `length` or
+// `byteLength` was redefined (Object.defineProperty), a subclass that overrides them, or a
+// later change to Float32Array.prototype cannot make slabcast read or write other bytes than
+// the array really has. taKind is the brand check: the typed array's real kind, or undefined.
+const apply = Reflect.apply;
+const TypedArrayPrototype = Object.getPrototypeOf(Int8Array.prototype);
+const typedArrayGetter = (key) => Object.getOwnPropertyDescriptor(TypedArrayPrototype, key).get;
+const TA_KIND = typedArrayGetter(Symbol.toStringTag);
+const TA_LENGTH = typedArrayGetter('length');
+const TA_BYTE_LENGTH = typedArrayGetter('byteLength');
+const TA_BYTE_OFFSET = typedArrayGetter('byteOffset');
+const TA_BUFFER = typedArrayGetter('buffer');
+const TA_SET = TypedArrayPrototype.set;
+const F32 = Float32Array;
+const I32 = Int32Array;
+const taKind = (a) => apply(TA_KIND, a, []);
+const taLength = (a) => apply(TA_LENGTH, a, []);
+const taByteLength = (a) => apply(TA_BYTE_LENGTH, a, []);
+const taByteOffset = (a) => apply(TA_BYTE_OFFSET, a, []);
+const taBuffer = (a) => apply(TA_BUFFER, a, []);
+/** target.set(source, offset) with the engine's own set (source: a typed array or an array). */
+const taSet = (target, source, offset = 0) => apply(TA_SET, target, [source, offset]);
+
 /**
  * The longest prefix of `s` whose UTF-8 form has at most `max` bytes, cut at a
  * character boundary. Lone surrogates count as U+FFFD (3 bytes).
@@ -89,8 +113,9 @@ function isPlainObject(v) {
 
 /** The 3 numbers of v (an array or a typed array), copied; null when v is not such a vector. */
 function vec3Of(v) {
-  if (!(Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView)))) return null;
-  if (v.length !== 3) return null;
+  const typed = taKind(v) !== undefined;
+  if (!(Array.isArray(v) || typed)) return null;
+  if ((typed ? taLength(v) : v.length) !== 3) return null;
   const x = v[0];
   const y = v[1];
   const z = v[2];
@@ -171,9 +196,11 @@ function asSlabcastError(e, what) {
 /**
  * Wraps every method and getter of obj so that any exception that is not a SlabcastError
  * (a throwing getter or Proxy in the caller's input, say) reaches the caller as a
- * SlabcastError naming the call, with the original as its cause. Returns obj.
+ * SlabcastError naming the call, with the original as its cause. With a lock, every call
+ * enters it first (lock.enter(key) may refuse, or return false to run unlocked) and leaves it
+ * when done. Returns obj.
  */
-function guardMethods(obj, prefix) {
+function guardMethods(obj, prefix, lock = null) {
   for (const key of Object.keys(obj)) {
     const d = Object.getOwnPropertyDescriptor(obj, key);
     const what = prefix + key;
@@ -181,13 +208,15 @@ function guardMethods(obj, prefix) {
       const f = d.value;
       d.value = {
         [key](...args) {
-          try { return f.apply(this, args); } catch (e) { throw asSlabcastError(e, what); }
+          const locked = lock !== null && lock.enter(key);
+          try { return apply(f, this, args); } catch (e) { throw asSlabcastError(e, what); } finally { if (locked) lock.leave(); }
         },
       }[key];
     } else if (typeof d.get === 'function') {
       const g = d.get;
       d.get = function () {
-        try { return g.call(this); } catch (e) { throw asSlabcastError(e, what); }
+        const locked = lock !== null && lock.enter(key);
+        try { return apply(g, this, []); } catch (e) { throw asSlabcastError(e, what); } finally { if (locked) lock.leave(); }
       };
     } else {
       continue;
@@ -493,14 +522,18 @@ export async function loadSlabcast(options = {}) {
    */
   function floatBatch(data, per, name) {
     let a;
-    if (data instanceof Float32Array) {
-      a = data.buffer === memory.buffer ? data.slice() : data;
-    } else if (data instanceof Float64Array || Array.isArray(data)) {
+    const kind = taKind(data);
+    if (kind === 'Float32Array' || kind === 'Float64Array') {
+      // Our own copy when it lives in slabcast's memory (staging may grow it and detach it) or
+      // needs converting; the caller's array itself otherwise (read only through taSet).
+      a = kind === 'Float32Array' && taBuffer(data) !== memory.buffer ? data : new F32(taLength(data));
+      if (a !== data) taSet(a, data);
+    } else if (Array.isArray(data)) {
       const length = data.length;
       if (length % per === 0 && length / per > MAX_BATCH_ITEMS) {
         fail(`${name} holds too many items (the limit is ${MAX_BATCH_ITEMS})`, name);
       }
-      a = new Float32Array(length);
+      a = new F32(length);
       for (let i = 0; i < length; i++) {
         const v = data[i];
         if (typeof v !== 'number') fail(`${name}[${i}] must be a number`, name);
@@ -509,22 +542,24 @@ export async function loadSlabcast(options = {}) {
     } else {
       fail(`${name} must be a Float32Array (${per} floats per item)`, name);
     }
-    if (a.length % per !== 0) fail(`${name} must hold ${per} floats per item; its length ${a.length} is not a multiple of ${per}`, name);
-    if (a.length / per > MAX_BATCH_ITEMS) fail(`${name} holds too many items (the limit is ${MAX_BATCH_ITEMS})`, name);
+    const length = taLength(a);
+    if (length % per !== 0) fail(`${name} must hold ${per} floats per item; its length ${length} is not a multiple of ${per}`, name);
+    if (length / per > MAX_BATCH_ITEMS) fail(`${name} holds too many items (the limit is ${MAX_BATCH_ITEMS})`, name);
     return a;
   }
 
   function checkOut(out) {
-    if (out !== undefined && out !== null && (typeof out !== 'object' || Array.isArray(out) || ArrayBuffer.isView(out))) {
+    if (out !== undefined && out !== null && (typeof out !== 'object' || Array.isArray(out) || taKind(out) !== undefined)) {
       fail('out must be an object of typed arrays ({t, index, normal})', 'out');
     }
   }
 
   /** Checks a caller's output array `name`: a Type, not a view of slabcast's memory, at least `length` long. */
   function callerArray(a, Type, name, length) {
-    if (!(a instanceof Type)) fail(`${name} must be a ${Type.name}`, name);
-    if (a.buffer === memory.buffer) fail(`${name} must not be a view of slabcast's wasm memory`, name);
-    if (a.length < length) fail(`${name} must hold at least ${length} items; it holds ${a.length}`, name);
+    if (taKind(a) !== Type.name) fail(`${name} must be a ${Type.name}`, name);
+    if (taBuffer(a) === memory.buffer) fail(`${name} must not be a view of slabcast's wasm memory`, name);
+    const have = taLength(a);
+    if (have < length) fail(`${name} must hold at least ${length} items; it holds ${have}`, name);
     return a;
   }
 
@@ -540,12 +575,19 @@ export async function loadSlabcast(options = {}) {
       for (let j = i + 1; j < named.length; j++) {
         const [na, a] = named[i];
         const [nb, b] = named[j];
-        if (a.buffer !== b.buffer) continue;
-        if (a.byteOffset < b.byteOffset + b.byteLength && b.byteOffset < a.byteOffset + a.byteLength) {
+        if (taBuffer(a) !== taBuffer(b)) continue;
+        const ao = taByteOffset(a);
+        const bo = taByteOffset(b);
+        if (ao < bo + taByteLength(b) && bo < ao + taByteLength(a)) {
           fail(`out.${na} and out.${nb} overlap`, `out.${nb}`);
         }
       }
     }
+  }
+
+  /** Copies count items of type Type (F32 or I32) at byte address ptr into the caller's array. */
+  function copyOut(target, Type, ptr, count) {
+    taSet(target, new Type(memory.buffer, ptr, count));
   }
 
   const registry = typeof FinalizationRegistry === 'function'
@@ -575,11 +617,12 @@ export async function loadSlabcast(options = {}) {
       const w = live();
       const name = BATCH_NAME[kind];
       const a = floatBatch(data, FLOATS[kind], name);
-      const n = a.length / FLOATS[kind];
-      const p = stage(a.byteLength + 16);
+      const n = taLength(a) / FLOATS[kind];
+      const bytes = taByteLength(a);
+      const p = stage(bytes + 16);
       views();
-      f32.set(a, p >> 2);
-      const firstPtr = p + a.byteLength;
+      taSet(f32, a, p >> 2);
+      const firstPtr = p + bytes;
       const status = call(ex.sc_wasm_world_add, w, KIND[kind], p, n, firstPtr);
       views();
       worldStatus(status, name);
@@ -591,10 +634,10 @@ export async function loadSlabcast(options = {}) {
       const name = BATCH_NAME[kind];
       if (!Number.isInteger(first) || first < 0 || first > 0x7fffffff) fail('first must be an integer in [0, 2147483647]', 'first');
       const a = floatBatch(data, FLOATS[kind], name);
-      const n = a.length / FLOATS[kind];
-      const p = stage(a.byteLength);
+      const n = taLength(a) / FLOATS[kind];
+      const p = stage(taByteLength(a));
       views();
-      f32.set(a, p >> 2);
+      taSet(f32, a, p >> 2);
       const status = call(ex.sc_wasm_world_update, w, KIND[kind], first, p, n);
       views();
       worldStatus(status, name);
@@ -604,26 +647,45 @@ export async function loadSlabcast(options = {}) {
     function cast(fn, data, per, name, out) {
       const w = live();
       const a = floatBatch(data, per, name);
-      const n = a.length / per;
+      const n = taLength(a) / per;
       checkOut(out);
       const t = outArray(out, 't', Float32Array, n);
       const index = outArray(out, 'index', Int32Array, n);
       const normal = outArray(out, 'normal', Float32Array, 3 * n);
       requireDisjoint([['t', t], ['index', index], ['normal', normal]]);
-      const p = stage(a.byteLength + 20 * n);
+      const bytes = taByteLength(a);
+      const p = stage(bytes + 20 * n);
       views();
-      f32.set(a, p >> 2);
-      const tPtr = p + a.byteLength;
+      taSet(f32, a, p >> 2);
+      const tPtr = p + bytes;
       const iPtr = tPtr + 4 * n;
       const nPtr = iPtr + 4 * n;
       const status = call(fn, w, p, n, tPtr, iPtr, nPtr);
       views();
       worldStatus(status, name);
-      t.set(f32.subarray(tPtr >> 2, (tPtr >> 2) + n));
-      index.set(i32.subarray(iPtr >> 2, (iPtr >> 2) + n));
-      normal.set(f32.subarray(nPtr >> 2, (nPtr >> 2) + 3 * n));
+      copyOut(t, F32, tPtr, n);
+      copyOut(index, I32, iPtr, n);
+      copyOut(normal, F32, nPtr, 3 * n);
       return { t, index, normal };
     }
+
+    // The world is locked while one of its calls runs: a getter, Proxy trap or callback of the
+    // call's own input that reaches this world again (dispose, add, update, another query) is
+    // refused before it changes anything, so no call ever runs on memory freed or moved under
+    // it. `disposed` stays readable.
+    let busy = null;
+    const lock = {
+      enter(key) {
+        if (key === 'disposed') return false;
+        if (busy !== null) {
+          throw new SlabcastError(`world.${key}: the world is busy: called from inside world.${busy} ` +
+            '(a getter, Proxy or callback of its input); nothing was changed', { field: key });
+        }
+        busy = key;
+        return true;
+      },
+      leave() { busy = null; },
+    };
 
     return guardMethods({
       /** Adds AABBs (6 floats each: min xyz, max xyz); returns the index of the first. */
@@ -656,7 +718,7 @@ export async function loadSlabcast(options = {}) {
       castRayAll(ray, out) {
         const w = live();
         const a = floatBatch(ray, 7, 'ray');
-        if (a.length !== 7) fail(`ray must hold 7 floats (origin xyz, dir xyz, tmax); it holds ${a.length}`, 'ray');
+        if (taLength(a) !== 7) fail(`ray must hold 7 floats (origin xyz, dir xyz, tmax); it holds ${taLength(a)}`, 'ray');
         checkOut(out);
         const given = [];
         let room = Infinity;
@@ -664,7 +726,7 @@ export async function loadSlabcast(options = {}) {
           const v = out === undefined || out === null ? undefined : out[key];
           if (v === undefined) continue;
           given.push([key, callerArray(v, Type, `out.${key}`, 0)]);
-          room = Math.min(room, Math.floor(v.length / per));
+          room = Math.min(room, Math.floor(taLength(v) / per));
         }
         requireDisjoint(given);
         const fixed = room !== Infinity;
@@ -672,7 +734,7 @@ export async function loadSlabcast(options = {}) {
         for (;;) {
           const p = stage(32 + 20 * room);
           views();
-          f32.set(a, p >> 2);
+          taSet(f32, a, p >> 2);
           const totalPtr = p + 28;
           const tPtr = p + 32;
           const iPtr = tPtr + 4 * room;
@@ -687,9 +749,9 @@ export async function loadSlabcast(options = {}) {
           const t = res.t ?? new Float32Array(m);
           const index = res.index ?? new Int32Array(m);
           const normal = res.normal ?? new Float32Array(3 * m);
-          t.set(f32.subarray(tPtr >> 2, (tPtr >> 2) + m));
-          index.set(i32.subarray(iPtr >> 2, (iPtr >> 2) + m));
-          normal.set(f32.subarray(nPtr >> 2, (nPtr >> 2) + 3 * m));
+          copyOut(t, F32, tPtr, m);
+          copyOut(index, I32, iPtr, m);
+          copyOut(normal, F32, nPtr, 3 * m);
           return { t, index, normal, count };
         }
       },
@@ -697,12 +759,13 @@ export async function loadSlabcast(options = {}) {
       anyHit(rays, out) {
         const w = live();
         const a = floatBatch(rays, 7, 'rays');
-        const n = a.length / 7;
+        const n = taLength(a) / 7;
         const hit = out === undefined ? new Uint8Array(n) : callerArray(out, Uint8Array, 'out', n);
-        const p = stage(a.byteLength + 4 * n);
+        const bytes = taByteLength(a);
+        const p = stage(bytes + 4 * n);
         views();
-        f32.set(a, p >> 2);
-        const hPtr = p + a.byteLength;
+        taSet(f32, a, p >> 2);
+        const hPtr = p + bytes;
         const status = call(ex.sc_wasm_world_any_hit, w, p, n, hPtr);
         views();
         worldStatus(status, 'rays');
@@ -723,7 +786,7 @@ export async function loadSlabcast(options = {}) {
         if (registry) registry.unregister(token);
         call(ex.sc_wasm_world_destroy, p);
       },
-    }, 'world.');
+    }, 'world.', lock);
   }
 
   const inPtr = scratch + IN_OFF;

@@ -601,3 +601,126 @@ describe('case runners: malformed, truncated and huge files', () => {
     });
   }
 });
+
+describe('re-entry and lying typed arrays (the world is locked during a call)', () => {
+  const BOX = [0, 0, 0, 1, 1, 1];
+  const RAY = [-1, 0.5, 0.5, 1, 0, 0, Infinity]; // enters the unit box at x = 0: t = 1, index 0
+  /** A world with one unit box, and a second world, untouched, whose answer is checked after. */
+  function pair() {
+    const w = sc.createWorld();
+    w.addAABBs(new Float32Array(BOX));
+    const other = sc.createWorld();
+    other.addAABBs(new Float32Array([5, 0, 0, 6, 1, 1]));
+    return { w, other };
+  }
+  /** An array of numbers whose element 0 runs `effect` when read. */
+  function withGetter(values, effect) {
+    const a = [...values];
+    Object.defineProperty(a, 0, { get() { effect(); return values[0]; }, enumerable: true });
+    return a;
+  }
+  const unchanged = (w, other) => {
+    expect(w.count).toBe(1);
+    const r = w.castRays(new Float32Array(RAY));
+    expect([r.index[0], r.t[0]]).toEqual([0, 1]);
+    const o = other.castRays(new Float32Array([0, 0.5, 0.5, 1, 0, 0, Infinity]));
+    expect([o.index[0], o.t[0]]).toEqual([0, 5]);
+  };
+
+  // Regression: dispose() from a getter freed the world under the running call (another world's
+  // answers were corrupted, or the instance trapped).
+  const calls = {
+    castRays: (w, input) => w.castRays(input(RAY)),
+    castRaysBruteForce: (w, input) => w.castRaysBruteForce(input(RAY)),
+    anyHit: (w, input) => w.anyHit(input(RAY)),
+    castRayAll: (w, input) => w.castRayAll(input(RAY)),
+    castSegments: (w, input) => w.castSegments(input([-1, 0.5, 0.5, 2, 0.5, 0.5])),
+    addAABBs: (w, input) => w.addAABBs(input(BOX)),
+    updateAABBs: (w, input) => w.updateAABBs(0, input(BOX)),
+  };
+  const reentries = {
+    dispose: (w) => w.dispose(),
+    addAABBs: (w) => w.addAABBs(new Float32Array(BOX)),
+    updateAABBs: (w) => w.updateAABBs(0, new Float32Array([9, 9, 9, 10, 10, 10])),
+    castRays: (w) => w.castRays(new Float32Array(RAY)),
+    count: (w) => w.count,
+  };
+  for (const [name, run] of Object.entries(calls)) {
+    for (const [inner, reenter] of Object.entries(reentries)) {
+      it(`world.${name} whose input getter calls world.${inner}: a busy SlabcastError, nothing changed`, () => {
+        const { w, other } = pair();
+        let inside;
+        const e = thrown(() => run(w, (v) => withGetter(v, () => {
+          try { reenter(w); inside = 'ran'; } catch (err) { inside = err; throw err; }
+        })));
+        expect(inside).toBeInstanceOf(SlabcastError);
+        expect(inside.message).toMatch(new RegExp(`^world\\.${inner}: the world is busy: called from inside world\\.${name}`));
+        expect(e).toBeInstanceOf(SlabcastError);
+        expect(e.message).toMatch(/the world is busy/);
+        expect(w.disposed).toBe(false);
+        unchanged(w, other);
+        w.dispose();
+        other.dispose();
+      });
+    }
+  }
+
+  it('an out getter that disposes the world is refused too; the world still answers', () => {
+    const { w, other } = pair();
+    const out = { get t() { w.dispose(); return new Float32Array(1); } };
+    expect(thrown(() => w.castRays(new Float32Array(RAY), out)).message).toMatch(/busy/);
+    unchanged(w, other);
+  });
+
+  it('a getter may use another world: each world has its own lock', () => {
+    const { w, other } = pair();
+    const r = w.castRays(withGetter(RAY, () => other.castRays(new Float32Array([0, 0.5, 0.5, 1, 0, 0, Infinity]))));
+    expect([r.index[0], r.t[0]]).toEqual([0, 1]);
+    unchanged(w, other);
+  });
+
+  // Regression: own `length` / `byteLength` on the instance made phantom boxes (the batch was
+  // read as 1e6 floats) or sized writes by the lie.
+  it('a Float32Array whose own length or byteLength lies adds exactly the boxes it holds', () => {
+    for (const key of ['length', 'byteLength']) {
+      const w = sc.createWorld();
+      const a = new Float32Array(BOX);
+      Object.defineProperty(a, key, { value: key === 'length' ? 6e6 : 24e6 });
+      expect(w.addAABBs(a)).toBe(0);
+      expect(w.count).toBe(1);
+      const r = w.castRays(new Float32Array(RAY));
+      expect([r.index[0], r.t[0]]).toEqual([0, 1]);
+      w.dispose();
+    }
+  });
+
+  it('a subclass that overrides length, or a fake with Float32Array.prototype, gets no say', () => {
+    class Liar extends Float32Array { get length() { return 600; } }
+    const w = sc.createWorld();
+    expect(w.addAABBs(new Liar(BOX))).toBe(0);
+    expect(w.count).toBe(1);
+    const fake = Object.create(Float32Array.prototype);
+    expect(thrown(() => w.addAABBs(fake)).message).toMatch(/boxes must be a Float32Array/);
+    expect(w.count).toBe(1);
+    w.dispose();
+  });
+
+  it('out arrays are sized by their real length; bytes around them stay as they were', () => {
+    const w = sc.createWorld();
+    w.addAABBs(new Float32Array(BOX));
+    const buffer = new ArrayBuffer(64);
+    const bytes = new Uint8Array(buffer);
+    bytes.fill(0xab);
+    const t = new Float32Array(buffer, 16, 1); // room for one ray
+    Object.defineProperty(t, 'length', { value: 4 });
+    const rays = new Float32Array([...RAY, ...RAY, ...RAY, ...RAY]);
+    expect(thrown(() => w.castRays(rays, { t })).message).toMatch(/out\.t must hold at least 4 items; it holds 1/);
+    expect(bytes.every((b) => b === 0xab)).toBe(true);
+    // and with room for exactly one ray, only its 4 bytes change
+    const one = w.castRays(new Float32Array(RAY), { t });
+    expect(one.t).toBe(t);
+    expect(new Float32Array(buffer, 16, 1)[0]).toBe(1);
+    expect([...bytes.slice(0, 16), ...bytes.slice(20)].every((b) => b === 0xab)).toBe(true);
+    w.dispose();
+  });
+});
