@@ -39,8 +39,6 @@ static void sc_set(sc_vec3 *v, int i, float f)
  * FLT_MAX (a tiny dir, tmax = inf); such a value is reported as +-FLT_MAX, never as an
  * infinity (t must be finite). Applied after the classification, which uses the rounded values. */
 static float sc_fin(float a) { return a > FLT_MAX ? FLT_MAX : (a < -FLT_MAX ? -FLT_MAX : a); }
-/* The same for a hit point: origin + t*dir can pass FLT_MAX when t does (or nearly does). */
-static sc_vec3 sc_fin3(sc_vec3 v) { return (sc_vec3){sc_fin(v.x), sc_fin(v.y), sc_fin(v.z)}; }
 /* -0 -> +0, so that results never carry a negative zero. */
 static float sc_pz(float a) { return a + 0.0f; }
 static sc_vec3 sc_pz3(sc_vec3 v) { return (sc_vec3){sc_pz(v.x), sc_pz(v.y), sc_pz(v.z)}; }
@@ -200,6 +198,111 @@ bool sc_sphere_valid(const sc_sphere *sphere) { return sc_sphere_check(sphere) =
 bool sc_plane_valid(const sc_plane *plane) { return sc_plane_check(plane) == SC_OK; }
 bool sc_shape_valid(const sc_shape *shape) { return sc_shape_check(shape) == SC_OK; }
 
+/* ------------------------------------------------- exact sums of products
+ *
+ * The sphere, OBB and plane queries work in double. Every quantity they classify with is a
+ * sum of products of two input floats: such a product is exact in double (24 + 24 bits
+ * <= 53, and its exponent, between 2^-298 and 2^256, is far inside the double range, so
+ * subnormal floats are as exact as any other). The sum is then taken without loss: the terms
+ * are accumulated into a floating-point expansion (a list of non-overlapping doubles whose
+ * exact sum is the exact total; two_sum below is an error-free transform), and only the final
+ * value is rounded, once, with a relative error of a few 2^-53. That error is relative to the
+ * result, not to the terms: a ray origin 1e30 away from a unit sphere cancels down to the
+ * right perpendicular distance. (A plain difference o - c of two floats is exact in double only
+ * while their exponents differ by at most 29; these sums never need it.)
+ * Products of a double with a float (tmax * d.d) are split exactly with two_prod (Dekker's
+ * product, without FMA; the operands here stay far from overflow, so the split is exact). */
+static void sc_two_sum(double a, double b, double *s, double *e)
+{
+    double x = a + b;
+    double bv = x - a;
+    double av = x - bv;
+    *s = x;
+    *e = (a - av) + (b - bv);
+}
+
+static void sc_two_prod(double a, double b, double *p, double *e)
+{
+    const double split = 134217729.0; /* 2^27 + 1 */
+    double x = a * b;
+    double ca = split * a, cb = split * b;
+    double ah = ca - (ca - a), al = a - ah;
+    double bh = cb - (cb - b), bl = b - bh;
+    *p = x;
+    *e = ((ah * bh - x) + ah * bl + al * bh) + al * bl;
+}
+
+#define SC_XSUM_MAX 24
+/* The exact sum of n doubles (n <= SC_XSUM_MAX), rounded to double at the end: the terms go
+ * into an expansion (Shewchuk's grow-expansion, zero components dropped), whose components
+ * are then added from the smallest to the largest. The sign of the result is the sign of the
+ * exact sum; for small dyadic inputs (exact totals) the result is exact. */
+static double sc_xsum(const double *t, int n)
+{
+    double e[SC_XSUM_MAX];
+    int m = 0;
+    for (int i = 0; i < n; ++i) {
+        double q = t[i];
+        int k = 0;
+        for (int j = 0; j < m; ++j) {
+            double s, err;
+            sc_two_sum(q, e[j], &s, &err);
+            q = s;
+            if (err != 0.0) e[k++] = err;
+        }
+        if (q != 0.0 || k == 0) e[k++] = q;
+        m = k;
+    }
+    double s = 0.0;
+    for (int j = 0; j < m; ++j) s += e[j];
+    return s;
+}
+
+/* Append the products a[i]*b[i] of floats (exact in double) with sign sg to a term list. */
+static int sc_terms_dot(double *t, int n, sc_vec3 a, sc_vec3 b, double sg)
+{
+    t[n++] = sg * ((double)a.x * b.x);
+    t[n++] = sg * ((double)a.y * b.y);
+    t[n++] = sg * ((double)a.z * b.z);
+    return n;
+}
+
+/* (o - c) . a exactly summed: the offset of o from c along a, for floats o, c, a. */
+static double sc_offset_dot(sc_vec3 o, sc_vec3 c, sc_vec3 a)
+{
+    double t[6];
+    int n = sc_terms_dot(t, 0, o, a, 1.0);
+    n = sc_terms_dot(t, n, c, a, -1.0);
+    return sc_xsum(t, n);
+}
+
+/* |o - c|^2 - r^2, exactly summed: o_i - c_i = h + l exactly (two_sum), and each of h^2,
+ * 2hl, l^2 is split exactly by two_prod. */
+static double sc_dist2_minus_r2(sc_vec3 o, sc_vec3 c, float r)
+{
+    double t[SC_XSUM_MAX];
+    int n = 0;
+    for (int i = 0; i < 3; ++i) {
+        double h, l;
+        sc_two_sum(sc_get(o, i), -(double)sc_get(c, i), &h, &l);
+        sc_two_prod(h, h, &t[n], &t[n + 1]);
+        sc_two_prod(2.0 * h, l, &t[n + 2], &t[n + 3]);
+        sc_two_prod(l, l, &t[n + 4], &t[n + 5]);
+        n += 6;
+    }
+    t[n++] = -((double)r * r);
+    return sc_xsum(t, n);
+}
+
+/* A double value reported as a float: rounded, and kept within +-FLT_MAX. */
+static float sc_dfin(double a)
+{
+    if (a > FLT_MAX) return FLT_MAX;
+    if (a < -FLT_MAX) return -FLT_MAX;
+    return (float)a;
+}
+static sc_vec3 sc_dfin3(const double *v) { return (sc_vec3){sc_dfin(v[0]), sc_dfin(v[1]), sc_dfin(v[2])}; }
+
 /* ------------------------------------------------------------------ slabs */
 
 /* The slab interval of the line o + t*d against the closed box [lo, hi] (in whatever frame
@@ -298,18 +401,6 @@ sc_raycast_result sc__raycast_aabb_valid(const sc_ray *ray, const sc_aabb *box)
     return r;
 }
 
-/* The OBB frame: o and d expressed along the box axes, positions relative to the centre. */
-static void sc_obb_local(const sc_obb *box, sc_vec3 p, float s, sc_vec3 *local)
-{
-    sc_vec3 m = sc_sub(sc_scale(p, s), sc_scale(box->center, s));
-    *local = (sc_vec3){sc_dot(m, box->axes[0]), sc_dot(m, box->axes[1]), sc_dot(m, box->axes[2])};
-}
-
-static sc_vec3 sc_obb_local_dir(const sc_obb *box, sc_vec3 d)
-{
-    return (sc_vec3){sc_dot(d, box->axes[0]), sc_dot(d, box->axes[1]), sc_dot(d, box->axes[2])};
-}
-
 static sc_vec3 sc_normalize_or(sc_vec3 v, sc_vec3 fallback)
 {
     float k = sc_pow2_norm(sc_max3abs(v));
@@ -319,180 +410,402 @@ static sc_vec3 sc_normalize_or(sc_vec3 v, sc_vec3 fallback)
     return sc_scale(w, 1.0f / len);
 }
 
-sc_raycast_result sc__raycast_obb_valid(const sc_ray *ray, const sc_obb *box)
-{
-    sc_vec3 pos[3] = {ray->origin, box->center, box->half};
-    float s = sc_position_scale(pos, 3);
-    sc_vec3 o, d = sc_obb_local_dir(box, ray->dir);
-    sc_vec3 h = sc_scale(box->half, s);
-    sc_obb_local(box, ray->origin, s, &o);
-    float tn, tf;
-    int axis;
-    if (!sc_slab_interval(o, d, sc_scale(h, -1.0f), h, &tn, &tf, &axis)) return sc_miss();
-    if (s != 1.0f) { tn /= s; tf /= s; }
-    if (!(tf >= 0.0f && tn <= ray->tmax)) return sc_miss();
-    tn = sc_fin(tn);
-    tf = sc_fin(tf);
-
-    sc_raycast_result r = sc_miss();
-    r.hit = 1;
-    r.t_enter = sc_pz(tn);
-    r.t_exit = sc_pz(tf);
-    r.t = tn > 0.0f ? tn : 0.0f;
-    r.point = sc_pz3(sc_fin3(sc_add(ray->origin, sc_scale(ray->dir, r.t))));
-    if (tn >= 0.0f && axis >= 0) {
-        sc_vec3 a = sc_normalize_or(box->axes[axis], box->axes[axis]);
-        r.normal = sc_pz3(sc_scale(a, sc_get(d, axis) > 0.0f ? -1.0f : 1.0f));
-    }
-    return r;
-}
-
 /* ----------------------------------------------------------------- sphere */
 
-/* The line o + t*d against the closed ball, in a normalized frame.
- * Fills the classification of I = [t_enter, t_exit] against [0, tmax] (returns 1 on a hit)
- * and the interval. Exact for small dyadic inputs with an axis-parallel direction:
- * with a unit direction u (exact there), b = m.u, f = m - b*u, h2 = r^2 - f.f are exact,
- * and the boundary tests compare squares instead of rounded square roots. */
-typedef struct sc_sphere_line {
-    float t_enter, t_exit; /* in units of d */
-    int origin_inside;     /* |o - c| < r strictly */
-    sc_vec3 unit_dir;
-    sc_vec3 m_enter;       /* (point at t_enter) - c, scaled; direction of the normal */
-} sc_sphere_line;
+/* The line o + t*d against the closed ball |x - c| <= r, from exactly summed quantities
+ * (m = o - c): w = m x d, bd = m.d, dd = d.d, mm_r2 = m.m - r^2, and w2 = -bd - tmax*dd
+ * (unused when tmax = +inf). With h2 = r^2 dd - w.w (dd times r^2 minus the squared
+ * distance of the centre from the line), the line meets the ball iff h2 >= 0, and
+ * I = [(-bd - sqrt(h2)) / dd, (-bd + sqrt(h2)) / dd].
+ * The classification compares signs and squares, never a rounded root or quotient:
+ * - origin in the closed ball (mm_r2 <= 0): t = 0 is in I and in [0, tmax], a hit;
+ * - otherwise a hit needs h2 >= 0, bd < 0 (heading towards the ball: |m + t d| grows for
+ *   t >= 0 otherwise), and t_enter <= tmax  <=>  w2 <= sqrt(h2)  <=>  w2 <= 0 or w2^2 <= h2.
+ * Every input of these tests is accurate to a few 2^-53 relative to itself, whatever the
+ * distance between the origin and the ball (see the exact sums above); for small dyadic
+ * inputs with an axis-parallel direction they are all exact. */
+typedef struct sc_sphere_q {
+    double w[3], bd, dd, mm_r2, r2, w2;
+    int tmax_inf;
+} sc_sphere_q;
 
-static int sc_sphere_line_test(sc_vec3 o, sc_vec3 d, float tmax, const sc_sphere *sp, sc_sphere_line *out)
+typedef struct sc_sphere_sol {
+    double t_enter, t_exit;
+    double h; /* sqrt(h2) */
+} sc_sphere_sol;
+
+static int sc_sphere_solve(const sc_sphere_q *q, sc_sphere_sol *out)
 {
-    sc_vec3 pos[2] = {o, sp->center};
-    float s0 = sc_position_scale(pos, 2);
-    sc_vec3 m = sc_sub(sc_scale(o, s0), sc_scale(sp->center, s0));
-    float r = sp->radius * s0;
-    /* Unit direction u = d/|d|, computed from a power-of-two normalized copy of d. */
-    int ed = sc_pow2_exp(sc_max3abs(d));
-    sc_vec3 ds = sc_scale(d, ldexpf(1.0f, ed));
-    float lens = sqrtf(sc_dot(ds, ds));
-    sc_vec3 u = {ds.x / lens, ds.y / lens, ds.z / lens}; /* exact for axis directions */
-    /* h2 = r^2 - f.f with f = m - (m.u)u, the perpendicular offset of the centre. f is taken
-     * before m is normalized (a tiny component of m next to a huge one would be flushed to 0
-     * there), and h2 is computed as (r*kf)^2 - (f*kf).(f*kf) = h2 * 2^(2 ek), with the power of
-     * two kf = 2^ek that brings max(|f|, r) to unit magnitude (a tiny ball far from the origin
-     * would have both squares underflow to 0: a tangent line where the line misses). In the
-     * normal range these are the same bits as the plain formula in the normalized frame. */
-    sc_vec3 f = sc_sub(m, sc_scale(u, sc_dot(m, u)));
-    /* (m and r are brought to unit magnitude below, by 2^em) */
-    int em = sc_pow2_exp(sc_maxf(sc_max3abs(m), r));
-    float fr = sc_maxf(sc_max3abs(f), r);
-    /* f = 0 and r = 0: h2 = 0 in any frame; take m's, where w below is not tiny (its square
-     * must not underflow to 0 <= h2: a hit past tmax) */
-    int ek = fr > 0.0f ? sc_pow2_exp(fr) : em;
-    float kf = ldexpf(1.0f, ek);
-    sc_vec3 fk = sc_scale(f, kf);
-    float rk = r * kf;
-    float h2 = rk * rk - sc_dot(fk, fk);
-    /* Bring m and r to unit magnitude (a power of two: exact). */
-    float sm = ldexpf(1.0f, em);
-    m = sc_scale(m, sm);
-    r *= sm;
-    /* One unit of t is lens * 2^E in the normalized frame (|d| = lens * 2^-ed). The power of
-     * two is applied by itself, with ldexpf: a product such as s0 * sm * |d| could overflow or
-     * underflow (a tiny d and a huge sphere give 0, and then 0 / 0). */
-    int E = (s0 == 1.0f ? 0 : -4) + em - ed;
-
-    float r2 = r * r;
-    float mm = sc_dot(m, m);
-    float b = sc_dot(m, u);
-    /* The origin in the closed ball: t = 0 is in I and in [0, tmax], a hit whatever rounding
-     * says about the interval. From outside the ball a hit needs the line to meet it
-     * (h2 >= 0), to head towards it (b < 0: otherwise |m + t*d| grows for t >= 0), and to
-     * enter by tmax: -b - h <= U  <=>  h >= -(U + b), compared as squares (in h2's frame). */
-    if (!(mm <= r2)) {
-        if (h2 < 0.0f || !(b < 0.0f)) return 0;
-        float U = ldexpf(tmax, E) * lens; /* tmax*|d| in the scaled frame */
-        float w = U + b;
-        float wk = ldexpf(w, ek - em);
-        if (!((w >= 0.0f) || (wk * wk <= h2))) return 0;
+    double h2 = q->r2 * q->dd - (q->w[0] * q->w[0] + q->w[1] * q->w[1] + q->w[2] * q->w[2]);
+    if (!(q->mm_r2 <= 0.0)) {
+        if (h2 < 0.0 || !(q->bd < 0.0)) return 0;
+        if (!q->tmax_inf && q->w2 > 0.0 && q->w2 * q->w2 > h2) return 0;
     }
-    if (h2 < 0.0f) h2 = 0.0f; /* inside, and rounding put the line just off the ball */
-
-    float h = ldexpf(sqrtf(h2), em - ek); /* back to the normalized frame */
-    float ue = -b - h, ux = -b + h;
-    out->t_enter = ldexpf(ue / lens, -E); /* past the float range: +-inf, clamped by the caller */
-    out->t_exit = ldexpf(ux / lens, -E);
-    out->origin_inside = mm < r2;
-    /* Strictly inside (exact test) means t_enter < 0; keep rounding from saying otherwise. */
-    if (out->origin_inside && out->t_enter >= 0.0f) out->t_enter = -0.0f;
-    if (mm == r2) {
-        /* Origin on the sphere: one end of I is exactly 0, the entry when heading in. */
-        if (b <= 0.0f) out->t_enter = 0.0f;
-        else out->t_exit = 0.0f;
+    if (h2 < 0.0) h2 = 0.0; /* inside, and rounding put the line just off the ball */
+    double h = sqrt(h2);
+    /* The root without cancellation first; the other from the product of the roots,
+     * t_enter * t_exit = mm_r2 / dd (so an origin on the sphere gives exactly 0). */
+    if (q->bd <= 0.0) {
+        double s = -q->bd + h;
+        out->t_exit = s / q->dd;
+        out->t_enter = s > 0.0 ? q->mm_r2 / s : out->t_exit;
+    } else {
+        double s = -q->bd - h;
+        out->t_enter = s / q->dd;
+        out->t_exit = q->mm_r2 / s;
     }
-    if (out->t_exit < 0.0f) out->t_exit = 0.0f; /* the hit test above says exit >= 0 */
-    out->unit_dir = u;
-    out->m_enter = sc_add(m, sc_scale(u, ue));
+    if (q->mm_r2 < 0.0 && !(out->t_enter < 0.0)) out->t_enter = -0.0; /* strictly inside */
+    if (out->t_exit < 0.0) out->t_exit = 0.0; /* the hit test above says exit >= 0 */
+    out->h = h;
     return 1;
+}
+
+/* The quantities of sc_sphere_solve for the ray o + t d. */
+static void sc_sphere_q_ray(sc_vec3 o, sc_vec3 d, float tmax, const sc_sphere *sp, sc_sphere_q *q)
+{
+    sc_vec3 c = sp->center;
+    for (int i = 0; i < 3; ++i) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        /* (m x d)_i = m_j d_k - m_k d_j = o_j d_k - c_j d_k - o_k d_j + c_k d_j */
+        double t[4] = {(double)sc_get(o, j) * sc_get(d, k), -((double)sc_get(c, j) * sc_get(d, k)),
+                       -((double)sc_get(o, k) * sc_get(d, j)), (double)sc_get(c, k) * sc_get(d, j)};
+        q->w[i] = sc_xsum(t, 4);
+    }
+    q->bd = sc_offset_dot(o, c, d);
+    double t[12];
+    int n = sc_terms_dot(t, 0, d, d, 1.0);
+    q->dd = sc_xsum(t, n);
+    q->mm_r2 = sc_dist2_minus_r2(o, c, sp->radius);
+    q->r2 = (double)sp->radius * sp->radius;
+    q->tmax_inf = isinf(tmax);
+    q->w2 = 0.0;
+    if (!q->tmax_inf) {
+        n = sc_terms_dot(t, 0, o, d, -1.0);
+        n = sc_terms_dot(t, n, c, d, 1.0);
+        for (int i = 0; i < 3; ++i) {
+            double di = sc_get(d, i);
+            sc_two_prod(-(double)tmax, di * di, &t[n], &t[n + 1]);
+            n += 2;
+        }
+        q->w2 = sc_xsum(t, n);
+    }
+}
+
+/* The same for the segment a + t (b - a), 0 <= t <= 1, without rounding b - a: every
+ * quantity expands into products of the input floats. Returns 0 for a zero-length segment. */
+static int sc_sphere_q_segment(sc_vec3 a, sc_vec3 b, const sc_sphere *sp, sc_sphere_q *q)
+{
+    sc_vec3 c = sp->center;
+    double t[12];
+    for (int i = 0; i < 3; ++i) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        /* (a - c) x (b - a) = a x b - c x b + c x a */
+        double u[6] = {(double)sc_get(a, j) * sc_get(b, k), -((double)sc_get(a, k) * sc_get(b, j)),
+                       -((double)sc_get(c, j) * sc_get(b, k)), (double)sc_get(c, k) * sc_get(b, j),
+                       (double)sc_get(c, j) * sc_get(a, k), -((double)sc_get(c, k) * sc_get(a, j))};
+        q->w[i] = sc_xsum(u, 6);
+    }
+    /* dd = b.b - 2 a.b + a.a */
+    int n = sc_terms_dot(t, 0, b, b, 1.0);
+    n = sc_terms_dot(t, n, a, b, -2.0);
+    n = sc_terms_dot(t, n, a, a, 1.0);
+    q->dd = sc_xsum(t, n);
+    if (q->dd == 0.0) return 0;
+    /* bd = (a - c).(b - a) = a.b - a.a - c.b + c.a */
+    n = sc_terms_dot(t, 0, a, b, 1.0);
+    n = sc_terms_dot(t, n, a, a, -1.0);
+    n = sc_terms_dot(t, n, c, b, -1.0);
+    n = sc_terms_dot(t, n, c, a, 1.0);
+    q->bd = sc_xsum(t, n);
+    /* w2 = -bd - 1 * dd = -(b - c).(b - a) = -b.b + b.a + c.b - c.a */
+    n = sc_terms_dot(t, 0, b, b, -1.0);
+    n = sc_terms_dot(t, n, b, a, 1.0);
+    n = sc_terms_dot(t, n, c, b, 1.0);
+    n = sc_terms_dot(t, n, c, a, -1.0);
+    q->w2 = sc_xsum(t, n);
+    q->tmax_inf = 0;
+    q->mm_r2 = sc_dist2_minus_r2(a, c, sp->radius);
+    q->r2 = (double)sp->radius * sp->radius;
+    return 1;
+}
+
+/* A double vector scaled to unit length (NaN-free for any non-zero finite input: the scale
+ * by a power of two keeps the squares in range); fallback for the zero vector. */
+static sc_vec3 sc_unit_d(const double *v, sc_vec3 fallback)
+{
+    double m = fabs(v[0]);
+    if (fabs(v[1]) > m) m = fabs(v[1]);
+    if (fabs(v[2]) > m) m = fabs(v[2]);
+    if (!(m > 0.0) || !isfinite(m)) return fallback;
+    int e = 0;
+    (void)frexp(m, &e);
+    double x = ldexp(v[0], -e), y = ldexp(v[1], -e), z = ldexp(v[2], -e);
+    double len = sqrt(x * x + y * y + z * z);
+    return (sc_vec3){(float)(x / len), (float)(y / len), (float)(z / len)};
 }
 
 sc_raycast_result sc__raycast_sphere_valid(const sc_ray *ray, const sc_sphere *sp)
 {
-    sc_sphere_line L;
-    if (!sc_sphere_line_test(ray->origin, ray->dir, ray->tmax, sp, &L)) return sc_miss();
-    L.t_enter = sc_fin(L.t_enter);
-    L.t_exit = sc_fin(L.t_exit);
+    sc_sphere_q q;
+    sc_sphere_sol L;
+    sc_sphere_q_ray(ray->origin, ray->dir, ray->tmax, sp, &q);
+    if (!sc_sphere_solve(&q, &L)) return sc_miss();
     sc_raycast_result r = sc_miss();
     r.hit = 1;
-    r.t_enter = sc_pz(L.t_enter);
-    r.t_exit = sc_pz(L.t_exit);
-    r.t = L.t_enter > 0.0f ? L.t_enter : 0.0f;
+    r.t_enter = sc_pz(sc_dfin(L.t_enter));
+    r.t_exit = sc_pz(sc_dfin(L.t_exit));
+    r.t = L.t_enter > 0.0 ? r.t_enter : 0.0f;
     if (r.t > ray->tmax) r.t = ray->tmax; /* classification was exact; keep t within [0, tmax] */
-    r.point = sc_pz3(sc_fin3(sc_add(ray->origin, sc_scale(ray->dir, r.t))));
-    if (!L.origin_inside && L.t_enter >= 0.0f) {
-        sc_vec3 back = sc_scale(L.unit_dir, -1.0f); /* a point sphere: face the ray */
-        r.normal = sc_pz3(sc_normalize_or(L.m_enter, back));
+    double dv[3] = {ray->dir.x, ray->dir.y, ray->dir.z}, e[3], p[3];
+    double bk[3] = {-dv[0], -dv[1], -dv[2]};
+    sc_vec3 back = sc_unit_d(bk, ray->dir); /* a point sphere: face the ray */
+    if (!(L.t_enter > 0.0)) {
+        r.point = sc_pz3(ray->origin); /* t = 0 */
+        if (L.t_enter == 0.0 && !(q.mm_r2 < 0.0)) {
+            /* On the sphere and heading in (or touching): the normal at the origin. The
+             * origin is within a radius of the centre, so o - c is exact in double unless
+             * the radius is far below the coordinates (it is then rounded relative to |o - c|). */
+            double m[3];
+            for (int i = 0; i < 3; ++i) m[i] = (double)sc_get(ray->origin, i) - sc_get(sp->center, i);
+            r.normal = sc_pz3(sc_unit_d(m, back));
+        }
+        return r;
+    }
+    /* The entry point relative to the centre, e = f - (h / dd) d, with f = (d x w) / dd the
+     * foot of the perpendicular from the centre (w = m x d): built from the accurate w rather
+     * than from o + t d, so that it stays on the sphere (to rounding of the sphere's own size)
+     * however far the origin is. */
+    for (int i = 0; i < 3; ++i) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        double f = (dv[j] * q.w[k] - dv[k] * q.w[j]) / q.dd;
+        e[i] = f - (L.h / q.dd) * dv[i];
+        p[i] = (double)sc_get(sp->center, i) + e[i];
+    }
+    r.point = sc_pz3(sc_dfin3(p));
+    r.normal = sc_pz3(sp->radius > 0.0f ? sc_unit_d(e, back) : back);
+    return r;
+}
+
+/* The OBB queries in the box frame, from exactly summed quantities (m = o - c, a_i the box
+ * axes): ol_i = m.a_i, dl_i = d.a_i, oe_i = (o + tmax d - c).a_i (the point at tmax; unused
+ * for tmax = +inf) and w = m x d. The slab of axis i gives near_i = (-s_i h_i - ol_i) / dl_i
+ * and far_i = (s_i h_i - ol_i) / dl_i (s_i the sign of dl_i). The classification never
+ * compares rounded quotients:
+ * - a parallel axis (dl_i = 0, an exact zero): |ol_i| <= h_i;
+ * - the line meets the box iff near_i <= far_j for every pair i != j; multiplied out by
+ *   |dl_i dl_j|: s_i s_j (N_i dl_j - F_j dl_i) <= 0, and the only large part of that,
+ *   ol_j dl_i - ol_i dl_j, equals w.(a_j x a_i) (Binet-Cauchy), whose size is the distance of
+ *   the line from the centre, not the distance of the origin: so the test keeps its accuracy
+ *   at any distance;
+ * - t_exit >= 0 iff h_j - s_j ol_j >= 0 for every j, and t_enter <= tmax iff
+ *   s_i oe_i >= -h_i for every i (the point at tmax is past every near face).
+ * For small dyadic inputs with axes a signed permutation every quantity is exact. */
+typedef struct sc_obb_q {
+    double ol[3], dl[3], oe[3], w[3];
+    int tmax_inf;
+} sc_obb_q;
+
+static void sc_cross_terms(double *w, sc_vec3 o, sc_vec3 c, sc_vec3 d)
+{
+    for (int i = 0; i < 3; ++i) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        double t[4] = {(double)sc_get(o, j) * sc_get(d, k), -((double)sc_get(c, j) * sc_get(d, k)),
+                       -((double)sc_get(o, k) * sc_get(d, j)), (double)sc_get(c, k) * sc_get(d, j)};
+        w[i] = sc_xsum(t, 4);
+    }
+}
+
+static void sc_obb_q_ray(const sc_obb *b, sc_vec3 o, sc_vec3 d, float tmax, sc_obb_q *q)
+{
+    sc_cross_terms(q->w, o, b->center, d);
+    q->tmax_inf = isinf(tmax);
+    for (int i = 0; i < 3; ++i) {
+        double t[12];
+        sc_vec3 a = b->axes[i];
+        q->ol[i] = sc_offset_dot(o, b->center, a);
+        int n = sc_terms_dot(t, 0, d, a, 1.0);
+        q->dl[i] = sc_xsum(t, n);
+        q->oe[i] = 0.0;
+        if (!q->tmax_inf) {
+            n = sc_terms_dot(t, 0, o, a, 1.0);
+            n = sc_terms_dot(t, n, b->center, a, -1.0);
+            for (int k = 0; k < 3; ++k) {
+                sc_two_prod((double)tmax, (double)sc_get(d, k) * sc_get(a, k), &t[n], &t[n + 1]);
+                n += 2;
+            }
+            q->oe[i] = sc_xsum(t, n);
+        }
+    }
+}
+
+/* The segment a + t (b - a), 0 <= t <= 1, with b - a never rounded. */
+static void sc_obb_q_segment(const sc_obb *box, sc_vec3 a, sc_vec3 b, sc_obb_q *q)
+{
+    sc_vec3 c = box->center;
+    for (int i = 0; i < 3; ++i) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        /* (a - c) x (b - a) = a x b - c x b + c x a */
+        double u[6] = {(double)sc_get(a, j) * sc_get(b, k), -((double)sc_get(a, k) * sc_get(b, j)),
+                       -((double)sc_get(c, j) * sc_get(b, k)), (double)sc_get(c, k) * sc_get(b, j),
+                       (double)sc_get(c, j) * sc_get(a, k), -((double)sc_get(c, k) * sc_get(a, j))};
+        q->w[i] = sc_xsum(u, 6);
+    }
+    q->tmax_inf = 0;
+    for (int i = 0; i < 3; ++i) {
+        double t[6];
+        sc_vec3 ax = box->axes[i];
+        q->ol[i] = sc_offset_dot(a, c, ax);
+        q->oe[i] = sc_offset_dot(b, c, ax);
+        int n = sc_terms_dot(t, 0, b, ax, 1.0);
+        n = sc_terms_dot(t, n, a, ax, -1.0);
+        q->dl[i] = sc_xsum(t, n);
+    }
+}
+
+static int sc_sgn(double x) { return x > 0.0 ? 1 : (x < 0.0 ? -1 : 0); }
+
+/* Classification (see above); on a hit, the interval in units of d and the entry axis. */
+static int sc_obb_solve(const sc_obb *b, const sc_obb_q *q, double *t_enter, double *t_exit, int *axis)
+{
+    double h[3] = {b->half.x, b->half.y, b->half.z};
+    int s[3];
+    for (int i = 0; i < 3; ++i) {
+        s[i] = sc_sgn(q->dl[i]);
+        if (s[i] == 0) {
+            if (fabs(q->ol[i]) > h[i]) return 0;
+        } else {
+            if (h[i] - s[i] * q->ol[i] < 0.0) return 0;                  /* far_i < 0 */
+            if (!q->tmax_inf && s[i] * q->oe[i] < -h[i]) return 0;       /* near_i > tmax */
+        }
+    }
+    for (int i = 0; i < 3; ++i) {
+        for (int j = 0; j < 3; ++j) {
+            if (i == j || s[i] == 0 || s[j] == 0) continue;
+            /* N_i dl_j - F_j dl_i = -s_i h_i dl_j - s_j h_j dl_i + w.(a_j x a_i) */
+            sc_vec3 aj = b->axes[j], ai = b->axes[i];
+            double cr[3];
+            for (int k = 0; k < 3; ++k) {
+                int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+                cr[k] = (double)sc_get(aj, k1) * sc_get(ai, k2) - (double)sc_get(aj, k2) * sc_get(ai, k1);
+            }
+            double x = q->w[0] * cr[0] + q->w[1] * cr[1] + q->w[2] * cr[2];
+            double v = (-s[i] * h[i]) * q->dl[j] - (s[j] * h[j]) * q->dl[i] + x;
+            if (s[i] * s[j] * v > 0.0) return 0;
+        }
+    }
+    double tn = -INFINITY, tf = INFINITY;
+    int ax = -1;
+    for (int i = 0; i < 3; ++i) {
+        if (s[i] == 0) continue;
+        double nr = (-s[i] * h[i] - q->ol[i]) / q->dl[i];
+        double fr = (s[i] * h[i] - q->ol[i]) / q->dl[i];
+        if (nr > tn) { tn = nr; ax = i; }
+        if (fr < tf) tf = fr;
+    }
+    /* Rounding of the quotients cannot undo the exact order decided above. */
+    if (tn > tf) tn = tf;
+    if (tf < 0.0) tf = 0.0;
+    *t_enter = tn;
+    *t_exit = tf;
+    *axis = ax;
+    return 1;
+}
+
+sc_raycast_result sc__raycast_obb_valid(const sc_ray *ray, const sc_obb *box)
+{
+    sc_obb_q q;
+    double tn, tf;
+    int axis;
+    sc_obb_q_ray(box, ray->origin, ray->dir, ray->tmax, &q);
+    if (!sc_obb_solve(box, &q, &tn, &tf, &axis)) return sc_miss();
+    sc_raycast_result r = sc_miss();
+    r.hit = 1;
+    r.t_enter = sc_pz(sc_dfin(tn));
+    r.t_exit = sc_pz(sc_dfin(tf));
+    r.t = tn > 0.0 ? r.t_enter : 0.0f;
+    if (r.t > ray->tmax) r.t = ray->tmax;
+    if (!(tn > 0.0)) {
+        r.point = sc_pz3(ray->origin);
+    } else {
+        /* The point from the unrounded parameter (docs/semantics.md: a t past FLT_MAX is
+         * reported saturated, the point is not), in the box frame: c + sum_i a_i (ol_i +
+         * t dl_i), the entry axis set exactly on its face and the others clamped to the box
+         * (the exact point is in it). Rounding: a few 2^-53 of the origin's distance. */
+        double p[3] = {box->center.x, box->center.y, box->center.z};
+        double h[3] = {box->half.x, box->half.y, box->half.z};
+        for (int i = 0; i < 3; ++i) {
+            double li = q.ol[i] + tn * q.dl[i];
+            if (i == axis) li = q.dl[i] > 0.0 ? -h[i] : h[i];
+            if (li > h[i]) li = h[i];
+            if (li < -h[i]) li = -h[i];
+            sc_vec3 a = box->axes[i];
+            p[0] += li * a.x;
+            p[1] += li * a.y;
+            p[2] += li * a.z;
+        }
+        r.point = sc_pz3(sc_dfin3(p));
+    }
+    if (tn >= 0.0 && axis >= 0) {
+        sc_vec3 a = sc_normalize_or(box->axes[axis], box->axes[axis]);
+        r.normal = sc_pz3(sc_scale(a, q.dl[axis] > 0.0 ? -1.0f : 1.0f));
     }
     return r;
 }
 
 /* ------------------------------------------------------------------ plane */
 
-/* The plane with its normal and d scaled by the power of two that brings max|n_i| into
- * [1/32, 1/16): the same plane, exactly (for inputs that are not subnormal). Then n.x cannot
- * overflow for any finite x (|n.x| <= 3/16 FLT_MAX), so neither can d - n.x for a plane that
- * meets the float range (|d| <= 3/16 FLT_MAX there); d itself becomes infinite only for a plane
- * wholly past the float range, and then every such difference is an infinity of the right sign,
- * never inf - inf. */
-static sc_plane sc_plane_normalized(const sc_plane *p)
+/* n.x - d for the plane and a float point x, exactly summed (sign exact; no rescaling: the
+ * products of floats are all in the double range, subnormal normals included). */
+static double sc_plane_side(const sc_plane *p, sc_vec3 x)
 {
-    float k = sc_pow2_norm(sc_max3abs(p->normal)) * 0.0625f;
-    sc_plane q = {sc_scale(p->normal, k), p->d * k};
-    return q;
+    double t[4];
+    int n = sc_terms_dot(t, 0, p->normal, x, 1.0);
+    t[n++] = -(double)p->d;
+    return sc_xsum(t, n);
 }
 
 static sc_raycast_result sc_raycast_plane_valid(const sc_ray *ray, const sc_plane *plane)
 {
-    sc_plane p = sc_plane_normalized(plane);
-    float denom = sc_dot(p.normal, ray->dir);
-    float num = p.d - sc_dot(p.normal, ray->origin);
-    float t;
-    if (denom == 0.0f) {
+    double t3[3];
+    double denom = sc_xsum(t3, sc_terms_dot(t3, 0, plane->normal, ray->dir, 1.0));
+    double num = -sc_plane_side(plane, ray->origin); /* d - n.o */
+    double t;
+    if (denom == 0.0) {
         /* Parallel: the whole line is in the plane, or none of it. */
-        if (num != 0.0f) return sc_miss();
-        t = 0.0f;
+        if (num != 0.0) return sc_miss();
+        t = 0.0;
     } else {
-        /* t0 = num/denom in [0, tmax], decided by signs and one product (no rounded quotient). */
-        int ge0 = (num == 0.0f) || ((num > 0.0f) == (denom > 0.0f));
-        float lim = ray->tmax * denom;
-        int le_tmax = denom > 0.0f ? (num <= lim) : (num >= lim);
-        if (!(ge0 && le_tmax)) return sc_miss();
-        t = sc_fin(num / denom);
-        if (!(t >= 0.0f)) t = 0.0f;
-        if (t > ray->tmax) t = ray->tmax;
+        /* t0 = num/denom in [0, tmax], decided by signs (exact) and, for a finite tmax, the
+         * sign of num - tmax*denom, exactly summed (no rounded quotient). */
+        int ge0 = (num == 0.0) || ((num > 0.0) == (denom > 0.0));
+        if (!ge0) return sc_miss();
+        if (!isinf(ray->tmax)) {
+            double tt[16];
+            int n = sc_terms_dot(tt, 0, plane->normal, ray->origin, -1.0);
+            tt[n++] = plane->d;
+            for (int i = 0; i < 3; ++i) {
+                double ni = sc_get(plane->normal, i), di = sc_get(ray->dir, i);
+                sc_two_prod(-(double)ray->tmax, ni * di, &tt[n], &tt[n + 1]);
+                n += 2;
+            }
+            double diff = sc_xsum(tt, n); /* num - tmax*denom */
+            if (denom > 0.0 ? diff > 0.0 : diff < 0.0) return sc_miss();
+        }
+        t = num / denom;
+        if (!(t >= 0.0)) t = 0.0;
     }
     sc_raycast_result r = sc_miss();
     r.hit = 1;
-    r.t = r.t_enter = r.t_exit = sc_pz(t);
-    r.point = sc_pz3(sc_fin3(sc_add(ray->origin, sc_scale(ray->dir, r.t))));
-    sc_vec3 n = sc_normalize_or(p.normal, p.normal);
-    if (denom > 0.0f) n = sc_scale(n, -1.0f); /* face the ray: n.dir <= 0 */
+    float tf = sc_dfin(t);
+    if (tf > ray->tmax) tf = ray->tmax;
+    r.t = r.t_enter = r.t_exit = sc_pz(tf);
+    /* The point from the unrounded t (docs/semantics.md: only t saturates). */
+    double p[3];
+    for (int i = 0; i < 3; ++i) p[i] = (double)sc_get(ray->origin, i) + t * sc_get(ray->dir, i);
+    r.point = sc_pz3(sc_dfin3(p));
+    double nv[3] = {plane->normal.x, plane->normal.y, plane->normal.z};
+    sc_vec3 n = sc_unit_d(nv, plane->normal);
+    if (denom > 0.0) n = sc_scale(n, -1.0f); /* face the ray: n.dir <= 0 */
     r.normal = sc_pz3(n);
     return r;
 }
@@ -551,25 +864,14 @@ static int sc_contains_valid(sc_vec3 p, const sc_shape *shape)
                p.z >= b->min.z && p.z <= b->max.z;
     }
     case SC_SHAPE_OBB: {
+        /* |(p - c).a_i| <= h_i, each offset exactly summed (see sc_xsum). */
         const sc_obb *b = &shape->u.obb;
-        sc_vec3 pos[3] = {p, b->center, b->half};
-        float s = sc_position_scale(pos, 3);
-        sc_vec3 q;
-        sc_obb_local(b, p, s, &q);
-        sc_vec3 h = sc_scale(b->half, s);
-        return sc_absf(q.x) <= h.x && sc_absf(q.y) <= h.y && sc_absf(q.z) <= h.z;
+        for (int i = 0; i < 3; ++i)
+            if (!(fabs(sc_offset_dot(p, b->center, b->axes[i])) <= sc_get(b->half, i))) return 0;
+        return 1;
     }
-    default: { /* sphere */
-        const sc_sphere *sp = &shape->u.sphere;
-        sc_vec3 pos[2] = {p, sp->center};
-        float s = sc_position_scale(pos, 2);
-        sc_vec3 m = sc_sub(sc_scale(p, s), sc_scale(sp->center, s));
-        float r = sp->radius * s;
-        float k = sc_pow2_norm(sc_maxf(sc_max3abs(m), r));
-        m = sc_scale(m, k);
-        r *= k;
-        return sc_dot(m, m) <= r * r;
-    }
+    default: /* sphere: |p - c|^2 - r^2 <= 0, exactly summed */
+        return sc_dist2_minus_r2(p, shape->u.sphere.center, shape->u.sphere.radius) <= 0.0;
     }
 }
 
@@ -597,53 +899,53 @@ sc_point_result sc_closest_point(sc_vec3 p, const sc_shape *shape)
         r.point = sc_pz3(p);
         return r;
     }
+    double q[3];
     switch (shape->type) {
     case SC_SHAPE_AABB: {
         const sc_aabb *b = &shape->u.aabb;
-        r.point = (sc_vec3){sc_clampf(p.x, b->min.x, b->max.x), sc_clampf(p.y, b->min.y, b->max.y),
-                            sc_clampf(p.z, b->min.z, b->max.z)};
-        break;
+        r.point = sc_pz3((sc_vec3){sc_clampf(p.x, b->min.x, b->max.x), sc_clampf(p.y, b->min.y, b->max.y),
+                                   sc_clampf(p.z, b->min.z, b->max.z)});
+        return r;
     }
     case SC_SHAPE_OBB: {
+        /* c + sum_i a_i clamp((p - c).a_i, -h_i, h_i), in double. */
         const sc_obb *b = &shape->u.obb;
-        sc_vec3 pos[3] = {p, b->center, b->half};
-        float sc = sc_position_scale(pos, 3);
-        sc_vec3 q;
-        sc_obb_local(b, p, sc, &q);
-        sc_vec3 h = sc_scale(b->half, sc);
-        sc_vec3 c = sc_scale(b->center, sc);
-        c = sc_add(c, sc_scale(b->axes[0], sc_clampf(q.x, -h.x, h.x)));
-        c = sc_add(c, sc_scale(b->axes[1], sc_clampf(q.y, -h.y, h.y)));
-        c = sc_add(c, sc_scale(b->axes[2], sc_clampf(q.z, -h.z, h.z)));
-        r.point = sc_scale(c, 1.0f / sc);
+        q[0] = b->center.x; q[1] = b->center.y; q[2] = b->center.z;
+        for (int i = 0; i < 3; ++i) {
+            double h = sc_get(b->half, i);
+            double l = sc_offset_dot(p, b->center, b->axes[i]);
+            l = l < -h ? -h : (l > h ? h : l);
+            q[0] += l * b->axes[i].x;
+            q[1] += l * b->axes[i].y;
+            q[2] += l * b->axes[i].z;
+        }
         break;
     }
     case SC_SHAPE_SPHERE: {
+        /* c + r (p - c)/|p - c|. p is outside, so p - c is not zero; in double it is exact
+         * unless the coordinates' exponents differ by more than 29, and then rounded relative
+         * to its own length: the direction is right to a few 2^-53. */
         const sc_sphere *sp = &shape->u.sphere;
-        sc_vec3 pos[2] = {p, sp->center};
-        float sc = sc_position_scale(pos, 2);
-        sc_vec3 m = sc_sub(sc_scale(p, sc), sc_scale(sp->center, sc));
-        float k = sc_pow2_norm(sc_max3abs(m));
-        sc_vec3 dir = sc_normalize_or(sc_scale(m, k), (sc_vec3){0, 0, 0});
-        r.point = sc_add(sp->center, sc_scale(dir, sp->radius));
+        double m[3];
+        for (int i = 0; i < 3; ++i) m[i] = (double)sc_get(p, i) - sc_get(sp->center, i);
+        sc_vec3 u = sc_unit_d(m, (sc_vec3){0, 0, 0});
+        for (int i = 0; i < 3; ++i) q[i] = (double)sc_get(sp->center, i) + (double)sp->radius * sc_get(u, i);
         break;
     }
     default: {
-        sc_plane pl = sc_plane_normalized(&shape->u.plane);
-        float dist = (sc_dot(pl.normal, p) - pl.d) / sc_dot(pl.normal, pl.normal);
-        /* A plane far past the float range (d / |normal| > FLT_MAX: pl.d and dist are infinite)
-         * moves only the coordinates along which the normal has a component; 0 * inf would
-         * make the others NaN. */
-        float step[3] = {pl.normal.x * dist, pl.normal.y * dist, pl.normal.z * dist};
-        for (int i = 0; i < 3; ++i)
-            if (sc_get(pl.normal, i) == 0.0f) step[i] = 0.0f;
-        r.point = (sc_vec3){p.x - step[0], p.y - step[1], p.z - step[2]};
+        /* p - n (n.p - d)/(n.n): both sums exact up to their final rounding; a normal
+         * component that is 0 moves nothing. */
+        const sc_plane *pl = &shape->u.plane;
+        double t3[3];
+        double nn = sc_xsum(t3, sc_terms_dot(t3, 0, pl->normal, pl->normal, 1.0));
+        double dist = sc_plane_side(pl, p) / nn;
+        for (int i = 0; i < 3; ++i) q[i] = (double)sc_get(p, i) - (double)sc_get(pl->normal, i) * dist;
         break;
     }
     }
     /* Coordinates past the float range (the exact point of a huge sphere, OBB or a far plane)
      * are reported as +-FLT_MAX, as in the raycasts. */
-    r.point = sc_pz3(sc_fin3(r.point));
+    r.point = sc_pz3(sc_dfin3(q));
     return r;
 }
 
@@ -659,10 +961,9 @@ sc_test_result sc_linetest(const sc_segment *segment, const sc_shape *shape)
 
     if (shape->type == SC_SHAPE_PLANE) {
         /* Two-sided: the end points' signed distances have opposite signs or one is 0. */
-        sc_plane p = sc_plane_normalized(&shape->u.plane);
-        float sa = sc_dot(p.normal, a) - p.d;
-        float sb = sc_dot(p.normal, b) - p.d;
-        r.value = (sa <= 0.0f && sb >= 0.0f) || (sa >= 0.0f && sb <= 0.0f);
+        double sa = sc_plane_side(&shape->u.plane, a);
+        double sb = sc_plane_side(&shape->u.plane, b);
+        r.value = (sa <= 0.0 && sb >= 0.0) || (sa >= 0.0 && sb <= 0.0);
         return r;
     }
     if (a.x == b.x && a.y == b.y && a.z == b.z) {
@@ -670,31 +971,40 @@ sc_test_result sc_linetest(const sc_segment *segment, const sc_shape *shape)
         r.value = sc_contains_valid(a, shape);
         return r;
     }
-    /* The segment as the ray a + t*(b - a), 0 <= t <= 1. If b - a could overflow, scale the
-     * whole scene by 2^-4 (exact): the answer does not change. */
-    sc_shape sh = *shape;
+    if (shape->type == SC_SHAPE_SPHERE) {
+        /* b - a is never rounded: see sc_sphere_q_segment. */
+        sc_sphere_q q;
+        sc_sphere_sol L;
+        if (!sc_sphere_q_segment(a, b, &shape->u.sphere, &q)) r.value = sc_contains_valid(a, shape);
+        else r.value = sc_sphere_solve(&q, &L);
+        return r;
+    }
+    if (shape->type == SC_SHAPE_OBB) {
+        sc_obb_q q;
+        double tn, tf;
+        int axis;
+        sc_obb_q_segment(&shape->u.obb, a, b, &q);
+        r.value = sc_obb_solve(&shape->u.obb, &q, &tn, &tf, &axis);
+        return r;
+    }
+    /* AABB: the segment as the ray a + t*(b - a), 0 <= t <= 1. If b - a could overflow, scale
+     * the whole scene by 2^-4 (exact): the answer does not change. */
+    sc_aabb box = shape->u.aabb;
     sc_vec3 pos[2] = {a, b};
     float k = sc_position_scale(pos, 2);
     if (k != 1.0f) {
         a = sc_scale(a, k);
         b = sc_scale(b, k);
-        switch (sh.type) {
-        case SC_SHAPE_AABB: sh.u.aabb.min = sc_scale(sh.u.aabb.min, k); sh.u.aabb.max = sc_scale(sh.u.aabb.max, k); break;
-        case SC_SHAPE_OBB: sh.u.obb.center = sc_scale(sh.u.obb.center, k); sh.u.obb.half = sc_scale(sh.u.obb.half, k); break;
-        default: sh.u.sphere.center = sc_scale(sh.u.sphere.center, k); sh.u.sphere.radius *= k; break;
-        }
+        box.min = sc_scale(box.min, k);
+        box.max = sc_scale(box.max, k);
     }
     sc_ray ray = {a, sc_sub(b, a), 1.0f};
     if (sc_zero3(ray.dir)) { /* distinct end points that became equal under the scaling */
+        sc_shape sh = *shape;
+        sh.u.aabb = box;
         r.value = sc_contains_valid(a, &sh);
         return r;
     }
-    sc_raycast_result h;
-    switch (sh.type) {
-    case SC_SHAPE_AABB: h = sc__raycast_aabb_valid(&ray, &sh.u.aabb); break;
-    case SC_SHAPE_OBB: h = sc__raycast_obb_valid(&ray, &sh.u.obb); break;
-    default: h = sc__raycast_sphere_valid(&ray, &sh.u.sphere); break;
-    }
-    r.value = h.hit;
+    r.value = sc__raycast_aabb_valid(&ray, &box).hit;
     return r;
 }
