@@ -386,6 +386,19 @@ sc_raycast_result sc__raycast_aabb_valid(const sc_ray *ray, const sc_aabb *box)
     r.t_exit = sc_pz(tf);
     r.t = tn > 0.0f ? tn : 0.0f;
     r.point = sc_add(ray->origin, sc_scale(ray->dir, r.t));
+    if (tn > 0.0f && axis >= 0) {
+        /* The point from the unrounded parameter (docs/semantics.md: t saturates at FLT_MAX,
+         * the point does not): t = (face - o_axis) / d_axis again, in double, where the
+         * difference of two floats does not overflow and a subnormal d_axis gives a finite t.
+         * The entry axis itself is set exactly below; the others are clamped to the box. */
+        int a = axis;
+        double da = sc_get(ray->dir, a);
+        double face = da > 0.0 ? sc_get(box->min, a) : sc_get(box->max, a);
+        double td = (face - (double)sc_get(ray->origin, a)) / da;
+        double pd[3];
+        for (int i = 0; i < 3; ++i) pd[i] = (double)sc_get(ray->origin, i) + td * sc_get(ray->dir, i);
+        r.point = sc_dfin3(pd);
+    }
     if (tn >= 0.0f && axis >= 0) {
         float di = sc_get(ray->dir, axis);
         /* Entered through the min face when moving up the axis, the max face otherwise:
@@ -728,20 +741,35 @@ sc_raycast_result sc__raycast_obb_valid(const sc_ray *ray, const sc_obb *box)
         r.point = sc_pz3(ray->origin);
     } else {
         /* The point from the unrounded parameter (docs/semantics.md: a t past FLT_MAX is
-         * reported saturated, the point is not), in the box frame: c + sum_i a_i (ol_i +
-         * t dl_i), the entry axis set exactly on its face and the others clamped to the box
-         * (the exact point is in it). Rounding: a few 2^-53 of the origin's distance. */
+         * reported saturated, the point is not), in the box frame: c + sum_i a_i l_i with the
+         * entry axis on its face, l_axis = -+h_axis, and for the others
+         * l_i = ol_i + t dl_i = (ol_i dl_ax - ol_ax dl_i - s_ax h_ax dl_i) / dl_ax, where
+         * ol_i dl_ax - ol_ax dl_i = w.(a_i x a_ax) (as in sc_obb_solve): no cancellation of
+         * the origin's distance, so the point is as accurate far away as near. Clamped to the
+         * box (the exact point is in it). */
         double p[3] = {box->center.x, box->center.y, box->center.z};
         double h[3] = {box->half.x, box->half.y, box->half.z};
+        int sa = q.dl[axis] > 0.0 ? 1 : -1;
+        sc_vec3 aa = box->axes[axis];
         for (int i = 0; i < 3; ++i) {
-            double li = q.ol[i] + tn * q.dl[i];
-            if (i == axis) li = q.dl[i] > 0.0 ? -h[i] : h[i];
+            sc_vec3 ai = box->axes[i];
+            double li;
+            if (i == axis) {
+                li = -sa * h[i];
+            } else {
+                double cr[3];
+                for (int k = 0; k < 3; ++k) {
+                    int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+                    cr[k] = (double)sc_get(ai, k1) * sc_get(aa, k2) - (double)sc_get(ai, k2) * sc_get(aa, k1);
+                }
+                double x = q.w[0] * cr[0] + q.w[1] * cr[1] + q.w[2] * cr[2];
+                li = (x - sa * h[axis] * q.dl[i]) / q.dl[axis];
+            }
             if (li > h[i]) li = h[i];
             if (li < -h[i]) li = -h[i];
-            sc_vec3 a = box->axes[i];
-            p[0] += li * a.x;
-            p[1] += li * a.y;
-            p[2] += li * a.z;
+            p[0] += li * ai.x;
+            p[1] += li * ai.y;
+            p[2] += li * ai.z;
         }
         r.point = sc_pz3(sc_dfin3(p));
     }
