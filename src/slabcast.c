@@ -438,7 +438,7 @@ static sc_vec3 sc_normalize_or(sc_vec3 v, sc_vec3 fallback)
  * distance between the origin and the ball (see the exact sums above); for small dyadic
  * inputs with an axis-parallel direction they are all exact. */
 typedef struct sc_sphere_q {
-    double w[3], bd, dd, mm_r2, r2, w2;
+    double w[3], bd, dd, mm_r2, r2, w2, T; /* T = tmax * dd */
     int tmax_inf;
 } sc_sphere_q;
 
@@ -449,10 +449,24 @@ typedef struct sc_sphere_sol {
 
 static int sc_sphere_solve(const sc_sphere_q *q, sc_sphere_sol *out)
 {
-    double h2 = q->r2 * q->dd - (q->w[0] * q->w[0] + q->w[1] * q->w[1] + q->w[2] * q->w[2]);
+    /* h2 has two forms, equal by Lagrange's identity (bd^2 + w.w = m.m dd): r^2 dd - w.w and
+     * bd^2 - mm_r2 dd. Each rounds with an error of a few 2^-53 of its terms: the first is
+     * the accurate one when the origin is far from the ball (m.m >> r^2), the second when the
+     * origin is close to the surface of a ball much larger than dd's scale (a huge ball, a
+     * tiny dir). Take the one whose terms are smaller. */
+    double ww = q->w[0] * q->w[0] + q->w[1] * q->w[1] + q->w[2] * q->w[2];
+    double r2dd = q->r2 * q->dd;
+    double bb = q->bd * q->bd, md = q->mm_r2 * q->dd;
+    int far_form = r2dd + ww <= bb + fabs(md);
+    double h2 = far_form ? r2dd - ww : bb - md;
     if (!(q->mm_r2 <= 0.0)) {
         if (h2 < 0.0 || !(q->bd < 0.0)) return 0;
-        if (!q->tmax_inf && q->w2 > 0.0 && q->w2 * q->w2 > h2) return 0;
+        /* w2 > 0: tmax before the vertex of the quadratic; then t_enter <= tmax iff
+         * w2^2 <= h2, which in the second form is dd f(tmax) = T (T + 2 bd) + mm_r2 dd <= 0
+         * (T = tmax dd; T + 2 bd < bd < 0 there, so that sum does not cancel). */
+        if (!q->tmax_inf && q->w2 > 0.0) {
+            if (far_form ? q->w2 * q->w2 > h2 : q->T * (q->T + 2.0 * q->bd) + md > 0.0) return 0;
+        }
     }
     if (h2 < 0.0) h2 = 0.0; /* inside, and rounding put the line just off the ball */
     double h = sqrt(h2);
@@ -467,6 +481,7 @@ static int sc_sphere_solve(const sc_sphere_q *q, sc_sphere_sol *out)
         out->t_enter = s / q->dd;
         out->t_exit = q->mm_r2 / s;
     }
+    if (out->t_enter > out->t_exit) out->t_enter = out->t_exit; /* rounding; I is not empty */
     if (q->mm_r2 < 0.0 && !(out->t_enter < 0.0)) out->t_enter = -0.0; /* strictly inside */
     if (out->t_exit < 0.0) out->t_exit = 0.0; /* the hit test above says exit >= 0 */
     out->h = h;
@@ -492,6 +507,7 @@ static void sc_sphere_q_ray(sc_vec3 o, sc_vec3 d, float tmax, const sc_sphere *s
     q->r2 = (double)sp->radius * sp->radius;
     q->tmax_inf = isinf(tmax);
     q->w2 = 0.0;
+    q->T = q->tmax_inf ? 0.0 : (double)tmax * q->dd;
     if (!q->tmax_inf) {
         n = sc_terms_dot(t, 0, o, d, -1.0);
         n = sc_terms_dot(t, n, c, d, 1.0);
@@ -537,6 +553,7 @@ static int sc_sphere_q_segment(sc_vec3 a, sc_vec3 b, const sc_sphere *sp, sc_sph
     n = sc_terms_dot(t, n, c, a, -1.0);
     q->w2 = sc_xsum(t, n);
     q->tmax_inf = 0;
+    q->T = q->dd;
     q->mm_r2 = sc_dist2_minus_r2(a, c, sp->radius);
     q->r2 = (double)sp->radius * sp->radius;
     return 1;
@@ -614,7 +631,7 @@ sc_raycast_result sc__raycast_sphere_valid(const sc_ray *ray, const sc_sphere *s
  *   s_i oe_i >= -h_i for every i (the point at tmax is past every near face).
  * For small dyadic inputs with axes a signed permutation every quantity is exact. */
 typedef struct sc_obb_q {
-    double ol[3], dl[3], oe[3], w[3];
+    double ol[3], dl[3], oe[3], w[3], tmax;
     int tmax_inf;
 } sc_obb_q;
 
@@ -632,6 +649,7 @@ static void sc_obb_q_ray(const sc_obb *b, sc_vec3 o, sc_vec3 d, float tmax, sc_o
 {
     sc_cross_terms(q->w, o, b->center, d);
     q->tmax_inf = isinf(tmax);
+    q->tmax = tmax;
     for (int i = 0; i < 3; ++i) {
         double t[12];
         sc_vec3 a = b->axes[i];
@@ -664,6 +682,7 @@ static void sc_obb_q_segment(const sc_obb *box, sc_vec3 a, sc_vec3 b, sc_obb_q *
         q->w[i] = sc_xsum(u, 6);
     }
     q->tmax_inf = 0;
+    q->tmax = 1.0;
     for (int i = 0; i < 3; ++i) {
         double t[6];
         sc_vec3 ax = box->axes[i];
@@ -682,8 +701,12 @@ static int sc_obb_solve(const sc_obb *b, const sc_obb_q *q, double *t_enter, dou
 {
     double h[3] = {b->half.x, b->half.y, b->half.z};
     int s[3];
+    /* The origin in the closed box (the same exact test as sc_contains): t = 0 is in I and
+     * in [0, tmax], a hit whatever the rounded tests below would say. */
+    int inside = fabs(q->ol[0]) <= h[0] && fabs(q->ol[1]) <= h[1] && fabs(q->ol[2]) <= h[2];
     for (int i = 0; i < 3; ++i) {
         s[i] = sc_sgn(q->dl[i]);
+        if (inside) continue;
         if (s[i] == 0) {
             if (fabs(q->ol[i]) > h[i]) return 0;
         } else {
@@ -691,7 +714,7 @@ static int sc_obb_solve(const sc_obb *b, const sc_obb_q *q, double *t_enter, dou
             if (!q->tmax_inf && s[i] * q->oe[i] < -h[i]) return 0;       /* near_i > tmax */
         }
     }
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 3 && !inside; ++i) {
         for (int j = 0; j < 3; ++j) {
             if (i == j || s[i] == 0 || s[j] == 0) continue;
             /* N_i dl_j - F_j dl_i = -s_i h_i dl_j - s_j h_j dl_i + w.(a_j x a_i) */
@@ -715,8 +738,13 @@ static int sc_obb_solve(const sc_obb *b, const sc_obb_q *q, double *t_enter, dou
         if (nr > tn) { tn = nr; ax = i; }
         if (fr < tf) tf = fr;
     }
-    /* Rounding of the quotients cannot undo the exact order decided above. */
-    if (tn > tf) tn = tf;
+    /* The quotients are rounded (and ill-conditioned for a dir nearly parallel to a face):
+     * keep them consistent with the classification above. The entry is kept and the exit
+     * raised to it, not the other way round: the entry's point is the one reported, and it
+     * must lie on the box (a lowered entry could be far from it along a grazing ray). */
+    if (!q->tmax_inf && tn > q->tmax) tn = q->tmax;
+    if (inside && tn > 0.0) tn = 0.0;
+    if (tn > tf) tf = tn;
     if (tf < 0.0) tf = 0.0;
     *t_enter = tn;
     *t_exit = tf;

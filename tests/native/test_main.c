@@ -449,6 +449,15 @@ static int far_and_huge(void)
     h = sc_raycast(&ar, &box);
     ENSURE(h.hit && h.t == FLT_MAX);
     ENSURE_VEC(h.point, 9, 0, 9);
+    /* Found by fuzz_queries on the double-precision core: a ball of radius 7.7e31 whose
+     * surface passes 5.9e14 from the origin (|o - c|^2 - r^2 ~ (3e23)^2 > 0: outside), and a
+     * ray that can travel only tmax * |d| ~ 2.4e-76: a miss. The tmax test w2^2 <= h2 lost the
+     * difference in rounding (w2^2 and h2 ~ 8.5e-13 there, differing by 3.9e-29). */
+    sc_shape big = sphere(v3(0, -0x1.ffp+77f, 0x1.e8e8e8p+105f), 0x1.e8e8e8p+105f);
+    sc_ray near = ray(v3(0x1p-126f, 0x1p-126f, 0x1.fffef4p-124f), v3(0x1.0401fp-126f, 0x1.04p-126f, 0x1.04p-126f));
+    near.tmax = 0x1.04p-126f;
+    ENSURE(!sc_contains(near.origin, &big).value);
+    ENSURE(!sc_raycast(&near, &big).hit);
     /* Contains and closest point of a sphere far from the world origin: centre (2^30, 0, 0),
      * radius 1; the point 2^30 + 1 is on it, the next float above 2^30 + 1 (+ 128) is not. */
     sc_shape fs = sphere(v3(0x1p30f, 0, 0), 1);
