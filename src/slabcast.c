@@ -462,10 +462,17 @@ static int sc_sphere_solve(const sc_sphere_q *q, sc_sphere_sol *out)
     if (!(q->mm_r2 <= 0.0)) {
         if (h2 < 0.0 || !(q->bd < 0.0)) return 0;
         /* w2 > 0: tmax before the vertex of the quadratic; then t_enter <= tmax iff
-         * w2^2 <= h2, which in the second form is dd f(tmax) = T (T + 2 bd) + mm_r2 dd <= 0
-         * (T = tmax dd; T + 2 bd < bd < 0 there, so that sum does not cancel). */
+         * w2^2 - h2 <= 0, and w2^2 - h2 = dd f(tmax) = T (T + 2 bd) + mm_r2 dd (T = tmax dd;
+         * T + 2 bd < bd < 0 there, so that sum does not cancel). Either form is evaluated with
+         * an error of a few 2^-53 of its terms: take the one whose terms are smaller (the
+         * first for an origin far from a small ball, the second when the origin is close to
+         * the surface compared with the ball's size or tmax is short). */
         if (!q->tmax_inf && q->w2 > 0.0) {
-            if (far_form ? q->w2 * q->w2 > h2 : q->T * (q->T + 2.0 * q->bd) + md > 0.0) return 0;
+            double w22 = q->w2 * q->w2;
+            double tt = q->T * (q->T + 2.0 * q->bd);
+            double ea = w22 + (far_form ? r2dd + ww : bb + fabs(md));
+            double eb = fabs(tt) + fabs(md);
+            if (ea < eb ? w22 - h2 > 0.0 : tt + md > 0.0) return 0;
         }
     }
     if (h2 < 0.0) h2 = 0.0; /* inside, and rounding put the line just off the ball */

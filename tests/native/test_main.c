@@ -458,6 +458,13 @@ static int far_and_huge(void)
     near.tmax = 0x1.04p-126f;
     ENSURE(!sc_contains(near.origin, &big).value);
     ENSURE(!sc_raycast(&near, &big).hit);
+    /* Also found by fuzz_queries: the ball spans x in [0, 6e38]; the origin at x = -41.5 is
+     * outside, and tmax = 0: a miss (w2^2 and h2 agreed to 1e-16 of their size, and the
+     * difference dd f(0) = (|o - c|^2 - r^2) dd ~ 1e-47 decides). */
+    sc_shape wide = sphere(v3(0x1.c363ccp+127f, 0x1.4484cp-100f, 0), 0x1.c363ccp+127f);
+    sc_ray stop = ray(v3(-41.5f, 0x1.8p-148f, 0), v3(0x1.cp-146f, 0, 0));
+    stop.tmax = 0;
+    ENSURE(!sc_raycast(&stop, &wide).hit);
     /* Contains and closest point of a sphere far from the world origin: centre (2^30, 0, 0),
      * radius 1; the point 2^30 + 1 is on it, the next float above 2^30 + 1 (+ 128) is not. */
     sc_shape fs = sphere(v3(0x1p30f, 0, 0), 1);
