@@ -1,15 +1,19 @@
-/* slabcast core: every query of shared/spec/CASES.md, in float32.
+/* slabcast core: every query of docs/semantics.md, on float32 inputs.
  *
  * Exactness notes (the reason for most choices below):
- * - Slab parameters are computed as (bound - origin) / dir with one true division, never
- *   with a precomputed reciprocal: rounding is then monotone in the exact quotient, so the
- *   comparisons t_enter <= t_exit, t_exit >= 0 and t_enter <= tmax keep the exact order for
- *   small dyadic inputs (distinct quotients there are several ulps apart).
+ * - AABB slab parameters are computed as (bound - origin) / dir with one true division in
+ *   float, never with a precomputed reciprocal: rounding is then monotone in the exact
+ *   quotient, so the comparisons t_enter <= t_exit, t_exit >= 0 and t_enter <= tmax keep the
+ *   exact order for small dyadic inputs. The world's SIMD kernel reproduces this bit for bit.
  * - An axis with dir == 0 (or -0) is never divided by: the ray is parallel to that slab and
  *   is in it for every t iff lo <= origin <= hi (closed). No 0*inf, no NaN.
- * - Sphere and plane tests classify with sign tests and squared comparisons of quantities
- *   that are exact for small dyadic inputs, not with rounded square roots or quotients.
- * - Huge inputs are rescaled by powers of two (exact) before anything can overflow.
+ * - Spheres, OBBs and planes classify in double, from sums of products of two input floats
+ *   (each exact in double, subnormals included) added without loss (sc_xsum): the tests
+ *   are signs and squared comparisons of quantities whose error does not grow with the
+ *   distance between the ray and the shape (docs/semantics.md, far shapes), and that are
+ *   exact for small dyadic inputs.
+ * - Reported t values are the double results rounded to float and kept within +-FLT_MAX;
+ *   points are computed from the unrounded parameter (docs/semantics.md, beyond FLT_MAX).
  * Build with -ffp-contract=off: native and wasm then give bit-identical results.
  */
 #include "slabcast.h"

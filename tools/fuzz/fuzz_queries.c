@@ -1,5 +1,5 @@
 /* fuzz_queries: every single-query entry point of slabcast.h on float32 inputs of any bit
- * pattern (NaN, inf, -0, subnormals, huge), with the invariants of shared/spec/CASES.md
+ * pattern (NaN, inf, -0, subnormals, huge), with the invariants of docs/semantics.md
  * checked by abort().
  *
  * Input: 4 header bytes, then 49 floats (4 bytes each, little-endian; missing bytes read 0):
@@ -22,6 +22,13 @@
  *   - a raycast hit has a finite t with 0 <= t <= tmax, t = min(max(t_enter, 0), tmax),
  *     t_enter <= t_exit, t_exit >= 0, t_enter <= tmax, a finite point, a normal of unit
  *     length (1e-4) or exactly zero, zero when t_enter < 0; an AABB hit's point is in the box;
+ *   - geometry (check_hit_geometry, check_closest_geometry; tolerance 2^-20 of the largest
+ *     magnitude involved): a hit with t_enter >= 0 has its point on the surface and the normal
+ *     of a face through it, facing the ray (AABB: exactly +-e_i and the point exactly on that
+ *     face; OBB: +-axis with the point on that face; sphere: radial; plane: +-n); a closest
+ *     point is the clamp (AABB, exactly), satisfies the per-axis optimality conditions and is
+ *     no farther than any vertex (OBB), lies on the sphere along centre -> point, or on the
+ *     plane with point - closest along n;
  *   - the generic sc_raycast equals the per-shape function bit for bit;
  *   - an origin (segment start, point) inside a solid: raycast hits at t = 0 (linetest hits,
  *     the closest point is the point itself);
