@@ -1,15 +1,19 @@
-/* slabcast core: every query of docs/semantics.md, in float32.
+/* slabcast core: every query of docs/semantics.md, on float32 inputs.
  *
  * Exactness notes (the reason for most choices below):
- * - Slab parameters are computed as (bound - origin) / dir with one true division, never
- *   with a precomputed reciprocal: rounding is then monotone in the exact quotient, so the
- *   comparisons t_enter <= t_exit, t_exit >= 0 and t_enter <= tmax keep the exact order for
- *   small dyadic inputs (distinct quotients there are several ulps apart).
+ * - AABB slab parameters are computed as (bound - origin) / dir with one true division in
+ *   float, never with a precomputed reciprocal: rounding is then monotone in the exact
+ *   quotient, so the comparisons t_enter <= t_exit, t_exit >= 0 and t_enter <= tmax keep the
+ *   exact order for small dyadic inputs. The world's SIMD kernel reproduces this bit for bit.
  * - An axis with dir == 0 (or -0) is never divided by: the ray is parallel to that slab and
  *   is in it for every t iff lo <= origin <= hi (closed). No 0*inf, no NaN.
- * - Sphere and plane tests classify with sign tests and squared comparisons of quantities
- *   that are exact for small dyadic inputs, not with rounded square roots or quotients.
- * - Huge inputs are rescaled by powers of two (exact) before anything can overflow.
+ * - Spheres, OBBs and planes classify in double, from sums of products of two input floats
+ *   (each exact in double, subnormals included) added without loss (sc_xsum): the tests
+ *   are signs and squared comparisons of quantities whose error does not grow with the
+ *   distance between the ray and the shape (docs/semantics.md, far shapes), and that are
+ *   exact for small dyadic inputs.
+ * - Reported t values are the double results rounded to float and kept within +-FLT_MAX;
+ *   points are computed from the unrounded parameter (docs/semantics.md, beyond FLT_MAX).
  * Build with -ffp-contract=off: native and wasm then give bit-identical results.
  */
 #include "slabcast.h"
@@ -28,6 +32,7 @@ static float sc_minf(float a, float b) { return a < b ? a : b; }
 static float sc_max3abs(sc_vec3 v) { return sc_maxf(sc_absf(v.x), sc_maxf(sc_absf(v.y), sc_absf(v.z))); }
 static float sc_dot(sc_vec3 a, sc_vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 static sc_vec3 sc_sub(sc_vec3 a, sc_vec3 b) { return (sc_vec3){a.x - b.x, a.y - b.y, a.z - b.z}; }
+static sc_vec3 sc_add(sc_vec3 a, sc_vec3 b) { return (sc_vec3){a.x + b.x, a.y + b.y, a.z + b.z}; }
 static sc_vec3 sc_scale(sc_vec3 a, float s) { return (sc_vec3){a.x * s, a.y * s, a.z * s}; }
 static float sc_get(sc_vec3 v, int i) { return i == 0 ? v.x : (i == 1 ? v.y : v.z); }
 static void sc_set(sc_vec3 *v, int i, float f)
@@ -38,49 +43,22 @@ static void sc_set(sc_vec3 *v, int i, float f)
  * FLT_MAX (a tiny dir, tmax = inf); such a value is reported as +-FLT_MAX, never as an
  * infinity (t must be finite). Applied after the classification, which uses the rounded values. */
 static float sc_fin(float a) { return a > FLT_MAX ? FLT_MAX : (a < -FLT_MAX ? -FLT_MAX : a); }
-/* The same for a hit point: origin + t*dir can pass FLT_MAX when t does (or nearly does). */
-static sc_vec3 sc_fin3(sc_vec3 v) { return (sc_vec3){sc_fin(v.x), sc_fin(v.y), sc_fin(v.z)}; }
 /* -0 -> +0, so that results never carry a negative zero. */
 static float sc_pz(float a) { return a + 0.0f; }
 static sc_vec3 sc_pz3(sc_vec3 v) { return (sc_vec3){sc_pz(v.x), sc_pz(v.y), sc_pz(v.z)}; }
 
-/* ------------------------------------------------------- double precision
- * OBBs, spheres and planes are computed in double. Every float32 input is exact there, the
- * product of two floats is exact (24 + 24 bits < 53), squares and products of any two floats
- * stay inside the double range (2^-298 .. 2^256), and subnormal floats are normal doubles. So
- * nothing underflows or overflows, no power-of-two rescaling is needed, and the rounding error
- * of a difference such as origin - center is relative to double precision (2^-53) instead of
- * float's (2^-24): a shape 1e9 times its size away is still classified to a relative 1e-7 of
- * its size. Results are rounded to float32 once, at the end. */
-typedef struct sc_dvec { double x, y, z; } sc_dvec;
-static sc_dvec sc_d(sc_vec3 v) { return (sc_dvec){v.x, v.y, v.z}; }
-static sc_dvec sc_dsub(sc_dvec a, sc_dvec b) { return (sc_dvec){a.x - b.x, a.y - b.y, a.z - b.z}; }
-static sc_dvec sc_dadd(sc_dvec a, sc_dvec b) { return (sc_dvec){a.x + b.x, a.y + b.y, a.z + b.z}; }
-static sc_dvec sc_dscale(sc_dvec a, double s) { return (sc_dvec){a.x * s, a.y * s, a.z * s}; }
-static double sc_ddot(sc_dvec a, sc_dvec b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static double sc_dget(sc_dvec v, int i) { return i == 0 ? v.x : (i == 1 ? v.y : v.z); }
-/* A double result rounded to float32; beyond the float range: +-FLT_MAX (never an infinity). */
-static float sc_tof(double a)
+/* The power of two 2^-e that brings m (> 0, finite) into [0.5, 1); 1 for m == 0. For m below
+ * 2^-126 (subnormal) the factor stops at 2^126, which brings m to at least 2^-23: 2^-e itself
+ * would be up to 2^149, past the float range (an infinite factor turns zeros into NaN). */
+static int sc_pow2_exp(float m)
 {
-    if (a >= (double)FLT_MAX) return FLT_MAX;
-    if (a <= -(double)FLT_MAX) return -FLT_MAX;
-    return (float)a + 0.0f; /* -0 -> +0 */
-}
-static sc_vec3 sc_tof3(sc_dvec v) { return (sc_vec3){sc_tof(v.x), sc_tof(v.y), sc_tof(v.z)}; }
-/* v / |v| rounded to float, or fallback when v is zero. Scaled by a power of two first, so that
- * the squares neither underflow nor overflow even for v built from huge or tiny doubles. */
-static sc_vec3 sc_dunit_or(sc_dvec v, sc_vec3 fallback)
-{
-    double m = fabs(v.x);
-    if (fabs(v.y) > m) m = fabs(v.y);
-    if (fabs(v.z) > m) m = fabs(v.z);
-    if (!(m > 0.0) || !isfinite(m)) return fallback;
     int e = 0;
-    (void)frexp(m, &e);
-    sc_dvec w = {ldexp(v.x, -e), ldexp(v.y, -e), ldexp(v.z, -e)};
-    double len = sqrt(sc_ddot(w, w));
-    return sc_tof3(sc_dscale(w, 1.0 / len));
+    if (!(m > 0.0f) || !isfinite(m)) return 0;
+    (void)frexpf(m, &e);
+    if (e < -126) e = -126;
+    return -e;
 }
+static float sc_pow2_norm(float m) { return ldexpf(1.0f, sc_pow2_exp(m)); }
 
 /* Positions at or above this magnitude could overflow in a difference: they are scaled first. */
 #define SC_HUGE 8.5070592e37f /* 2^126 */
@@ -224,6 +202,111 @@ bool sc_sphere_valid(const sc_sphere *sphere) { return sc_sphere_check(sphere) =
 bool sc_plane_valid(const sc_plane *plane) { return sc_plane_check(plane) == SC_OK; }
 bool sc_shape_valid(const sc_shape *shape) { return sc_shape_check(shape) == SC_OK; }
 
+/* ------------------------------------------------- exact sums of products
+ *
+ * The sphere, OBB and plane queries work in double. Every quantity they classify with is a
+ * sum of products of two input floats: such a product is exact in double (24 + 24 bits
+ * <= 53, and its exponent, between 2^-298 and 2^256, is far inside the double range, so
+ * subnormal floats are as exact as any other). The sum is then taken without loss: the terms
+ * are accumulated into a floating-point expansion (a list of non-overlapping doubles whose
+ * exact sum is the exact total; two_sum below is an error-free transform), and only the final
+ * value is rounded, once, with a relative error of a few 2^-53. That error is relative to the
+ * result, not to the terms: a ray origin 1e30 away from a unit sphere cancels down to the
+ * right perpendicular distance. (A plain difference o - c of two floats is exact in double only
+ * while their exponents differ by at most 29; these sums never need it.)
+ * Products of a double with a float (tmax * d.d) are split exactly with two_prod (Dekker's
+ * product, without FMA; the operands here stay far from overflow, so the split is exact). */
+static void sc_two_sum(double a, double b, double *s, double *e)
+{
+    double x = a + b;
+    double bv = x - a;
+    double av = x - bv;
+    *s = x;
+    *e = (a - av) + (b - bv);
+}
+
+static void sc_two_prod(double a, double b, double *p, double *e)
+{
+    const double split = 134217729.0; /* 2^27 + 1 */
+    double x = a * b;
+    double ca = split * a, cb = split * b;
+    double ah = ca - (ca - a), al = a - ah;
+    double bh = cb - (cb - b), bl = b - bh;
+    *p = x;
+    *e = ((ah * bh - x) + ah * bl + al * bh) + al * bl;
+}
+
+#define SC_XSUM_MAX 24
+/* The exact sum of n doubles (n <= SC_XSUM_MAX), rounded to double at the end: the terms go
+ * into an expansion (Shewchuk's grow-expansion, zero components dropped), whose components
+ * are then added from the smallest to the largest. The sign of the result is the sign of the
+ * exact sum; for small dyadic inputs (exact totals) the result is exact. */
+static double sc_xsum(const double *t, int n)
+{
+    double e[SC_XSUM_MAX];
+    int m = 0;
+    for (int i = 0; i < n; ++i) {
+        double q = t[i];
+        int k = 0;
+        for (int j = 0; j < m; ++j) {
+            double s, err;
+            sc_two_sum(q, e[j], &s, &err);
+            q = s;
+            if (err != 0.0) e[k++] = err;
+        }
+        if (q != 0.0 || k == 0) e[k++] = q;
+        m = k;
+    }
+    double s = 0.0;
+    for (int j = 0; j < m; ++j) s += e[j];
+    return s;
+}
+
+/* Append the products a[i]*b[i] of floats (exact in double) with sign sg to a term list. */
+static int sc_terms_dot(double *t, int n, sc_vec3 a, sc_vec3 b, double sg)
+{
+    t[n++] = sg * ((double)a.x * b.x);
+    t[n++] = sg * ((double)a.y * b.y);
+    t[n++] = sg * ((double)a.z * b.z);
+    return n;
+}
+
+/* (o - c) . a exactly summed: the offset of o from c along a, for floats o, c, a. */
+static double sc_offset_dot(sc_vec3 o, sc_vec3 c, sc_vec3 a)
+{
+    double t[6];
+    int n = sc_terms_dot(t, 0, o, a, 1.0);
+    n = sc_terms_dot(t, n, c, a, -1.0);
+    return sc_xsum(t, n);
+}
+
+/* |o - c|^2 - r^2, exactly summed: o_i - c_i = h + l exactly (two_sum), and each of h^2,
+ * 2hl, l^2 is split exactly by two_prod. */
+static double sc_dist2_minus_r2(sc_vec3 o, sc_vec3 c, float r)
+{
+    double t[SC_XSUM_MAX];
+    int n = 0;
+    for (int i = 0; i < 3; ++i) {
+        double h, l;
+        sc_two_sum(sc_get(o, i), -(double)sc_get(c, i), &h, &l);
+        sc_two_prod(h, h, &t[n], &t[n + 1]);
+        sc_two_prod(2.0 * h, l, &t[n + 2], &t[n + 3]);
+        sc_two_prod(l, l, &t[n + 4], &t[n + 5]);
+        n += 6;
+    }
+    t[n++] = -((double)r * r);
+    return sc_xsum(t, n);
+}
+
+/* A double value reported as a float: rounded, and kept within +-FLT_MAX. */
+static float sc_dfin(double a)
+{
+    if (a > FLT_MAX) return FLT_MAX;
+    if (a < -FLT_MAX) return -FLT_MAX;
+    return (float)a;
+}
+static sc_vec3 sc_dfin3(const double *v) { return (sc_vec3){sc_dfin(v[0]), sc_dfin(v[1]), sc_dfin(v[2])}; }
+
 /* ------------------------------------------------------------------ slabs */
 
 /* The slab interval of the line o + t*d against the closed box [lo, hi] (in whatever frame
@@ -246,8 +329,10 @@ static int sc_slab_core(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi, float *t_e
         float t1 = n1 / di;
         float t2 = n2 / di;
         /* A quotient below FLT_MIN from a non-zero numerator has lost precision, or its sign
-         * (-2^-150 rounds to -0, and -0 >= 0): the caller decides in double (2: undecided). A
-         * difference of floats is zero only when they are equal, so n != 0 is exact. */
+         * (-2^-150 rounds to -0, and -0 >= 0 made a box behind the origin a hit at t = 0): the
+         * caller decides in double (2: undecided). A difference of floats is zero only when
+         * they are equal, so n != 0 is exact. The world's SIMD kernel hands such lanes to the
+         * scalar test (sc_w_leaf_aabb4). */
         if ((sc_absf(t1) < FLT_MIN && n1 != 0.0f) || (sc_absf(t2) < FLT_MIN && n2 != 0.0f)) return 2;
         float near = di > 0.0f ? t1 : t2;
         float far = di > 0.0f ? t2 : t1;
@@ -291,16 +376,16 @@ static float sc_position_scale(const sc_vec3 *v, int n)
     return 1.0f;
 }
 
+/* Ray vs AABB, inputs valid. The world kernels reproduce this bit for bit. */
 /* Ray vs AABB in double, for the inputs whose float slab quotients underflow (sc_slab_core
  * returns 2). In double no quotient of floats underflows (|q| >= 2^-277), so the signs and the
  * order of the slab bounds are those of the exact values. */
 static sc_raycast_result sc_raycast_aabb_d(const sc_ray *ray, const sc_aabb *box)
 {
-    sc_dvec o = sc_d(ray->origin), d = sc_d(ray->dir);
     double tn = -INFINITY, tf = INFINITY;
     int ax = -1;
     for (int i = 0; i < 3; ++i) {
-        double oi = sc_dget(o, i), di = sc_dget(d, i);
+        double oi = sc_get(ray->origin, i), di = sc_get(ray->dir, i);
         double lo = sc_get(box->min, i), hi = sc_get(box->max, i);
         if (di == 0.0) {
             if (oi < lo || oi > hi) return sc_miss();
@@ -315,10 +400,12 @@ static sc_raycast_result sc_raycast_aabb_d(const sc_ray *ray, const sc_aabb *box
     sc_raycast_result r = sc_miss();
     r.hit = 1;
     double t = tn > 0.0 ? tn : 0.0;
-    r.t_enter = sc_tof(tn);
-    r.t_exit = sc_tof(tf);
-    r.t = sc_tof(t);
-    r.point = sc_tof3(sc_dadd(o, sc_dscale(d, t)));
+    r.t_enter = sc_pz(sc_dfin(tn));
+    r.t_exit = sc_pz(sc_dfin(tf));
+    r.t = sc_pz(sc_dfin(t));
+    double pd[3];
+    for (int i = 0; i < 3; ++i) pd[i] = (double)sc_get(ray->origin, i) + t * sc_get(ray->dir, i);
+    r.point = sc_dfin3(pd);
     if (tn >= 0.0 && ax >= 0) {
         float di = sc_get(ray->dir, ax);
         sc_set(&r.point, ax, di > 0.0f ? sc_get(box->min, ax) : sc_get(box->max, ax));
@@ -331,7 +418,6 @@ static sc_raycast_result sc_raycast_aabb_d(const sc_ray *ray, const sc_aabb *box
     return r;
 }
 
-/* Ray vs AABB, inputs valid. The world kernels reproduce this bit for bit. */
 sc_raycast_result sc__raycast_aabb_valid(const sc_ray *ray, const sc_aabb *box)
 {
     sc_vec3 pos[3] = {ray->origin, box->min, box->max};
@@ -353,15 +439,19 @@ sc_raycast_result sc__raycast_aabb_valid(const sc_ray *ray, const sc_aabb *box)
     r.t_enter = sc_pz(tn);
     r.t_exit = sc_pz(tf);
     r.t = tn > 0.0f ? tn : 0.0f;
-    /* The point from the entry parameter in double, not from the float t (which is FLT_MAX when
-     * the exact entry lies past the float range): the entry face's coordinate exactly, the others
-     * o + t*d with t = (face - o) / d on the entry axis. */
-    r.point = ray->origin;
+    r.point = sc_add(ray->origin, sc_scale(ray->dir, r.t));
     if (tn > 0.0f && axis >= 0) {
-        double di = sc_get(ray->dir, axis);
-        double face = di > 0.0 ? sc_get(box->min, axis) : sc_get(box->max, axis);
-        double td = (face - (double)sc_get(ray->origin, axis)) / di;
-        r.point = sc_tof3(sc_dadd(sc_d(ray->origin), sc_dscale(sc_d(ray->dir), td)));
+        /* The point from the unrounded parameter (docs/semantics.md: t saturates at FLT_MAX,
+         * the point does not): t = (face - o_axis) / d_axis again, in double, where the
+         * difference of two floats does not overflow and a subnormal d_axis gives a finite t.
+         * The entry axis itself is set exactly below; the others are clamped to the box. */
+        int a = axis;
+        double da = sc_get(ray->dir, a);
+        double face = da > 0.0 ? sc_get(box->min, a) : sc_get(box->max, a);
+        double td = (face - (double)sc_get(ray->origin, a)) / da;
+        double pd[3];
+        for (int i = 0; i < 3; ++i) pd[i] = (double)sc_get(ray->origin, i) + td * sc_get(ray->dir, i);
+        r.point = sc_dfin3(pd);
     }
     if (tn >= 0.0f && axis >= 0) {
         float di = sc_get(ray->dir, axis);
@@ -378,272 +468,463 @@ sc_raycast_result sc__raycast_aabb_valid(const sc_ray *ray, const sc_aabb *box)
     return r;
 }
 
-/* ------------------------------------------------------------- re-origin
- * A shape far from the ray origin compared with its size (more than 2^30 sizes) is tested from
- * a new origin next to it: o' = o + t0*d, with t0 the double nearest the line's closest approach
- * to the centre, and t = t0 + t'. The offset o' - center is computed without rounding error
- * (o, center and d are floats, so every term below is an exact double) and rounded once, so it
- * is accurate to its own magnitude, not to the distance. Rounding t0 only moves o' along the
- * line, which changes t' and leaves the classification alone. Without this, double precision
- * loses the shape beyond about 1e15 sizes; with it, distance does not matter. */
-#define SC_FAR_SIZES 1073741824.0 /* 2^30 */
-
-/* a + b = s + err exactly (round to nearest, no overflow). */
-static double sc_two_sum(double a, double b, double *err)
+static sc_vec3 sc_normalize_or(sc_vec3 v, sc_vec3 fallback)
 {
-    double s = a + b;
-    double bb = s - a;
-    *err = (a - (s - bb)) + (b - bb);
-    return s;
+    float k = sc_pow2_norm(sc_max3abs(v));
+    sc_vec3 w = sc_scale(v, k);
+    float len = sqrtf(sc_dot(w, w));
+    if (!(len > 0.0f) || !isfinite(len)) return fallback;
+    return sc_scale(w, 1.0f / len);
 }
 
-/* a = hi + lo exactly, each with at most 26 significant bits (Veltkamp's split). */
-static void sc_split(double a, double *hi, double *lo)
-{
-    double c = 134217729.0 * a; /* 2^27 + 1 */
-    *hi = c - (c - a);
-    *lo = a - *hi;
-}
+/* ----------------------------------------------------------------- sphere */
 
-/* x[0] + ... + x[3], computed exactly as a nonoverlapping expansion, then rounded (to within an
- * ulp of the exact sum). */
-static double sc_sum4(const double x[4])
+/* The line o + t*d against the closed ball |x - c| <= r, from exactly summed quantities
+ * (m = o - c): w = m x d, bd = m.d, dd = d.d, mm_r2 = m.m - r^2, and w2 = -bd - tmax*dd
+ * (unused when tmax = +inf). With h2 = r^2 dd - w.w (dd times r^2 minus the squared
+ * distance of the centre from the line), the line meets the ball iff h2 >= 0, and
+ * I = [(-bd - sqrt(h2)) / dd, (-bd + sqrt(h2)) / dd].
+ * The classification compares signs and squares, never a rounded root or quotient:
+ * - origin in the closed ball (mm_r2 <= 0): t = 0 is in I and in [0, tmax], a hit;
+ * - otherwise a hit needs h2 >= 0, bd < 0 (heading towards the ball: |m + t d| grows for
+ *   t >= 0 otherwise), and t_enter <= tmax  <=>  w2 <= sqrt(h2)  <=>  w2 <= 0 or w2^2 <= h2.
+ * Every input of these tests is accurate to a few 2^-53 relative to itself, whatever the
+ * distance between the origin and the ball (see the exact sums above); for small dyadic
+ * inputs with an axis-parallel direction they are all exact. */
+typedef struct sc_sphere_q {
+    double w[3], bd, dd, mm_r2, r2, w2, T; /* T = tmax * dd */
+    int tmax_inf;
+} sc_sphere_q;
+
+typedef struct sc_sphere_sol {
+    double t_enter, t_exit;
+    double h; /* sqrt(h2) */
+} sc_sphere_sol;
+
+static int sc_sphere_solve(const sc_sphere_q *q, sc_sphere_sol *out)
 {
-    double e[4];
-    int m = 0;
-    for (int i = 0; i < 4; ++i) {
-        double q = x[i];
-        int k = 0;
-        for (int j = 0; j < m; ++j) {
-            double err;
-            q = sc_two_sum(q, e[j], &err);
-            if (err != 0.0) e[k++] = err;
+    /* h2 has two forms, equal by Lagrange's identity (bd^2 + w.w = m.m dd): r^2 dd - w.w and
+     * bd^2 - mm_r2 dd. Each rounds with an error of a few 2^-53 of its terms: the first is
+     * the accurate one when the origin is far from the ball (m.m >> r^2), the second when the
+     * origin is close to the surface of a ball much larger than dd's scale (a huge ball, a
+     * tiny dir). Take the one whose terms are smaller. */
+    double ww = q->w[0] * q->w[0] + q->w[1] * q->w[1] + q->w[2] * q->w[2];
+    double r2dd = q->r2 * q->dd;
+    double bb = q->bd * q->bd, md = q->mm_r2 * q->dd;
+    int far_form = r2dd + ww <= bb + fabs(md);
+    double h2 = far_form ? r2dd - ww : bb - md;
+    if (!(q->mm_r2 <= 0.0)) {
+        if (h2 < 0.0 || !(q->bd < 0.0)) return 0;
+        /* w2 > 0: tmax before the vertex of the quadratic; then t_enter <= tmax iff
+         * w2^2 - h2 <= 0, and w2^2 - h2 = dd f(tmax) = T (T + 2 bd) + mm_r2 dd (T = tmax dd;
+         * T + 2 bd < bd < 0 there, so that sum does not cancel). Either form is evaluated with
+         * an error of a few 2^-53 of its terms: take the one whose terms are smaller (the
+         * first for an origin far from a small ball, the second when the origin is close to
+         * the surface compared with the ball's size or tmax is short). */
+        if (!q->tmax_inf && q->w2 > 0.0) {
+            double w22 = q->w2 * q->w2;
+            double tt = q->T * (q->T + 2.0 * q->bd);
+            double ea = w22 + (far_form ? r2dd + ww : bb + fabs(md));
+            double eb = fabs(tt) + fabs(md);
+            if (ea < eb ? w22 - h2 > 0.0 : tt + md > 0.0) return 0;
         }
-        e[k++] = q;
-        m = k;
     }
-    double s = 0.0;
-    for (int j = 0; j < m; ++j) s += e[j];
-    return s;
-}
-
-/* Whether the shape of this size around center lies so far from the ray origin that the ray is
- * re-originated; then *t0 and *m (o + t0*d - center, accurate to its own size) are set.
- * Otherwise *t0 = 0 and *m = o - center (rounded in double). */
-static int sc_reorigin(sc_dvec o, sc_dvec d, sc_dvec center, double size, double *t0, sc_dvec *m)
-{
-    *t0 = 0.0;
-    *m = sc_dsub(o, center);
-    double far = fabs(m->x);
-    if (fabs(m->y) > far) far = fabs(m->y);
-    if (fabs(m->z) > far) far = fabs(m->z);
-    if (!(size > 0.0) || !(far > SC_FAR_SIZES * size)) return 0;
-    double t = -sc_ddot(*m, d) / sc_ddot(d, d);
-    double hi, lo;
-    sc_split(t, &hi, &lo);
-    /* hi*d_i and lo*d_i are exact: 26 + 24 and 27 + 24 bits */
-    double x[4] = {o.x, -center.x, hi * d.x, lo * d.x};
-    double y[4] = {o.y, -center.y, hi * d.y, lo * d.y};
-    double z[4] = {o.z, -center.z, hi * d.z, lo * d.z};
-    *m = (sc_dvec){sc_sum4(x), sc_sum4(y), sc_sum4(z)};
-    *t0 = t;
+    if (h2 < 0.0) h2 = 0.0; /* inside, and rounding put the line just off the ball */
+    double h = sqrt(h2);
+    /* The root without cancellation first; the other from the product of the roots,
+     * t_enter * t_exit = mm_r2 / dd (so an origin on the sphere gives exactly 0). */
+    if (q->bd <= 0.0) {
+        double s = -q->bd + h;
+        out->t_exit = s / q->dd;
+        out->t_enter = s > 0.0 ? q->mm_r2 / s : out->t_exit;
+    } else {
+        double s = -q->bd - h;
+        out->t_enter = s / q->dd;
+        out->t_exit = q->mm_r2 / s;
+    }
+    if (out->t_enter > out->t_exit) out->t_enter = out->t_exit; /* rounding; I is not empty */
+    if (q->mm_r2 < 0.0 && !(out->t_enter < 0.0)) out->t_enter = -0.0; /* strictly inside */
+    if (out->t_exit < 0.0) out->t_exit = 0.0; /* the hit test above says exit >= 0 */
+    out->h = h;
     return 1;
 }
 
-/* The OBB frame, in double: p relative to the centre, along the box axes. */
-static sc_dvec sc_obb_local_d(const sc_obb *box, sc_dvec p)
+/* The quantities of sc_sphere_solve for the ray o + t d. */
+static void sc_sphere_q_ray(sc_vec3 o, sc_vec3 d, float tmax, const sc_sphere *sp, sc_sphere_q *q)
 {
-    sc_dvec m = sc_dsub(p, sc_d(box->center));
-    return (sc_dvec){sc_ddot(m, sc_d(box->axes[0])), sc_ddot(m, sc_d(box->axes[1])), sc_ddot(m, sc_d(box->axes[2]))};
+    sc_vec3 c = sp->center;
+    for (int i = 0; i < 3; ++i) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        /* (m x d)_i = m_j d_k - m_k d_j = o_j d_k - c_j d_k - o_k d_j + c_k d_j */
+        double t[4] = {(double)sc_get(o, j) * sc_get(d, k), -((double)sc_get(c, j) * sc_get(d, k)),
+                       -((double)sc_get(o, k) * sc_get(d, j)), (double)sc_get(c, k) * sc_get(d, j)};
+        q->w[i] = sc_xsum(t, 4);
+    }
+    q->bd = sc_offset_dot(o, c, d);
+    double t[12];
+    int n = sc_terms_dot(t, 0, d, d, 1.0);
+    q->dd = sc_xsum(t, n);
+    q->mm_r2 = sc_dist2_minus_r2(o, c, sp->radius);
+    q->r2 = (double)sp->radius * sp->radius;
+    q->tmax_inf = isinf(tmax);
+    q->w2 = 0.0;
+    q->T = q->tmax_inf ? 0.0 : (double)tmax * q->dd;
+    if (!q->tmax_inf) {
+        n = sc_terms_dot(t, 0, o, d, -1.0);
+        n = sc_terms_dot(t, n, c, d, 1.0);
+        for (int i = 0; i < 3; ++i) {
+            double di = sc_get(d, i);
+            sc_two_prod(-(double)tmax, di * di, &t[n], &t[n + 1]);
+            n += 2;
+        }
+        q->w2 = sc_xsum(t, n);
+    }
 }
 
-static sc_dvec sc_obb_local_dir_d(const sc_obb *box, sc_dvec d)
+/* The same for the segment a + t (b - a), 0 <= t <= 1, without rounding b - a: every
+ * quantity expands into products of the input floats. Returns 0 for a zero-length segment. */
+static int sc_sphere_q_segment(sc_vec3 a, sc_vec3 b, const sc_sphere *sp, sc_sphere_q *q)
 {
-    return (sc_dvec){sc_ddot(d, sc_d(box->axes[0])), sc_ddot(d, sc_d(box->axes[1])), sc_ddot(d, sc_d(box->axes[2]))};
+    sc_vec3 c = sp->center;
+    double t[12];
+    for (int i = 0; i < 3; ++i) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        /* (a - c) x (b - a) = a x b - c x b + c x a */
+        double u[6] = {(double)sc_get(a, j) * sc_get(b, k), -((double)sc_get(a, k) * sc_get(b, j)),
+                       -((double)sc_get(c, j) * sc_get(b, k)), (double)sc_get(c, k) * sc_get(b, j),
+                       (double)sc_get(c, j) * sc_get(a, k), -((double)sc_get(c, k) * sc_get(a, j))};
+        q->w[i] = sc_xsum(u, 6);
+    }
+    /* dd = b.b - 2 a.b + a.a */
+    int n = sc_terms_dot(t, 0, b, b, 1.0);
+    n = sc_terms_dot(t, n, a, b, -2.0);
+    n = sc_terms_dot(t, n, a, a, 1.0);
+    q->dd = sc_xsum(t, n);
+    if (q->dd == 0.0) return 0;
+    /* bd = (a - c).(b - a) = a.b - a.a - c.b + c.a */
+    n = sc_terms_dot(t, 0, a, b, 1.0);
+    n = sc_terms_dot(t, n, a, a, -1.0);
+    n = sc_terms_dot(t, n, c, b, -1.0);
+    n = sc_terms_dot(t, n, c, a, 1.0);
+    q->bd = sc_xsum(t, n);
+    /* w2 = -bd - 1 * dd = -(b - c).(b - a) = -b.b + b.a + c.b - c.a */
+    n = sc_terms_dot(t, 0, b, b, -1.0);
+    n = sc_terms_dot(t, n, b, a, 1.0);
+    n = sc_terms_dot(t, n, c, b, 1.0);
+    n = sc_terms_dot(t, n, c, a, -1.0);
+    q->w2 = sc_xsum(t, n);
+    q->tmax_inf = 0;
+    q->T = q->dd;
+    q->mm_r2 = sc_dist2_minus_r2(a, c, sp->radius);
+    q->r2 = (double)sp->radius * sp->radius;
+    return 1;
 }
 
-static sc_vec3 sc_normalize_or(sc_vec3 v, sc_vec3 fallback) { return sc_dunit_or(sc_d(v), fallback); }
-
-/* A ray in double: origin o, direction d (not zero), 0 <= t <= tmax (tmax may be +inf). */
-typedef struct sc_dray { sc_dvec o, d; double tmax; } sc_dray;
-static sc_dray sc_dray_of(const sc_ray *ray) { return (sc_dray){sc_d(ray->origin), sc_d(ray->dir), ray->tmax}; }
-
-/* The line o + t*d against the box |q_i| <= h_i, all in the box's frame (double). Returns 0 when
- * the line misses; else the interval and the entry axis (-1: every axis parallel, impossible for
- * a valid ray). An axis with d_i == 0 is never divided by: closed slab test. One correctly
- * rounded division per bound, so the order of distinct exact quotients is kept. */
-static int sc_obb_line(sc_dvec o, sc_dvec d, sc_dvec h, double *t_enter, double *t_exit, int *axis)
+/* A double vector scaled to unit length (NaN-free for any non-zero finite input: the scale
+ * by a power of two keeps the squares in range); fallback for the zero vector. */
+static sc_vec3 sc_unit_d(const double *v, sc_vec3 fallback)
 {
+    double m = fabs(v[0]);
+    if (fabs(v[1]) > m) m = fabs(v[1]);
+    if (fabs(v[2]) > m) m = fabs(v[2]);
+    if (!(m > 0.0) || !isfinite(m)) return fallback;
+    int e = 0;
+    (void)frexp(m, &e);
+    double x = ldexp(v[0], -e), y = ldexp(v[1], -e), z = ldexp(v[2], -e);
+    double len = sqrt(x * x + y * y + z * z);
+    return (sc_vec3){(float)(x / len), (float)(y / len), (float)(z / len)};
+}
+
+sc_raycast_result sc__raycast_sphere_valid(const sc_ray *ray, const sc_sphere *sp)
+{
+    sc_sphere_q q;
+    sc_sphere_sol L;
+    sc_sphere_q_ray(ray->origin, ray->dir, ray->tmax, sp, &q);
+    if (!sc_sphere_solve(&q, &L)) return sc_miss();
+    sc_raycast_result r = sc_miss();
+    r.hit = 1;
+    r.t_enter = sc_pz(sc_dfin(L.t_enter));
+    r.t_exit = sc_pz(sc_dfin(L.t_exit));
+    r.t = L.t_enter > 0.0 ? r.t_enter : 0.0f;
+    if (r.t > ray->tmax) r.t = ray->tmax; /* classification was exact; keep t within [0, tmax] */
+    double dv[3] = {ray->dir.x, ray->dir.y, ray->dir.z}, e[3], p[3];
+    double bk[3] = {-dv[0], -dv[1], -dv[2]};
+    sc_vec3 back = sc_unit_d(bk, ray->dir); /* a point sphere: face the ray */
+    if (!(L.t_enter > 0.0)) {
+        r.point = sc_pz3(ray->origin); /* t = 0 */
+        if (L.t_enter == 0.0 && !(q.mm_r2 < 0.0)) {
+            /* On the sphere and heading in (or touching): the normal at the origin. The
+             * origin is within a radius of the centre, so o - c is exact in double unless
+             * the radius is far below the coordinates (it is then rounded relative to |o - c|). */
+            double m[3];
+            for (int i = 0; i < 3; ++i) m[i] = (double)sc_get(ray->origin, i) - sc_get(sp->center, i);
+            r.normal = sc_pz3(sc_unit_d(m, back));
+        }
+        return r;
+    }
+    /* The entry point relative to the centre, e = f - (h / dd) d, with f = (d x w) / dd the
+     * foot of the perpendicular from the centre (w = m x d): built from the accurate w rather
+     * than from o + t d, so that it stays on the sphere (to rounding of the sphere's own size)
+     * however far the origin is. */
+    for (int i = 0; i < 3; ++i) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        double f = (dv[j] * q.w[k] - dv[k] * q.w[j]) / q.dd;
+        e[i] = f - (L.h / q.dd) * dv[i];
+        p[i] = (double)sc_get(sp->center, i) + e[i];
+    }
+    r.point = sc_pz3(sc_dfin3(p));
+    r.normal = sc_pz3(sp->radius > 0.0f ? sc_unit_d(e, back) : back);
+    return r;
+}
+
+/* The OBB queries in the box frame, from exactly summed quantities (m = o - c, a_i the box
+ * axes): ol_i = m.a_i, dl_i = d.a_i, oe_i = (o + tmax d - c).a_i (the point at tmax; unused
+ * for tmax = +inf) and w = m x d. The slab of axis i gives near_i = (-s_i h_i - ol_i) / dl_i
+ * and far_i = (s_i h_i - ol_i) / dl_i (s_i the sign of dl_i). The classification never
+ * compares rounded quotients:
+ * - a parallel axis (dl_i = 0, an exact zero): |ol_i| <= h_i;
+ * - the line meets the box iff near_i <= far_j for every pair i != j; multiplied out by
+ *   |dl_i dl_j|: s_i s_j (N_i dl_j - F_j dl_i) <= 0, and the only large part of that,
+ *   ol_j dl_i - ol_i dl_j, equals w.(a_j x a_i) (Binet-Cauchy), whose size is the distance of
+ *   the line from the centre, not the distance of the origin: so the test keeps its accuracy
+ *   at any distance;
+ * - t_exit >= 0 iff h_j - s_j ol_j >= 0 for every j, and t_enter <= tmax iff
+ *   s_i oe_i >= -h_i for every i (the point at tmax is past every near face).
+ * For small dyadic inputs with axes a signed permutation every quantity is exact. */
+typedef struct sc_obb_q {
+    double ol[3], dl[3], oe[3], w[3], tmax;
+    int tmax_inf;
+} sc_obb_q;
+
+static void sc_cross_terms(double *w, sc_vec3 o, sc_vec3 c, sc_vec3 d)
+{
+    for (int i = 0; i < 3; ++i) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        double t[4] = {(double)sc_get(o, j) * sc_get(d, k), -((double)sc_get(c, j) * sc_get(d, k)),
+                       -((double)sc_get(o, k) * sc_get(d, j)), (double)sc_get(c, k) * sc_get(d, j)};
+        w[i] = sc_xsum(t, 4);
+    }
+}
+
+static void sc_obb_q_ray(const sc_obb *b, sc_vec3 o, sc_vec3 d, float tmax, sc_obb_q *q)
+{
+    sc_cross_terms(q->w, o, b->center, d);
+    q->tmax_inf = isinf(tmax);
+    q->tmax = tmax;
+    for (int i = 0; i < 3; ++i) {
+        double t[12];
+        sc_vec3 a = b->axes[i];
+        q->ol[i] = sc_offset_dot(o, b->center, a);
+        int n = sc_terms_dot(t, 0, d, a, 1.0);
+        q->dl[i] = sc_xsum(t, n);
+        q->oe[i] = 0.0;
+        if (!q->tmax_inf) {
+            n = sc_terms_dot(t, 0, o, a, 1.0);
+            n = sc_terms_dot(t, n, b->center, a, -1.0);
+            for (int k = 0; k < 3; ++k) {
+                sc_two_prod((double)tmax, (double)sc_get(d, k) * sc_get(a, k), &t[n], &t[n + 1]);
+                n += 2;
+            }
+            q->oe[i] = sc_xsum(t, n);
+        }
+    }
+}
+
+/* The segment a + t (b - a), 0 <= t <= 1, with b - a never rounded. */
+static void sc_obb_q_segment(const sc_obb *box, sc_vec3 a, sc_vec3 b, sc_obb_q *q)
+{
+    sc_vec3 c = box->center;
+    for (int i = 0; i < 3; ++i) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        /* (a - c) x (b - a) = a x b - c x b + c x a */
+        double u[6] = {(double)sc_get(a, j) * sc_get(b, k), -((double)sc_get(a, k) * sc_get(b, j)),
+                       -((double)sc_get(c, j) * sc_get(b, k)), (double)sc_get(c, k) * sc_get(b, j),
+                       (double)sc_get(c, j) * sc_get(a, k), -((double)sc_get(c, k) * sc_get(a, j))};
+        q->w[i] = sc_xsum(u, 6);
+    }
+    q->tmax_inf = 0;
+    q->tmax = 1.0;
+    for (int i = 0; i < 3; ++i) {
+        double t[6];
+        sc_vec3 ax = box->axes[i];
+        q->ol[i] = sc_offset_dot(a, c, ax);
+        q->oe[i] = sc_offset_dot(b, c, ax);
+        int n = sc_terms_dot(t, 0, b, ax, 1.0);
+        n = sc_terms_dot(t, n, a, ax, -1.0);
+        q->dl[i] = sc_xsum(t, n);
+    }
+}
+
+static int sc_sgn(double x) { return x > 0.0 ? 1 : (x < 0.0 ? -1 : 0); }
+
+/* Classification (see above); on a hit, the interval in units of d and the entry axis. */
+static int sc_obb_solve(const sc_obb *b, const sc_obb_q *q, double *t_enter, double *t_exit, int *axis)
+{
+    double h[3] = {b->half.x, b->half.y, b->half.z};
+    int s[3];
+    /* The origin in the closed box (the same exact test as sc_contains): t = 0 is in I and
+     * in [0, tmax], a hit whatever the rounded tests below would say. */
+    int inside = fabs(q->ol[0]) <= h[0] && fabs(q->ol[1]) <= h[1] && fabs(q->ol[2]) <= h[2];
+    for (int i = 0; i < 3; ++i) {
+        s[i] = sc_sgn(q->dl[i]);
+        if (inside) continue;
+        if (s[i] == 0) {
+            if (fabs(q->ol[i]) > h[i]) return 0;
+        } else {
+            if (h[i] - s[i] * q->ol[i] < 0.0) return 0;                  /* far_i < 0 */
+            if (!q->tmax_inf && s[i] * q->oe[i] < -h[i]) return 0;       /* near_i > tmax */
+        }
+    }
+    for (int i = 0; i < 3 && !inside; ++i) {
+        for (int j = 0; j < 3; ++j) {
+            if (i == j || s[i] == 0 || s[j] == 0) continue;
+            /* N_i dl_j - F_j dl_i = -s_i h_i dl_j - s_j h_j dl_i + w.(a_j x a_i) */
+            sc_vec3 aj = b->axes[j], ai = b->axes[i];
+            double cr[3];
+            for (int k = 0; k < 3; ++k) {
+                int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+                cr[k] = (double)sc_get(aj, k1) * sc_get(ai, k2) - (double)sc_get(aj, k2) * sc_get(ai, k1);
+            }
+            double x = q->w[0] * cr[0] + q->w[1] * cr[1] + q->w[2] * cr[2];
+            double v = (-s[i] * h[i]) * q->dl[j] - (s[j] * h[j]) * q->dl[i] + x;
+            if (s[i] * s[j] * v > 0.0) return 0;
+        }
+    }
     double tn = -INFINITY, tf = INFINITY;
     int ax = -1;
     for (int i = 0; i < 3; ++i) {
-        double oi = sc_dget(o, i), di = sc_dget(d, i), hi = sc_dget(h, i);
-        if (di == 0.0) {
-            if (oi < -hi || oi > hi) return 0;
-            continue;
-        }
-        double t1 = (-hi - oi) / di, t2 = (hi - oi) / di;
-        double near = di > 0.0 ? t1 : t2, far = di > 0.0 ? t2 : t1;
-        if (near > tn) { tn = near; ax = i; }
-        if (far < tf) tf = far;
+        if (s[i] == 0) continue;
+        double nr = (-s[i] * h[i] - q->ol[i]) / q->dl[i];
+        double fr = (s[i] * h[i] - q->ol[i]) / q->dl[i];
+        if (nr > tn) { tn = nr; ax = i; }
+        if (fr < tf) tf = fr;
     }
-    if (!(tn <= tf)) return 0;
+    /* The quotients are rounded (and ill-conditioned for a dir nearly parallel to a face):
+     * keep them consistent with the classification above. The entry is kept and the exit
+     * raised to it, not the other way round: the entry's point is the one reported, and it
+     * must lie on the box (a lowered entry could be far from it along a grazing ray). */
+    if (!q->tmax_inf && tn > q->tmax) tn = q->tmax;
+    if (inside && tn > 0.0) tn = 0.0;
+    if (tn > tf) tf = tn;
+    if (tf < 0.0) tf = 0.0;
     *t_enter = tn;
     *t_exit = tf;
     *axis = ax;
     return 1;
 }
 
-static sc_raycast_result sc_raycast_obb_d(const sc_dray *ray, const sc_obb *box)
+sc_raycast_result sc__raycast_obb_valid(const sc_ray *ray, const sc_obb *box)
 {
-    double size = box->half.x, t0;
-    if (box->half.y > size) size = box->half.y;
-    if (box->half.z > size) size = box->half.z;
-    sc_dvec m;
-    int far = sc_reorigin(ray->o, ray->d, sc_d(box->center), size, &t0, &m);
-    sc_dvec o = {sc_ddot(m, sc_d(box->axes[0])), sc_ddot(m, sc_d(box->axes[1])), sc_ddot(m, sc_d(box->axes[2]))};
-    sc_dvec d = sc_obb_local_dir_d(box, ray->d);
+    sc_obb_q q;
     double tn, tf;
     int axis;
-    if (!sc_obb_line(o, d, sc_d(box->half), &tn, &tf, &axis)) return sc_miss();
-    if (far) { /* the interval from o', back to the ray's own parameter */
-        tn += t0;
-        tf += t0;
-    }
-    /* I = [tn, tf] meets [0, tmax] */
-    if (!(tf >= 0.0 && tn <= ray->tmax)) return sc_miss();
+    sc_obb_q_ray(box, ray->origin, ray->dir, ray->tmax, &q);
+    if (!sc_obb_solve(box, &q, &tn, &tf, &axis)) return sc_miss();
     sc_raycast_result r = sc_miss();
     r.hit = 1;
-    double t = tn > 0.0 ? tn : 0.0;
-    r.t_enter = sc_tof(tn);
-    r.t_exit = sc_tof(tf);
-    r.t = sc_tof(t);
-    /* The point from the double parameter, not from the float t (which may be FLT_MAX). */
-    r.point = sc_tof3(sc_dadd(ray->o, sc_dscale(ray->d, t)));
+    r.t_enter = sc_pz(sc_dfin(tn));
+    r.t_exit = sc_pz(sc_dfin(tf));
+    r.t = tn > 0.0 ? r.t_enter : 0.0f;
+    if (r.t > ray->tmax) r.t = ray->tmax;
+    if (!(tn > 0.0)) {
+        r.point = sc_pz3(ray->origin);
+    } else {
+        /* The point from the unrounded parameter (docs/semantics.md: a t past FLT_MAX is
+         * reported saturated, the point is not), in the box frame: c + sum_i a_i l_i with the
+         * entry axis on its face, l_axis = -+h_axis, and for the others
+         * l_i = ol_i + t dl_i = (ol_i dl_ax - ol_ax dl_i - s_ax h_ax dl_i) / dl_ax, where
+         * ol_i dl_ax - ol_ax dl_i = w.(a_i x a_ax) (as in sc_obb_solve): no cancellation of
+         * the origin's distance, so the point is as accurate far away as near. Clamped to the
+         * box (the exact point is in it). */
+        double p[3] = {box->center.x, box->center.y, box->center.z};
+        double h[3] = {box->half.x, box->half.y, box->half.z};
+        int sa = q.dl[axis] > 0.0 ? 1 : -1;
+        sc_vec3 aa = box->axes[axis];
+        for (int i = 0; i < 3; ++i) {
+            sc_vec3 ai = box->axes[i];
+            double li;
+            if (i == axis) {
+                li = -sa * h[i];
+            } else {
+                double cr[3];
+                for (int k = 0; k < 3; ++k) {
+                    int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+                    cr[k] = (double)sc_get(ai, k1) * sc_get(aa, k2) - (double)sc_get(ai, k2) * sc_get(aa, k1);
+                }
+                double x = q.w[0] * cr[0] + q.w[1] * cr[1] + q.w[2] * cr[2];
+                li = (x - sa * h[axis] * q.dl[i]) / q.dl[axis];
+            }
+            if (li > h[i]) li = h[i];
+            if (li < -h[i]) li = -h[i];
+            p[0] += li * ai.x;
+            p[1] += li * ai.y;
+            p[2] += li * ai.z;
+        }
+        r.point = sc_pz3(sc_dfin3(p));
+    }
     if (tn >= 0.0 && axis >= 0) {
         sc_vec3 a = sc_normalize_or(box->axes[axis], box->axes[axis]);
-        r.normal = sc_pz3(sc_scale(a, sc_dget(d, axis) > 0.0 ? -1.0f : 1.0f));
+        r.normal = sc_pz3(sc_scale(a, q.dl[axis] > 0.0 ? -1.0f : 1.0f));
     }
     return r;
 }
 
-sc_raycast_result sc__raycast_obb_valid(const sc_ray *ray, const sc_obb *box)
-{
-    sc_dray dr = sc_dray_of(ray);
-    return sc_raycast_obb_d(&dr, box);
-}
-
-/* ----------------------------------------------------------------- sphere */
-
-/* The line o + t*d against the closed ball, in double (see "double precision" above).
- * With the unit direction u = d/|d| (exact for axis-parallel d), b = m.u and the perpendicular
- * offset f = m - b*u of the centre, the line meets the ball iff h2 = r^2 - f.f >= 0; the
- * boundary tests compare squares, never rounded square roots. For small dyadic inputs with an
- * axis-parallel direction every one of these quantities is exact. */
-static sc_raycast_result sc_raycast_sphere_d(const sc_dray *ray, const sc_sphere *sp)
-{
-    double r = sp->radius, t0;
-    sc_dvec m;
-    int far = sc_reorigin(ray->o, ray->d, sc_d(sp->center), r, &t0, &m);
-    double lens = sqrt(sc_ddot(ray->d, ray->d)); /* |d|: no underflow or overflow in double */
-    /* u = d/|d|, by division: exact for an axis-parallel d */
-    sc_dvec u = {ray->d.x / lens, ray->d.y / lens, ray->d.z / lens};
-    double b = sc_ddot(m, u);
-    sc_dvec f = sc_dsub(m, sc_dscale(u, b));
-    double r2 = r * r;
-    double h2 = r2 - sc_ddot(f, f);
-    double mm = sc_ddot(m, m);
-    int inside = 0;
-    if (far) {
-        /* The origin is far outside (more than 2^30 radii): the line's interval from o', back
-         * to the ray's own parameter, must meet [0, tmax]. */
-        if (h2 < 0.0) return sc_miss();
-        double h = sqrt(h2);
-        if (!(t0 + (-b + h) / lens >= 0.0 && t0 + (-b - h) / lens <= ray->tmax)) return sc_miss();
-    } else if (!(mm <= r2)) {
-        /* The origin in the closed ball: t = 0 is in I and in [0, tmax]. From outside, a hit
-         * needs the line to meet the ball (h2 >= 0), to head towards it (b < 0), and to enter
-         * by tmax: -b - h <= U <=> h >= -(U + b), compared as squares. */
-        if (h2 < 0.0 || !(b < 0.0)) return sc_miss();
-        double U = ray->tmax * lens; /* tmax*|d|: +inf stays +inf */
-        double w = U + b;
-        if (!(w >= 0.0 || w * w <= h2)) return sc_miss();
-    } else {
-        inside = mm < r2;
-    }
-    if (h2 < 0.0) h2 = 0.0; /* inside, and rounding put the line just off the ball */
-    double h = sqrt(h2);
-    double ue = -b - h, ux = -b + h; /* along u, from m */
-    double tn = t0 + ue / lens, tf = t0 + ux / lens;
-    if (inside && tn >= 0.0) tn = -0.0; /* strictly inside (exact test): t_enter < 0 */
-    if (!far && mm == r2) {
-        /* origin on the sphere: one end of I is exactly 0, the entry when heading in */
-        if (b <= 0.0) tn = 0.0;
-        else tf = 0.0;
-    }
-    if (tf < 0.0) tf = 0.0; /* the hit test above says exit >= 0 */
-    double t = tn > 0.0 ? tn : 0.0;
-    if (t > ray->tmax) t = ray->tmax; /* classification was exact; keep t in [0, tmax] */
-    sc_raycast_result res = sc_miss();
-    res.hit = 1;
-    res.t_enter = sc_tof(tn);
-    res.t_exit = sc_tof(tf);
-    res.t = sc_tof(t);
-    res.point = sc_tof3(sc_dadd(ray->o, sc_dscale(ray->d, t)));
-    if (!inside && tn >= 0.0) {
-        sc_vec3 back = sc_tof3(sc_dscale(u, -1.0)); /* a point sphere: face the ray */
-        res.normal = sc_pz3(sc_dunit_or(sc_dadd(m, sc_dscale(u, ue)), back));
-    }
-    return res;
-}
-
-sc_raycast_result sc__raycast_sphere_valid(const sc_ray *ray, const sc_sphere *sp)
-{
-    sc_dray dr = sc_dray_of(ray);
-    return sc_raycast_sphere_d(&dr, sp);
-}
-
 /* ------------------------------------------------------------------ plane */
 
-/* Planes are computed in double (see "double precision" above): n.x is three exact products
- * and two roundings, so a plane with subnormal normal components, or a ray with a subnormal
- * direction, is as exact as any other; nothing overflows. */
-static double sc_plane_side(const sc_plane *p, sc_dvec x) { return sc_ddot(sc_d(p->normal), x) - (double)p->d; }
-
-static sc_raycast_result sc_raycast_plane_d(const sc_dray *ray, const sc_plane *plane)
+/* n.x - d for the plane and a float point x, exactly summed (sign exact; no rescaling: the
+ * products of floats are all in the double range, subnormal normals included). */
+static double sc_plane_side(const sc_plane *p, sc_vec3 x)
 {
-    sc_dvec n = sc_d(plane->normal);
-    double denom = sc_ddot(n, ray->d);
-    double num = (double)plane->d - sc_ddot(n, ray->o);
+    double t[4];
+    int n = sc_terms_dot(t, 0, p->normal, x, 1.0);
+    t[n++] = -(double)p->d;
+    return sc_xsum(t, n);
+}
+
+static sc_raycast_result sc_raycast_plane_valid(const sc_ray *ray, const sc_plane *plane)
+{
+    double t3[3];
+    double denom = sc_xsum(t3, sc_terms_dot(t3, 0, plane->normal, ray->dir, 1.0));
+    double num = -sc_plane_side(plane, ray->origin); /* d - n.o */
     double t;
     if (denom == 0.0) {
         /* Parallel: the whole line is in the plane, or none of it. */
         if (num != 0.0) return sc_miss();
         t = 0.0;
     } else {
-        /* t0 = num/denom in [0, tmax], decided by signs and one product (no rounded quotient). */
+        /* t0 = num/denom in [0, tmax], decided by signs (exact) and, for a finite tmax, the
+         * sign of num - tmax*denom, exactly summed (no rounded quotient). */
         int ge0 = (num == 0.0) || ((num > 0.0) == (denom > 0.0));
-        double lim = ray->tmax * denom;
-        int le_tmax = denom > 0.0 ? (num <= lim) : (num >= lim);
-        if (!(ge0 && le_tmax)) return sc_miss();
+        if (!ge0) return sc_miss();
+        if (!isinf(ray->tmax)) {
+            double tt[16];
+            int n = sc_terms_dot(tt, 0, plane->normal, ray->origin, -1.0);
+            tt[n++] = plane->d;
+            for (int i = 0; i < 3; ++i) {
+                double ni = sc_get(plane->normal, i), di = sc_get(ray->dir, i);
+                sc_two_prod(-(double)ray->tmax, ni * di, &tt[n], &tt[n + 1]);
+                n += 2;
+            }
+            double diff = sc_xsum(tt, n); /* num - tmax*denom */
+            if (denom > 0.0 ? diff > 0.0 : diff < 0.0) return sc_miss();
+        }
         t = num / denom;
         if (!(t >= 0.0)) t = 0.0;
-        if (t > ray->tmax) t = ray->tmax;
     }
     sc_raycast_result r = sc_miss();
     r.hit = 1;
-    r.t = r.t_enter = r.t_exit = sc_tof(t);
-    r.point = sc_tof3(sc_dadd(ray->o, sc_dscale(ray->d, t)));
-    sc_vec3 u = sc_dunit_or(n, plane->normal);
-    if (denom > 0.0) u = sc_scale(u, -1.0f); /* face the ray: n.dir <= 0 */
-    r.normal = sc_pz3(u);
+    float tf = sc_dfin(t);
+    if (tf > ray->tmax) tf = ray->tmax;
+    r.t = r.t_enter = r.t_exit = sc_pz(tf);
+    /* The point from the unrounded t (docs/semantics.md: only t saturates). */
+    double p[3];
+    for (int i = 0; i < 3; ++i) p[i] = (double)sc_get(ray->origin, i) + t * sc_get(ray->dir, i);
+    r.point = sc_pz3(sc_dfin3(p));
+    double nv[3] = {plane->normal.x, plane->normal.y, plane->normal.z};
+    sc_vec3 n = sc_unit_d(nv, plane->normal);
+    if (denom > 0.0) n = sc_scale(n, -1.0f); /* face the ray: n.dir <= 0 */
+    r.normal = sc_pz3(n);
     return r;
-}
-
-static sc_raycast_result sc_raycast_plane_valid(const sc_ray *ray, const sc_plane *plane)
-{
-    sc_dray dr = sc_dray_of(ray);
-    return sc_raycast_plane_d(&dr, plane);
 }
 
 /* ------------------------------------------------------------ public rays */
@@ -700,16 +981,14 @@ static int sc_contains_valid(sc_vec3 p, const sc_shape *shape)
                p.z >= b->min.z && p.z <= b->max.z;
     }
     case SC_SHAPE_OBB: {
+        /* |(p - c).a_i| <= h_i, each offset exactly summed (see sc_xsum). */
         const sc_obb *b = &shape->u.obb;
-        sc_dvec q = sc_obb_local_d(b, sc_d(p));
-        return fabs(q.x) <= b->half.x && fabs(q.y) <= b->half.y && fabs(q.z) <= b->half.z;
+        for (int i = 0; i < 3; ++i)
+            if (!(fabs(sc_offset_dot(p, b->center, b->axes[i])) <= sc_get(b->half, i))) return 0;
+        return 1;
     }
-    default: { /* sphere, in double: |p - c|^2 <= r^2 (exact for small dyadic inputs) */
-        const sc_sphere *sp = &shape->u.sphere;
-        sc_dvec m = sc_dsub(sc_d(p), sc_d(sp->center));
-        double r = sp->radius;
-        return sc_ddot(m, m) <= r * r;
-    }
+    default: /* sphere: |p - c|^2 - r^2 <= 0, exactly summed */
+        return sc_dist2_minus_r2(p, shape->u.sphere.center, shape->u.sphere.radius) <= 0.0;
     }
 }
 
@@ -737,42 +1016,53 @@ sc_point_result sc_closest_point(sc_vec3 p, const sc_shape *shape)
         r.point = sc_pz3(p);
         return r;
     }
+    double q[3];
     switch (shape->type) {
     case SC_SHAPE_AABB: {
         const sc_aabb *b = &shape->u.aabb;
-        r.point = (sc_vec3){sc_clampf(p.x, b->min.x, b->max.x), sc_clampf(p.y, b->min.y, b->max.y),
-                            sc_clampf(p.z, b->min.z, b->max.z)};
-        break;
+        r.point = sc_pz3((sc_vec3){sc_clampf(p.x, b->min.x, b->max.x), sc_clampf(p.y, b->min.y, b->max.y),
+                                   sc_clampf(p.z, b->min.z, b->max.z)});
+        return r;
     }
     case SC_SHAPE_OBB: {
+        /* c + sum_i a_i clamp((p - c).a_i, -h_i, h_i), in double. */
         const sc_obb *b = &shape->u.obb;
-        sc_dvec q = sc_obb_local_d(b, sc_d(p));
-        sc_dvec c = sc_d(b->center);
-        c = sc_dadd(c, sc_dscale(sc_d(b->axes[0]), fmin(fmax(q.x, -(double)b->half.x), b->half.x)));
-        c = sc_dadd(c, sc_dscale(sc_d(b->axes[1]), fmin(fmax(q.y, -(double)b->half.y), b->half.y)));
-        c = sc_dadd(c, sc_dscale(sc_d(b->axes[2]), fmin(fmax(q.z, -(double)b->half.z), b->half.z)));
-        r.point = sc_tof3(c);
+        q[0] = b->center.x; q[1] = b->center.y; q[2] = b->center.z;
+        for (int i = 0; i < 3; ++i) {
+            double h = sc_get(b->half, i);
+            double l = sc_offset_dot(p, b->center, b->axes[i]);
+            l = l < -h ? -h : (l > h ? h : l);
+            q[0] += l * b->axes[i].x;
+            q[1] += l * b->axes[i].y;
+            q[2] += l * b->axes[i].z;
+        }
         break;
     }
     case SC_SHAPE_SPHERE: {
+        /* c + r (p - c)/|p - c|. p is outside, so p - c is not zero; in double it is exact
+         * unless the coordinates' exponents differ by more than 29, and then rounded relative
+         * to its own length: the direction is right to a few 2^-53. */
         const sc_sphere *sp = &shape->u.sphere;
-        sc_dvec m = sc_dsub(sc_d(p), sc_d(sp->center));
-        double mm = sqrt(sc_ddot(m, m));
-        r.point = sc_tof3(sc_dadd(sc_d(sp->center), sc_dscale(m, sp->radius / mm)));
+        double m[3];
+        for (int i = 0; i < 3; ++i) m[i] = (double)sc_get(p, i) - sc_get(sp->center, i);
+        sc_vec3 u = sc_unit_d(m, (sc_vec3){0, 0, 0});
+        for (int i = 0; i < 3; ++i) q[i] = (double)sc_get(sp->center, i) + (double)sp->radius * sc_get(u, i);
         break;
     }
     default: {
-        /* p - ((n.p - d) / (n.n)) n, in double: no overflow, no underflow, no 0 * inf */
+        /* p - n (n.p - d)/(n.n): both sums exact up to their final rounding; a normal
+         * component that is 0 moves nothing. */
         const sc_plane *pl = &shape->u.plane;
-        sc_dvec n = sc_d(pl->normal);
-        double k = sc_plane_side(pl, sc_d(p)) / sc_ddot(n, n);
-        r.point = sc_tof3(sc_dsub(sc_d(p), sc_dscale(n, k)));
+        double t3[3];
+        double nn = sc_xsum(t3, sc_terms_dot(t3, 0, pl->normal, pl->normal, 1.0));
+        double dist = sc_plane_side(pl, p) / nn;
+        for (int i = 0; i < 3; ++i) q[i] = (double)sc_get(p, i) - (double)sc_get(pl->normal, i) * dist;
         break;
     }
     }
     /* Coordinates past the float range (the exact point of a huge sphere, OBB or a far plane)
      * are reported as +-FLT_MAX, as in the raycasts. */
-    r.point = sc_pz3(sc_fin3(r.point));
+    r.point = sc_pz3(sc_dfin3(q));
     return r;
 }
 
@@ -788,8 +1078,8 @@ sc_test_result sc_linetest(const sc_segment *segment, const sc_shape *shape)
 
     if (shape->type == SC_SHAPE_PLANE) {
         /* Two-sided: the end points' signed distances have opposite signs or one is 0. */
-        double sa = sc_plane_side(&shape->u.plane, sc_d(a));
-        double sb = sc_plane_side(&shape->u.plane, sc_d(b));
+        double sa = sc_plane_side(&shape->u.plane, a);
+        double sb = sc_plane_side(&shape->u.plane, b);
         r.value = (sa <= 0.0 && sb >= 0.0) || (sa >= 0.0 && sb <= 0.0);
         return r;
     }
@@ -798,32 +1088,40 @@ sc_test_result sc_linetest(const sc_segment *segment, const sc_shape *shape)
         r.value = sc_contains_valid(a, shape);
         return r;
     }
-    /* The segment as the ray a + t*(b - a), 0 <= t <= 1, with b - a rounded to float, exactly
-     * the ray the world casts for it (sc_world_cast_segments). If b - a could overflow, scale
+    if (shape->type == SC_SHAPE_SPHERE) {
+        /* b - a is never rounded: see sc_sphere_q_segment. */
+        sc_sphere_q q;
+        sc_sphere_sol L;
+        if (!sc_sphere_q_segment(a, b, &shape->u.sphere, &q)) r.value = sc_contains_valid(a, shape);
+        else r.value = sc_sphere_solve(&q, &L);
+        return r;
+    }
+    if (shape->type == SC_SHAPE_OBB) {
+        sc_obb_q q;
+        double tn, tf;
+        int axis;
+        sc_obb_q_segment(&shape->u.obb, a, b, &q);
+        r.value = sc_obb_solve(&shape->u.obb, &q, &tn, &tf, &axis);
+        return r;
+    }
+    /* AABB: the segment as the ray a + t*(b - a), 0 <= t <= 1. If b - a could overflow, scale
      * the whole scene by 2^-4 (exact): the answer does not change. */
-    sc_shape sh = *shape;
+    sc_aabb box = shape->u.aabb;
     sc_vec3 pos[2] = {a, b};
     float k = sc_position_scale(pos, 2);
     if (k != 1.0f) {
         a = sc_scale(a, k);
         b = sc_scale(b, k);
-        switch (sh.type) {
-        case SC_SHAPE_AABB: sh.u.aabb.min = sc_scale(sh.u.aabb.min, k); sh.u.aabb.max = sc_scale(sh.u.aabb.max, k); break;
-        case SC_SHAPE_OBB: sh.u.obb.center = sc_scale(sh.u.obb.center, k); sh.u.obb.half = sc_scale(sh.u.obb.half, k); break;
-        default: sh.u.sphere.center = sc_scale(sh.u.sphere.center, k); sh.u.sphere.radius *= k; break;
-        }
+        box.min = sc_scale(box.min, k);
+        box.max = sc_scale(box.max, k);
     }
     sc_ray ray = {a, sc_sub(b, a), 1.0f};
     if (sc_zero3(ray.dir)) { /* distinct end points that became equal under the scaling */
+        sc_shape sh = *shape;
+        sh.u.aabb = box;
         r.value = sc_contains_valid(a, &sh);
         return r;
     }
-    sc_raycast_result h;
-    switch (sh.type) {
-    case SC_SHAPE_AABB: h = sc__raycast_aabb_valid(&ray, &sh.u.aabb); break;
-    case SC_SHAPE_OBB: h = sc__raycast_obb_valid(&ray, &sh.u.obb); break;
-    default: h = sc__raycast_sphere_valid(&ray, &sh.u.sphere); break;
-    }
-    r.value = h.hit;
+    r.value = sc__raycast_aabb_valid(&ray, &box).hit;
     return r;
 }

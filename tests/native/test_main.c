@@ -414,6 +414,128 @@ static int extreme_inputs(void)
     return 0;
 }
 
+/* docs/semantics.md, subnormals: ordinary numbers, as exact as any other. 2^-149 is the
+ * smallest positive float. Expected values by hand. */
+static int subnormal_inputs(void)
+{
+    const float s = 0x1p-149f;
+    /* Plane x = 1, ray along x with a subnormal dir: exact t = 2^149, past FLT_MAX. The old
+     * float products underflowed to 0 (a parallel ray off the plane: a false miss). */
+    sc_shape px = plane(v3(1, 0, 0), 1);
+    sc_ray r = ray(v3(0, 0, 0), v3(s, 0, 0));
+    sc_raycast_result h = sc_raycast(&r, &px);
+    ENSURE(h.status == SC_OK && h.hit && h.t == FLT_MAX && h.t_enter == FLT_MAX && h.t_exit == FLT_MAX);
+    ENSURE_VEC(h.point, 1, 0, 0);
+    ENSURE_VEC(h.normal, -1, 0, 0);
+    r.dir = v3(s, s, 0); /* exact t = 2^149 again; point (1, 1, 0) */
+    h = sc_raycast(&r, &px);
+    ENSURE(h.hit && h.t == FLT_MAX);
+    ENSURE_VEC(h.point, 1, 1, 0);
+    /* The same plane with a subnormal normal and d: 3x + y = 3 scaled by 2^-149. */
+    sc_shape ps = plane(v3(3 * s, s, 0), 3 * s);
+    sc_ray rx = ray(v3(0, 0, 0), v3(1, 0, 0));
+    h = sc_raycast(&rx, &ps);
+    ENSURE(h.hit && h.t == 1.0f);
+    ENSURE_VEC(h.point, 1, 0, 0);
+    ENSURE(fabsf(h.normal.x + 0.9486833f) <= 1e-6f && fabsf(h.normal.y + 0.31622777f) <= 1e-6f); /* -(3,1)/sqrt(10) */
+    sc_point_result c = sc_closest_point(v3(0, 0, 5), &ps); /* (0,0,5) + (3,1,0) * 3/10 */
+    ENSURE(c.status == SC_OK && fabsf(c.point.x - 0.9f) <= 1e-6f && fabsf(c.point.y - 0.3f) <= 1e-6f && c.point.z == 5);
+    /* A rotated OBB and a subnormal dir: the answer is that of the same ray with dir (1,0,1)
+     * (a positive scale of dir changes nothing). Box frame: m = o - c = (-5, 0, -10),
+     * ol = (-11, 0, -2), dl ~ (1.4, 0, -0.2): axis 0 gives t in [5.71, 10], axis 2 t <= 5: a
+     * miss. The float path had the products underflow and reported a hit. */
+    sc_shape rot = obb(v3(5, 0, 10), v3(0.6f, 0, 0.8f), v3(0, 1, 0), v3(-0.8f, 0, 0.6f), v3(3, 1, 3));
+    sc_ray rs = ray(v3(0, 0, 0), v3(s, 0, s));
+    sc_ray rn = ray(v3(0, 0, 0), v3(1, 0, 1));
+    ENSURE(!sc_raycast(&rn, &rot).hit);
+    ENSURE(sc_raycast(&rs, &rot).status == SC_OK && !sc_raycast(&rs, &rot).hit);
+    /* Sphere: centre (0,0,10), radius 1, dir (0,0,2^-149): entry at z = 9, t = 9 * 2^149. */
+    sc_shape sp = sphere(v3(0, 0, 10), 1);
+    sc_ray rz = ray(v3(0, 0, 0), v3(0, 0, s));
+    h = sc_raycast(&rz, &sp);
+    ENSURE(h.hit && h.t == FLT_MAX && h.t_exit == FLT_MAX);
+    ENSURE_VEC(h.point, 0, 0, 9);
+    ENSURE_VEC(h.normal, 0, 0, -1);
+    /* A ball of radius 2^-149 at (0,0,1): an axis ray at offset 2^-149 is tangent (a hit),
+     * at 2 * 2^-149 it misses. */
+    sc_shape speck = sphere(v3(0, 0, 1), s);
+    sc_ray t1 = ray(v3(0, s, 0), v3(0, 0, 1));
+    sc_ray t2 = ray(v3(0, 2 * s, 0), v3(0, 0, 1));
+    h = sc_raycast(&t1, &speck);
+    ENSURE(h.hit && h.t == 1.0f);
+    ENSURE(!sc_raycast(&t2, &speck).hit);
+    return 0;
+}
+
+/* docs/semantics.md, beyond FLT_MAX and far shapes. Expected values by hand. */
+static int far_and_huge(void)
+{
+    /* A unit sphere at the origin and a ray from 2^40 away with a diagonal dir: the line
+     * o + t(-1,0,-1), o = (2^40, y, 2^40), passes (0, y, 0) at t = 2^40 perpendicular to the
+     * y axis: tangent for y = 1 (hit, t = 2^40, point (0,1,0)), a hair inside for the float
+     * below 1 (hit), outside for the float above 1 (miss). float32 o - c and a rounded unit
+     * dir got these wrong (error ~ 2^-24 * 2^40). */
+    sc_shape unit = sphere(v3(0, 0, 0), 1);
+    sc_ray r = ray(v3(0x1p40f, 1, 0x1p40f), v3(-1, 0, -1));
+    sc_raycast_result h = sc_raycast(&r, &unit);
+    ENSURE(h.hit && h.t == 0x1p40f && h.t_enter == 0x1p40f && h.t_exit == 0x1p40f);
+    ENSURE(fabsf(h.point.x) <= 1e-6f && h.point.y == 1 && fabsf(h.point.z) <= 1e-6f);
+    ENSURE(fabsf(h.normal.y - 1) <= 1e-6f);
+    r.origin.y = nextafterf(1, 0);
+    ENSURE(sc_raycast(&r, &unit).hit);
+    r.origin.y = nextafterf(1, 2);
+    ENSURE(!sc_raycast(&r, &unit).hit);
+    sc_segment seg = {v3(0x1p40f, 1, 0x1p40f), v3(-0x1p40f, 1, -0x1p40f)};
+    ENSURE(sc_linetest(&seg, &unit).value);
+    seg.a.y = seg.b.y = nextafterf(1, 2);
+    ENSURE(!sc_linetest(&seg, &unit).value);
+    /* The same with a unit cube (OBB, axes the world's): the line through (0, y, 0) grazes
+     * the face y = 1. */
+    sc_shape cube = obb(v3(0, 0, 0), v3(1, 0, 0), v3(0, 1, 0), v3(0, 0, 1), v3(1, 1, 1));
+    r.origin.y = 1;
+    h = sc_raycast(&r, &cube);
+    ENSURE(h.hit && h.t == 0x1p40f - 1 && h.point.x == 1 && h.point.y == 1 && h.point.z == 1);
+    r.origin.y = nextafterf(1, 2);
+    ENSURE(!sc_raycast(&r, &cube).hit);
+    /* A huge OBB entered at t = 5e38 / 1e-30 (past FLT_MAX): t is FLT_MAX, the point is on the
+     * entry face x = 3e38 - 1e38 (not origin + FLT_MAX * dir). */
+    sc_shape huge = obb(v3(3e38f, 0, 0), v3(1, 0, 0), v3(0, 1, 0), v3(0, 0, 1), v3(1e38f, 1, 1));
+    sc_ray hr = ray(v3(-3e38f, 0, 0), v3(1e-30f, 0, 0));
+    h = sc_raycast(&hr, &huge);
+    ENSURE(h.hit && h.t == FLT_MAX);
+    ENSURE(h.point.x == (float)((double)3e38f - (double)1e38f) && h.point.y == 0 && h.point.z == 0);
+    /* An AABB entered through z = 9 at t = 9 * 2^149: the point's x is 9 (dir (1, 0, 1)). */
+    sc_shape box = aabb(v3(-1, -1, 9), v3(100, 1, 10));
+    sc_ray ar = ray(v3(0, 0, 0), v3(0x1p-149f, 0, 0x1p-149f));
+    h = sc_raycast(&ar, &box);
+    ENSURE(h.hit && h.t == FLT_MAX);
+    ENSURE_VEC(h.point, 9, 0, 9);
+    /* Found by fuzz_queries on the double-precision core: a ball of radius 7.7e31 whose
+     * surface passes 5.9e14 from the origin (|o - c|^2 - r^2 ~ (3e23)^2 > 0: outside), and a
+     * ray that can travel only tmax * |d| ~ 2.4e-76: a miss. The tmax test w2^2 <= h2 lost the
+     * difference in rounding (w2^2 and h2 ~ 8.5e-13 there, differing by 3.9e-29). */
+    sc_shape big = sphere(v3(0, -0x1.ffp+77f, 0x1.e8e8e8p+105f), 0x1.e8e8e8p+105f);
+    sc_ray near = ray(v3(0x1p-126f, 0x1p-126f, 0x1.fffef4p-124f), v3(0x1.0401fp-126f, 0x1.04p-126f, 0x1.04p-126f));
+    near.tmax = 0x1.04p-126f;
+    ENSURE(!sc_contains(near.origin, &big).value);
+    ENSURE(!sc_raycast(&near, &big).hit);
+    /* Also found by fuzz_queries: the ball spans x in [0, 6e38]; the origin at x = -41.5 is
+     * outside, and tmax = 0: a miss (w2^2 and h2 agreed to 1e-16 of their size, and the
+     * difference dd f(0) = (|o - c|^2 - r^2) dd ~ 1e-47 decides). */
+    sc_shape wide = sphere(v3(0x1.c363ccp+127f, 0x1.4484cp-100f, 0), 0x1.c363ccp+127f);
+    sc_ray stop = ray(v3(-41.5f, 0x1.8p-148f, 0), v3(0x1.cp-146f, 0, 0));
+    stop.tmax = 0;
+    ENSURE(!sc_raycast(&stop, &wide).hit);
+    /* Contains and closest point of a sphere far from the world origin: centre (2^30, 0, 0),
+     * radius 1; the point 2^30 + 1 is on it, the next float above 2^30 + 1 (+ 128) is not. */
+    sc_shape fs = sphere(v3(0x1p30f, 0, 0), 1);
+    ENSURE(!sc_contains(v3(0x1p30f + 128, 0, 0), &fs).value);
+    ENSURE(sc_contains(v3(0x1p30f, 1, 0), &fs).value);
+    sc_point_result c = sc_closest_point(v3(0x1p30f, 0, 0x1p20f), &fs);
+    ENSURE(c.point.x == 0x1p30f && c.point.y == 0 && c.point.z == 1);
+    return 0;
+}
+
 typedef int (*test_fn)(void);
 #define RUN_TEST(fn) run_test(#fn, fn, filter)
 
@@ -442,6 +564,8 @@ int main(int argc, char **argv)
     RUN_TEST(huge_values);
     RUN_TEST(fuzz_regressions);
     RUN_TEST(extreme_inputs);
+    RUN_TEST(subnormal_inputs);
+    RUN_TEST(far_and_huge);
     int failed = g_failures - before;
     printf("%d passed, %d failed\n", g_run - failed, failed);
     return failed ? 1 : 0;

@@ -31,6 +31,13 @@
 import { oracle, evaluate, nudges, singleNudges } from './exact.mjs';
 
 const TOL = 1e-4;
+/** The largest float32. docs/semantics.md: a t (or point coordinate) whose exact value lies
+ * beyond it is reported as +-FLT_MAX, exactly; the classification still uses the exact value. */
+export const FLT_MAX = 3.4028234663852886e38;
+/** Is got acceptable for an exact value want beyond the float range (+-FLT_MAX required)? */
+const beyond = (want) => Math.abs(want) > FLT_MAX;
+// (the runner prints float32 values in their shortest form, e.g. 3.4028235e+38)
+const saturatedOk = (want, got) => Math.fround(got) === Math.sign(want) * FLT_MAX;
 
 /** Format a value of a result for a message. */
 function show(v) {
@@ -55,12 +62,6 @@ function resultVec(v) {
 
 const NO_SLACK = { t: 0, tEnter: 0, tExit: 0, point: [0, 0, 0] };
 
-// docs/semantics.md, "Extreme inputs": a value whose exact magnitude is past the float range is
-// reported as +-FLT_MAX, exactly.
-const FLT_MAX = 3.4028234663852886e38;
-const pastRange = (x) => Math.abs(x) > FLT_MAX;
-const clamped = (x) => (x > 0 ? FLT_MAX : -FLT_MAX);
-
 /**
  * Compare a result with one oracle evaluation `want` (a result of evaluate()).
  * ctx: { scale, dirLen, query, lenientSign }. `slack` widens the tolerance of
@@ -76,7 +77,9 @@ function compare(want, res, ctx, slack = NO_SLACK) {
   if (ctx.query === 'closest_point') {
     const got = resultVec(res.point);
     if (!got) return [`point: expected ${show(want.point)}, got ${show(res.point)}`];
-    if (!got.every((x, i) => Math.abs(x - want.point[i]) <= tol + slack.point[i])) {
+    const ok = (x, i) =>
+      beyond(want.point[i]) ? saturatedOk(want.point[i], x) : Math.abs(x - want.point[i]) <= tol + slack.point[i];
+    if (!got.every(ok)) {
       problems.push(`point: expected ${show(want.point)} (within ${tol}), got ${show(res.point)}`);
     }
     return problems;
@@ -96,14 +99,15 @@ function compare(want, res, ctx, slack = NO_SLACK) {
     const got = resultNumber(res[field]);
     if (got === undefined || !Number.isFinite(got)) {
       problems.push(`${field}: expected ${want[key]}, got ${show(res[field])}`);
-    } else if (pastRange(want[key])) {
-      if (Math.fround(got) !== clamped(want[key])) problems.push(`${field}: exact ${want[key]} is past the float range: expected ${clamped(want[key])}, got ${got}`);
+    } else if (beyond(want[key])) {
+      if (!saturatedOk(want[key], got)) problems.push(`${field}: exact value ${want[key]} is beyond the float range: expected ${Math.sign(want[key]) * FLT_MAX}, got ${got}`);
     } else if (!(Math.abs(got - want[key]) * ctx.dirLen <= tol + slack[key] * ctx.dirLen)) {
       problems.push(`${field}: expected ${want[key]} (within ${tol / ctx.dirLen}), got ${got}`);
     }
   }
   const point = resultVec(res.point);
-  const pointOk = (x, i) => (pastRange(want.point[i]) ? Math.fround(x) === clamped(want.point[i]) : Math.abs(x - want.point[i]) <= tol + slack.point[i]);
+  const pointOk = (x, i) =>
+    beyond(want.point[i]) ? saturatedOk(want.point[i], x) : Math.abs(x - want.point[i]) <= tol + slack.point[i];
   if (!point || !point.every(pointOk)) {
     problems.push(`point: expected ${show(want.point)} (within ${tol}), got ${show(res.point)}`);
   }

@@ -335,5 +335,19 @@ check('judge: axis-parallel tangent miss rejected', J(tangentAxis, { id: 'tanx',
   check('judge: plane normal away from the ray rejected', J(c, { ...r, normal: [0, 0, 1] }).length === 1);
 }
 
+// Beyond FLT_MAX (docs/semantics.md): plane x = 1, dir (2^-149, 0, 0): exact t = 2^149.
+{
+  const FM = 3.4028234663852886e38;
+  const c = { id: 'big', query: 'raycast', ray: { origin: [0, 0, 0], dir: [2 ** -149, 0, 0] }, shape: { type: 'plane', normal: [1, 0, 0], d: 1 } };
+  const r = { id: 'big', hit: true, t: FM, t_enter: FM, t_exit: FM, point: [1, 0, 0], normal: [-1, 0, 0] };
+  check('oracle: t past FLT_MAX is exact', oracle(c).result.t === 2 ** 149);
+  check('judge: saturated t and the exact point accepted', J(c, r).length === 0);
+  check('judge: saturated t accepted without the allowance', judgeCase(c, r, { allowance: false }).length === 0);
+  check('judge: saturated t as printed (3.4028235e+38) accepted', J(c, { ...r, t: 3.4028235e38, t_enter: 3.4028235e38, t_exit: 3.4028235e38 }).length === 0);
+  // (without the nudge allowance: a 1e-6 nudge of a subnormal dir moves t anywhere)
+  check('judge: t below FLT_MAX rejected', judgeCase(c, { ...r, t: 1e38 }, { allowance: false }).length >= 1);
+  check('judge: point from the saturated t rejected', judgeCase(c, { ...r, point: [FM * 2 ** -149, 0, 0] }, { allowance: false }).length >= 1);
+}
+
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
 process.exit(failed ? 1 : 0);
