@@ -1,5 +1,5 @@
 // The rows of docs/edge-cases.md: each tricky input, the hand-derived answer of
-// shared/spec/CASES.md ("truth"), and the code that computes every cell of the table:
+// docs/semantics.md ("truth"), and the code that computes every cell of the table:
 // slabcast (the real wasm module), three.js (THREE.Ray from node_modules/three) and the seed
 // ports (tests/docs/seed-ports.mjs). tests/web/docs.test.mjs recomputes the table and compares it
 // with the page, cell by cell.
@@ -23,7 +23,7 @@ export const B = { type: 'aabb', min: [0, 0, 0], max: [2, 2, 2] };
 
 const ray = (origin, dir, tmax) => (tmax === undefined ? { origin, dir } : { origin, dir, tmax });
 
-// truth: what CASES.md says, derived by hand in the comment of each row.
+// truth: what docs/semantics.md says, derived by hand in the comment of each row.
 //   { hit: true, t, t_exit? }  a hit at t (t_exit: the exit of the line's interval, when the
 //                              other conventions may report it)
 //   { hit: false }             a miss
@@ -50,7 +50,7 @@ export const ROWS = [
     label: 'origin inside the box',
     query: 'raycast', ray: ray([1, 1, 1], [1, 0, 0]), shape: B,
     truth: { hit: true, t: 0, t_exit: 1 }, show: ['t_enter', 't_exit'],
-    why: 'a convention, not a bug: CASES.md reports the first point of the ray in the solid (t = 0); three.js, the tutorial and the Cookbook report the exit, which slabcast gives as t_exit.',
+    why: 'a convention, not a bug: slabcast's contract reports the first point of the ray in the solid (t = 0); three.js, the tutorial and the Cookbook report the exit, which slabcast gives as t_exit.',
   },
   {
     // x: [-2, 0] meets [0, inf) at 0: the origin is a point of the closed box.
@@ -66,7 +66,7 @@ export const ROWS = [
     truth: { hit: true, t: 0 }, show: ['normal'],
   },
   {
-    // -0 behaves as 0 (CASES.md): y = 0 = min.y, parallel, inside the closed slab; x: [1, 3].
+    // -0 behaves as 0 (docs/semantics.md): y = 0 = min.y, parallel, inside the closed slab; x: [1, 3].
     label: '-0 direction component, origin on a face plane (y = min)',
     query: 'raycast', ray: ray([-1, 0, 1], [1, -0, 0]), shape: B,
     truth: { hit: true, t: 1 },
@@ -149,7 +149,7 @@ export const ROWS = [
     label: 'ray lying in a plane',
     query: 'raycast', ray: ray([0, 1, 0], [1, 0, 0]), shape: { type: 'plane', normal: [0, 1, 0], d: 1 },
     truth: { hit: true, t: 0 },
-    why: 'CASES.md: a parallel ray in the plane hits at t = 0. The Cookbook\'s Raycast needs normal·dir < 0.',
+    why: 'The contract: a parallel ray in the plane hits at t = 0. The Cookbook\'s Raycast needs normal·dir < 0.',
   },
   {
     // t0 = (1 - (-1)) / 1 = 2; the reported normal faces the ray: (0, -1, 0).
@@ -224,7 +224,7 @@ export function judge(answer, truth) {
   return ` (should be t=${fmtNum(truth.t)})`;
 }
 
-/** A cell: the answer and, where it disagrees with CASES.md, a note. */
+/** A cell: the answer and, where it disagrees with docs/semantics.md, a note. */
 export function fmtAnswer(answer, truth) {
   let s;
   switch (answer.kind) {

@@ -1,5 +1,5 @@
 // slabcast oracle: an independent, exact-arithmetic reference for the query
-// semantics of shared/spec/CASES.md.
+// semantics of docs/semantics.md.
 //
 // Every input number is rounded to float32 (Math.fround) exactly as a runner
 // does, then decoded bit by bit into an exact rational (BigInt numerator and

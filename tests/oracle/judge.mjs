@@ -1,5 +1,5 @@
 // slabcast judge: compares one runner result with the exact oracle, following
-// shared/spec/CASES.md "How results are judged".
+// docs/semantics.md section "How results are judged".
 //
 //   judgeCase(caseObj, resultObj, { allowance = true }) -> [problem strings]
 //

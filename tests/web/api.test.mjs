@@ -1,5 +1,5 @@
 // The JS API (web/slabcast.js) on web/slabcast.wasm. Every expected value is
-// derived by hand from shared/spec/CASES.md (the derivation is in the comments).
+// derived by hand from docs/semantics.md (the derivation is in the comments).
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSlabcast, SlabcastError } from '../../web/slabcast.js';

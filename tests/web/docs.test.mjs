@@ -1,7 +1,7 @@
 // Keeps the docs pages honest:
 // - docs/edge-cases.md: every cell of the table is recomputed (slabcast's real module, three.js's
 //   Ray, the seed ports of tests/docs/seed-ports.mjs) and compared; slabcast's column must agree
-//   with the answer derived by hand from CASES.md; rows where slabcast differs carry a "why".
+//   with the answer derived by hand from docs/semantics.md; rows where slabcast differs carry a "why".
 // - docs/game-dev.md and docs/api-js.md: their js blocks run, in order, as one module against the
 //   built module, and every `// a → b` and `// throws "…"` comment in them is checked.
 // - docs/api-js.md: names every export, every Slabcast member and every World member.
@@ -121,7 +121,7 @@ describe('docs/edge-cases.md', () => {
     expect(mismatches).toEqual([]);
   });
 
-  test('slabcast agrees with the answer derived from CASES.md on every row', () => {
+  test('slabcast agrees with the answer derived from docs/semantics.md on every row', () => {
     for (const { answers, row } of table) {
       expect(judge(answers.slabcast, row.truth), row.label).toBe('');
       if (row.truth.invalid) expect(answers.slabcast.kind, row.label).toBe('error');

@@ -2,7 +2,7 @@
 // case-file export / import. Expected values are derived independently of the
 // code under test: float32 bit patterns are IEEE-754 constants, link bytes are
 // laid out by hand from the format described in state.mjs, raycast answers are
-// worked out from shared/spec/CASES.md (the working is in the comments), and
+// worked out from docs/semantics.md (the working is in the comments), and
 // case files are read back with JSON.parse and replayed by both runners.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -185,7 +185,7 @@ describe('defaultState', () => {
     const c = f(Math.cos(Math.PI / 4));
     const s = f(Math.sin(Math.PI / 4));
     expect(obb.axes).toEqual([[c, s, 0], [-s, c, 0], [0, 0, 1]]);
-    // CASES.md: orthonormal within 1e-4.
+    // docs/semantics.md: orthonormal within 1e-4.
     for (let i = 0; i < 3; i++) {
       for (let j = 0; j < 3; j++) {
         const dot = obb.axes[i].reduce((acc, x, k) => acc + x * obb.axes[j][k], 0);
@@ -224,7 +224,7 @@ describe('defaultState with the real slabcast', () => {
       [0, 1, 2].some((k) => ray.dir[k] === 0 && (ray.origin[k] === shape.min[k] || ray.origin[k] === shape.max[k])) &&
       results[i][j].hit));
     expect(grazing).toBe(true);
-    // One ray starts strictly inside a box: t = 0 and t_enter < 0 (CASES.md), normal zero.
+    // One ray starts strictly inside a box: t = 0 and t_enter < 0 (docs/semantics.md), normal zero.
     const inside = results.flat().find((r) => r.hit && r.t_enter < 0);
     expect(inside).toBeDefined();
     expect(inside.t).toBe(0);

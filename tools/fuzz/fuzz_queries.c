@@ -1,5 +1,5 @@
 /* fuzz_queries: every single-query entry point of slabcast.h on float32 inputs of any bit
- * pattern (NaN, inf, -0, subnormals, huge), with the invariants of shared/spec/CASES.md
+ * pattern (NaN, inf, -0, subnormals, huge), with the invariants of docs/semantics.md
  * checked by abort().
  *
  * Input: 4 header bytes, then 49 floats (4 bytes each, little-endian; missing bytes read 0):

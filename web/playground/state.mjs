@@ -19,7 +19,7 @@
 //     selected: { ray: index or -1, shape: index or -1 },
 //   }
 //
-// Validity (validateState) is that of shared/spec/CASES.md, except that OBB
+// Validity (validateState) is that of docs/semantics.md, except that OBB
 // axes need not be orthonormal: such a scene can be shown, linked and exported
 // (the core reports the error when it is raycast).
 //
@@ -86,7 +86,7 @@ function show(v) {
 
 /** A fresh copy of the default scene: each shape type, and rays that show a face hit, a grazing ray and an inside start. */
 export function defaultState() {
-  // cos 45 = sin 45, rounded to float32 (orthonormal within float32 rounding, far inside the 1e-4 of CASES.md).
+  // cos 45 = sin 45, rounded to float32 (orthonormal within float32 rounding, far inside the 1e-4 of docs/semantics.md).
   const c = Math.fround(Math.SQRT1_2);
   return {
     shapes: [
@@ -197,7 +197,7 @@ function rayStructureError(ray, label) {
 /**
  * What is wrong with a scene, as a message, or null when it is valid: the
  * structure, every number a float32 (store Math.fround'ed values), the limits,
- * the values (CASES.md, OBB orthonormality aside) and the selection.
+ * the values (docs/semantics.md, OBB orthonormality aside) and the selection.
  * encode() refuses exactly the scenes this rejects; decode() applies it too.
  * @param {unknown} state
  * @returns {string | null}
@@ -490,13 +490,13 @@ function shapeText(s) {
 }
 
 function rayText(r) {
-  // No tmax means +infinity (CASES.md).
+  // No tmax means +infinity (docs/semantics.md).
   const tmax = r.tmax === Infinity ? '' : `, "tmax": ${numText(r.tmax)}`;
   return `{"origin": ${vecText(r.origin)}, "dir": ${vecText(r.dir)}${tmax}}`;
 }
 
 /**
- * A case file (CASES.md) with one raycast case per ray x shape pair, id
+ * A case file (docs/semantics.md) with one raycast case per ray x shape pair, id
  * "ray<i>-shape<j>-<type>", its inputs written so that they read back as the
  * same float32s, and "expect" holding what `raycast` (slabcast's sc.raycast)
  * returns: hit and, on a hit, t, t_enter, t_exit, point, normal (a field
