@@ -50,7 +50,7 @@ export const ROWS = [
     label: 'origin inside the box',
     query: 'raycast', ray: ray([1, 1, 1], [1, 0, 0]), shape: B,
     truth: { hit: true, t: 0, t_exit: 1 }, show: ['t_enter', 't_exit'],
-    why: 'a convention, not a bug: slabcast's contract reports the first point of the ray in the solid (t = 0); three.js, the tutorial and the Cookbook report the exit, which slabcast gives as t_exit.',
+    why: 'a convention, not a bug: the contract reports the first point of the ray in the solid (t = 0); three.js, the tutorial and the Cookbook report the exit, which slabcast gives as t_exit.',
   },
   {
     // x: [-2, 0] meets [0, inf) at 0: the origin is a point of the closed box.
