@@ -50,7 +50,7 @@ export const ROWS = [
     label: 'origin inside the box',
     query: 'raycast', ray: ray([1, 1, 1], [1, 0, 0]), shape: B,
     truth: { hit: true, t: 0, t_exit: 1 }, show: ['t_enter', 't_exit'],
-    why: 'a convention, not a bug: slabcast reports the first point of the ray in the solid (t = 0); three.js, the tutorial and the Cookbook report the exit, which slabcast gives as t_exit.',
+    why: 'a convention, not a bug: the contract reports the first point of the ray in the solid (t = 0); three.js, the tutorial and the Cookbook report the exit, which slabcast gives as t_exit.',
   },
   {
     // x: [-2, 0] meets [0, inf) at 0: the origin is a point of the closed box.
@@ -66,7 +66,7 @@ export const ROWS = [
     truth: { hit: true, t: 0 }, show: ['normal'],
   },
   {
-    // -0 behaves as 0 (docs/semantics.md, Numbers): y = 0 = min.y, parallel, inside the closed slab; x: [1, 3].
+    // -0 behaves as 0 (docs/semantics.md): y = 0 = min.y, parallel, inside the closed slab; x: [1, 3].
     label: '-0 direction component, origin on a face plane (y = min)',
     query: 'raycast', ray: ray([-1, 0, 1], [1, -0, 0]), shape: B,
     truth: { hit: true, t: 1 },

@@ -1,7 +1,6 @@
-// Faithful JavaScript ports of the textbook code slabcast grew from, bugs included, for
-// docs/edge-cases.md: a ray-vs-AABB slab tutorial ("seed 000"), the Game Physics Cookbook,
-// chapter 10 ("seed 002"), and an OpenGL ES engine's face-by-face test ("seed 004"). Every
-// function names the document and the function it ports. Where the
+// Faithful JavaScript ports of textbook ray-box code, bugs included, for docs/edge-cases.md:
+// a C# slab-method tutorial ("seed 000"), the Game Physics Cookbook ("seed 002") and an
+// OpenGL ES engine's ray class ("seed 004"). Every function names the code it ports. Where the
 // seed computes in float, every operation is rounded to float32 with Math.fround (one rounding
 // per C / C# operation: for +, -, *, / and sqrt of float32 operands, rounding the double result
 // to float32 gives the correctly rounded float32 result, as the original would).
@@ -14,12 +13,12 @@
 const f = Math.fround;
 
 // ---------------------------------------------------------------------------------------------
-// Seed 000 (the slab tutorial), "The Algorithm": C#
+// Seed 000 (a C# ray-AABB tutorial), "The Algorithm": C#
 //   public static float Raycast(Ray ray, AABB aabb)
 // float arithmetic. Min / Max are taken to be System.Math.Min / Max (the seed does not define
 // them); for float arguments they return NaN when either argument is NaN, exactly as JS
 // Math.min / Math.max do. This is what makes the function return NaN for a zero direction
-// component with the origin on that slab's plane (the seed README's known bug).
+// component with the origin on that slab's plane (a known bug of the tutorial).
 // Returns the float the C# function returns: -1 for "no intersection", else t (which may be NaN
 // or Infinity).
 
@@ -48,7 +47,7 @@ export function seed000Raycast(ray, aabb) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Seed 002, Game Physics Cookbook chapter 10. The seed is
+// Seed 002: Game Physics Cookbook chapter 10. The chapter text we had is
 // cut off before the code; the book's code is gszauer/GamePhysicsCookbook, Code/Geometry3D.cpp
 // and Code/vectors.cpp at commit 88780be4ec736449dce7e962aad35b8a10fced20 (the version
 // docs/conventions.md cites). float arithmetic; fminf / fmaxf return the other argument when one
@@ -201,7 +200,7 @@ export function seed002LinetestPlane(segment, plane) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Seed 004 (the OpenGL ES engine's test): C++
+// Seed 004 (an OpenGL ES engine's ray class): C++
 //   std::pair<bool, T> intersects(const AxisAlignedBox<T>& box) const
 // with T = float. The seed does not show tvec3's operator> / operator<; they are taken to be
 // componentwise (all three components), i.e. "the origin is strictly inside the box", which is

@@ -121,7 +121,7 @@ describe('docs/edge-cases.md', () => {
     expect(mismatches).toEqual([]);
   });
 
-  test('slabcast agrees with the answer derived from the contract on every row', () => {
+  test('slabcast agrees with the answer derived from docs/semantics.md on every row', () => {
     for (const { answers, row } of table) {
       expect(judge(answers.slabcast, row.truth), row.label).toBe('');
       if (row.truth.invalid) expect(answers.slabcast.kind, row.label).toBe('error');

@@ -1,125 +1,357 @@
-// Every reference resolves: in the repository, in the npm tarball and in the CMake install, no
-// relative link, anchor or repository path may point at something that is not there, and nothing
-// may point at the texts outside the repository that the contract (docs/semantics.md) grew from.
+// Every reference in the documentation resolves, in the repository and in both packages.
+//
+// - Markdown links `[text](path#anchor)` in README.md, CHANGELOG.md and docs/**/*.md: the path
+//   must exist (relative to the file), and the anchor must be a heading of the target
+//   (GitHub's slugs) or an explicit `<a id>` / `<a name>`.
+// - Bare repository paths (`docs/semantics.md`, `tests/oracle/exact.mjs`, `src/slabcast.h`, ...)
+//   in those files and in src/*.h and web/*.d.ts must exist in the repository.
+// - The npm tarball (`npm pack --dry-run --json`) and the CMake install (`cmake --install` into a
+//   temporary prefix) must be self-contained: every Markdown link of a shipped .md file, and every
+//   `docs/*.md` a shipped file names, resolves inside the package.
+// - No tracked file may point at the texts slabcast's contract grew from, which are not part of
+//   the repository (they live in a sibling directory that users never have).
+// The checker itself is tested on fixtures with deliberately broken links, so it is known to bite.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { anchors, checkTree, dirTree, markdownLinks, pathMentions, slug } from './helpers/links.mjs';
+import { afterAll, describe, expect, test } from 'vitest';
+import { ROOT } from './helpers/artifacts.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const tracked = spawnSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\0').filter(Boolean);
-// The repository as a user's clone has it after a build (web/slabcast.wasm is built, not tracked).
-const repo = {
-  has: (rel) => existsSync(path.join(ROOT, rel)),
-  read: dirTree(ROOT, tracked).read,
-};
-const isDoc = (f) => /^(README|CHANGELOG)\.md$/.test(f) || /^docs\/.*\.md$/.test(f) || /^tests\/.*README\.md$/.test(f);
-const isHeader = (f) => /^src\/.*\.h$/.test(f) || /^web\/.*\.d\.ts$/.test(f);
-const textFile = (f) => !/^tests\/fuzz\/corpus\//.test(f) && !/\.(wasm|png|jpg|gz|tgz)$/.test(f) && statSync(path.join(ROOT, f)).size < 4 << 20;
+// --- the checker ----------------------------------------------------------------------------
 
-// Spelled in pieces so that this file does not itself name what it looks for.
-const OUT_SPEC = ['..', 'shared', 'spec', 'CA' + 'SES.md'].join('/');
-const OUT_SEED = ['shared', 'seeds', '000-raycast-aabb-tutorial' + '.txt'].join('/');
+/** GitHub's heading anchor: lower case, punctuation dropped, spaces to '-'. */
+export function slug(heading) {
+  return heading
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1') // a link in a heading keeps its text
+    .replace(/<[^>]*>/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
 
-describe('the link checker', () => {
-  const fixture = (files) => ({
-    has: (rel) => Object.hasOwn(files, rel) || Object.keys(files).some((f) => f.startsWith(`${rel}/`)),
-    read: (rel) => files[rel],
+/** The anchors a Markdown text defines: headings (with GitHub's -1, -2 for repeats) and <a id>. */
+export function anchorsOf(markdown) {
+  const anchors = new Set();
+  const seen = new Map();
+  let fence = null;
+  for (const line of markdown.split('\n')) {
+    const f = /^\s*(```|~~~)/.exec(line);
+    if (f) {
+      if (fence === null) fence = f[1];
+      else if (fence === f[1]) fence = null;
+      continue;
+    }
+    if (fence !== null) continue;
+    const h = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
+    if (h) {
+      const base = slug(h[1]);
+      const n = seen.get(base) ?? 0;
+      seen.set(base, n + 1);
+      anchors.add(n === 0 ? base : `${base}-${n}`);
+    }
+    for (const m of line.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) anchors.add(m[1]);
+  }
+  return anchors;
+}
+
+/** Markdown without fenced code blocks and inline code spans (links there are not links). */
+function proseOf(markdown) {
+  let fence = null;
+  const out = [];
+  for (const line of markdown.split('\n')) {
+    const f = /^\s*(```|~~~)/.exec(line);
+    if (f) {
+      if (fence === null) fence = f[1];
+      else if (fence === f[1]) fence = null;
+      out.push('');
+      continue;
+    }
+    out.push(fence === null ? line.replace(/`[^`]*`/g, '``') : '');
+  }
+  return out.join('\n');
+}
+
+const TOP_DIRS = ['docs', 'src', 'tests', 'web', 'tools', 'scripts', 'cmake'];
+const BARE = new RegExp(`(?<![\\w./@-])((?:${TOP_DIRS.join('|')})/[\\w.@/*{}-]*[\\w/*}])`, 'g');
+
+/**
+ * Problems with the references in one file.
+ * @param {string} file  path of the file, relative to the tree's root, '/'-separated
+ * @param {string} text  its contents
+ * @param {{exists: (p: string) => boolean, read: (p: string) => string,
+ *          bare?: boolean | ((p: string) => boolean), mapBare?: (p: string) => string}} tree
+ *   exists/read take root-relative paths; `bare` says which bare paths to check (default all);
+ *   `mapBare` turns a repository path into a path of this tree (for installed layouts).
+ * @returns {string[]}
+ */
+export function checkReferences(file, text, tree) {
+  const problems = [];
+  const dir = path.posix.dirname(file);
+  if (file.endsWith('.md')) {
+    const prose = proseOf(text);
+    for (const m of prose.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) {
+      const target = m[1];
+      if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // http:, https:, mailto:
+      const hash = target.indexOf('#');
+      const rel = hash < 0 ? target : target.slice(0, hash);
+      const anchor = hash < 0 ? null : decodeURIComponent(target.slice(hash + 1));
+      if (rel.startsWith('/')) {
+        problems.push(`${file}: link ${target} is absolute; use a relative path`);
+        continue;
+      }
+      const resolved = rel === '' ? file : path.posix.normalize(path.posix.join(dir, decodeURI(rel)));
+      if (resolved.startsWith('..')) {
+        problems.push(`${file}: link ${target} leaves the tree`);
+        continue;
+      }
+      if (!tree.exists(resolved)) {
+        problems.push(`${file}: link ${target} does not resolve (${resolved} is missing)`);
+        continue;
+      }
+      if (anchor !== null && resolved.endsWith('.md') && !anchorsOf(tree.read(resolved)).has(anchor)) {
+        problems.push(`${file}: link ${target}: ${resolved} has no heading with anchor #${anchor}`);
+      }
+    }
+  }
+  const want = tree.bare ?? true;
+  // Link targets were checked above as links (relative to their file), not as bare paths.
+  const rest = file.endsWith('.md') ? text.replace(/\]\([^)]*\)/g, ']()') : text;
+  for (const m of rest.matchAll(BARE)) {
+    const p = m[1].replace(/[.]+$/, '');
+    if (/[*{}<>]/.test(p)) continue; // a pattern, not a path
+    if (!/\.\w+$|\/$/.test(p)) continue; // no extension: a word like "tests/s", not a path
+    if (typeof want === 'function' ? !want(p) : !want) continue;
+    // In the repository, a path whose directory does not exist here names another project's
+    // file (three.js's src/math/Ray.js); a wrong file name in an existing directory is caught.
+    if (want === true && !tree.exists(path.posix.dirname(p.replace(/\/$/, '')))) continue;
+    const mapped = tree.mapBare ? tree.mapBare(p) : p;
+    if (!tree.exists(mapped.replace(/\/$/, ''))) {
+      problems.push(`${file}: names ${p}, which is missing${mapped === p ? '' : ` (looked for ${mapped})`}`);
+    }
+  }
+  return problems;
+}
+
+// Names of the outside texts. Spelled in pieces so that this file does not match itself.
+const OUTSIDE = [
+  new RegExp(['shared', 'spec'].join('/')),
+  new RegExp(['shared', 'seeds'].join('/')),
+  new RegExp(`\\.\\./${'shared'}/`),
+  new RegExp(['CASES', 'md'].join('\\.')),
+  new RegExp(`\\b00[0-4]-[a-z0-9]+(?:-[a-z0-9]+)*\\.${'txt'}\\b`),
+];
+
+/** Lines of `text` that point at the texts outside the repository. */
+export function outsideReferences(file, text) {
+  const problems = [];
+  text.split('\n').forEach((line, i) => {
+    for (const re of OUTSIDE) {
+      if (re.test(line)) {
+        problems.push(`${file}:${i + 1}: points outside the repository: ${line.trim().slice(0, 120)}`);
+        break;
+      }
+    }
   });
+  return problems;
+}
 
-  it('makes GitHub anchors from headings', () => {
-    expect(slug('Extreme inputs')).toBe('extreme-inputs');
-    expect(slug('Rays, segments, points')).toBe('rays-segments-points');
-    expect(slug('three.js adapter (`slabcast/three`)')).toBe('threejs-adapter-slabcastthree');
-    expect([...anchors('# A\n## B c\n```\n# not a heading\n```\n## B c\n')]).toEqual(['a', 'b-c', 'b-c-1']);
-  });
+/** A tree rooted at a directory on disk. */
+function diskTree(root, extra = {}) {
+  return {
+    exists: (p) => existsSync(path.join(root, p)),
+    read: (p) => readFileSync(path.join(root, p), 'utf8'),
+    ...extra,
+  };
+}
 
-  it('finds links and repository paths, not the ones inside code', () => {
-    expect(markdownLinks('see [x](a.md#b) and `[y](c.md)` and [z](d.md "title")\n```\n[w](f.md)\n```')
-      .map((l) => l.target)).toEqual(['a.md#b', 'd.md']);
-    expect(pathMentions('// see docs/semantics.md, section X; src/slabcast.h.\nweb/x.d.ts').map((m) => m.target))
-      .toEqual(['docs/semantics.md', 'src/slabcast.h', 'web/x.d.ts']);
-  });
+/** A tree of a file list (the npm tarball), read from the repository. */
+function listTree(files, extra = {}) {
+  const set = new Set(files);
+  const dirs = new Set();
+  for (const f of files) {
+    for (let d = path.posix.dirname(f); d !== '.'; d = path.posix.dirname(d)) dirs.add(d);
+  }
+  return {
+    exists: (p) => set.has(p) || dirs.has(p),
+    read: (p) => readFileSync(path.join(ROOT, p), 'utf8'),
+    ...extra,
+  };
+}
 
-  it('flags a missing file, a missing anchor, a path that is not there and a pointer outside', () => {
-    const files = {
-      'README.md': '# Top\n[ok](docs/a.md#part-one) [bad](docs/nope.md) [anchor](docs/a.md#part-two)\n',
-      'docs/a.md': '# A\n## Part one\n[up](../README.md#top) [out](../../x.md) `src/missing.h` `docs/a.md`\n',
-      'src/x.h': `/* Semantics: ${OUT_SPEC} */\n`,
-      'web/x.d.ts': `// see ${OUT_SEED}\n// ok: docs/a.md\n`,
-    };
-    const problems = checkTree(fixture(files), Object.keys(files));
-    expect(problems).toEqual([
-      'README.md:2: link docs/nope.md does not resolve (docs/nope.md)',
-      'README.md:2: link docs/a.md#part-two: no heading #part-two in docs/a.md',
-      'README.md:2: names docs/nope.md, which is not in this tree (docs/nope.md)',
-      'docs/a.md:3: link ../../x.md does not resolve (../x.md)',
-      'docs/a.md:3: names src/missing.h, which is not in this tree (src/missing.h)',
-      expect.stringMatching(/^src\/x\.h:1: points outside the repository/),
-      expect.stringMatching(/^web\/x\.d\.ts:1: points outside the repository/),
+function walk(dir, base = dir) {
+  const out = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...walk(full, base));
+    else out.push(path.relative(base, full).split(path.sep).join('/'));
+  }
+  return out;
+}
+
+const isDocRef = (p) => /^docs\/[\w.-]+\.md$/.test(p);
+
+// --- the checker bites ----------------------------------------------------------------------
+
+describe('the link checker itself', () => {
+  const fixture = {
+    'docs/a.md': '# Title\n\n## Case files\n\n## Numbers, rounding & -0\n\n### Numbers, rounding & -0\n',
+    'src/x.h': '/* see docs/a.md */',
+  };
+  const tree = {
+    exists: (p) => p in fixture || p === 'docs' || p === 'src',
+    read: (p) => fixture[p],
+  };
+
+  test('GitHub slugs: punctuation dropped, spaces to dashes, repeats numbered', () => {
+    expect([...anchorsOf(fixture['docs/a.md'])]).toEqual([
+      'title', 'case-files', 'numbers-rounding---0', 'numbers-rounding---0-1',
     ]);
-    expect(checkTree(fixture({ 'docs/a.md': '# A\n[self](#a) [web](https://example.com/x)\n' }), ['docs/a.md'])).toEqual([]);
+    expect(slug('Rays, segments, points')).toBe('rays-segments-points');
+    expect(slug('`sc_status` and `SC_ERR_STALE`')).toBe('sc_status-and-sc_err_stale');
+  });
+
+  test('a good link and a good bare path pass', () => {
+    expect(checkReferences('README.md', 'See [c](docs/a.md#case-files) and docs/a.md, src/x.h.', tree))
+      .toEqual([]);
+  });
+
+  test('a missing file is flagged', () => {
+    expect(checkReferences('README.md', 'See [x](docs/missing.md).', tree)).toEqual([
+      'README.md: link docs/missing.md does not resolve (docs/missing.md is missing)',
+    ]);
+  });
+
+  test('a missing anchor is flagged', () => {
+    expect(checkReferences('docs/b.md', 'See [x](a.md#case-file).', tree)).toEqual([
+      'docs/b.md: link a.md#case-file: docs/a.md has no heading with anchor #case-file',
+    ]);
+  });
+
+  test('a link leaving the tree, an absolute link and a missing bare path are flagged', () => {
+    expect(checkReferences('docs/b.md', '[s](../../outside/X.md) [t](/etc/passwd) src/nope.h', tree))
+      .toEqual([
+        'docs/b.md: link ../../outside/X.md leaves the tree',
+        'docs/b.md: link /etc/passwd is absolute; use a relative path',
+        'docs/b.md: names src/nope.h, which is missing',
+      ]);
+  });
+
+  test('another project\'s path is not ours; a typo in one of our directories is flagged', () => {
+    expect(checkReferences('docs/b.md', 'three.js `src/math/Ray.js`, box tests/s', tree)).toEqual([]);
+    expect(checkReferences('docs/b.md', 'see `docs/semantic.md`', tree)).toEqual([
+      'docs/b.md: names docs/semantic.md, which is missing',
+    ]);
+  });
+
+  test('links in code are not links; URLs are not checked', () => {
+    const md = '```\n[x](nope.md)\n```\nand `[y](nope2.md)` and [z](https://example.org/a.md)\n';
+    expect(checkReferences('docs/b.md', md, tree)).toEqual([]);
+  });
+
+  test('an installed layout maps docs/X to its doc directory', () => {
+    const installed = {
+      exists: (p) => p === 'share/doc/slabcast/a.md' || p === 'include/x.h',
+      read: () => '',
+      bare: isDocRef,
+      mapBare: (p) => p.replace(/^docs\//, 'share/doc/slabcast/'),
+    };
+    expect(checkReferences('include/x.h', '/* docs/a.md */', installed)).toEqual([]);
+    expect(checkReferences('include/x.h', '/* docs/b.md */', installed)).toEqual([
+      'include/x.h: names docs/b.md, which is missing (looked for share/doc/slabcast/b.md)',
+    ]);
+  });
+
+  test('references to the outside texts are flagged', () => {
+    const bad = [
+      `see ../${'shared'}/spec/${'CASES'}.md`,
+      `the ${'CASES'}.md example`,
+      `seed ${'000'}-raycast-aabb-tutorial.${'txt'}`,
+      `/work/${'shared'}/seeds`,
+    ];
+    for (const line of bad) expect(outsideReferences('f', line), line).toHaveLength(1);
+    expect(outsideReferences('f', 'case seed000-unit-ray0 and docs/semantics.md')).toEqual([]);
   });
 });
 
-describe('references resolve', () => {
-  it('in the repository: docs, README, CHANGELOG, headers and type files', () => {
-    const files = tracked.filter((f) => isDoc(f) || isHeader(f));
-    expect(files).toContain('docs/semantics.md');
-    expect(files).toContain('src/slabcast.h');
-    expect(checkTree(repo, files)).toEqual([]);
-  });
+// --- the repository ---------------------------------------------------------------------------
 
-  it('nothing in the repository points outside it', () => {
-    const files = tracked.filter(textFile);
-    expect(files.length).toBeGreaterThan(50);
-    const problems = checkTree(repo, files, { pathsIn: () => false });
+function gitFiles() {
+  const r = spawnSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(0);
+  return r.stdout.split('\0').filter(Boolean);
+}
+
+describe('the repository', () => {
+  const files = gitFiles();
+
+  test('every link and path in README, CHANGELOG, docs, headers and .d.ts resolves', () => {
+    const docs = files.filter((f) => f === 'README.md' || f === 'CHANGELOG.md'
+      || (f.startsWith('docs/') && f.endsWith('.md'))
+      || /^src\/[^/]+\.h$/.test(f) || /^web\/[^/]+\.d\.ts$/.test(f));
+    expect(docs).toContain('docs/semantics.md');
+    const tree = diskTree(ROOT);
+    const problems = docs.flatMap((f) => checkReferences(f, readFileSync(path.join(ROOT, f), 'utf8'), tree));
     expect(problems).toEqual([]);
   });
 
-  it('in the npm tarball: its docs link only to files it ships, its code names only files it ships', () => {
-    const r = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' });
+  test('no tracked file points at the texts outside the repository', () => {
+    const self = path.relative(ROOT, new URL(import.meta.url).pathname).split(path.sep).join('/');
+    const problems = [];
+    for (const f of files) {
+      if (f === self) continue;
+      const full = path.join(ROOT, f);
+      let st;
+      try { st = statSync(full); } catch { continue; } // deleted in the work tree
+      if (!st.isFile() || st.size > 8 << 20) continue;
+      const buf = readFileSync(full);
+      if (buf.includes(0)) continue; // binary
+      problems.push(...outsideReferences(f, buf.toString('utf8')));
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+// --- the packages -----------------------------------------------------------------------------
+
+describe('the npm package is self-contained', () => {
+  test('every shipped link and docs/ reference resolves inside the tarball', () => {
+    const r = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: ROOT, encoding: 'utf8',
+    });
     expect(r.status, r.stderr).toBe(0);
-    const files = JSON.parse(r.stdout)[0].files.map((f) => f.path);
-    expect(files).toContain('docs/semantics.md');
-    const tarball = dirTree(ROOT, files);
-    const problems = checkTree(tarball, files.filter((f) => /\.(md|js|mjs|d\.ts)$/.test(f)), {
-      // Prose pages describe the repository too (its tests, its sources); the shipped code and
-      // types must name only what ships.
-      pathsIn: (f) => !f.endsWith('.md'),
-    });
+    const shipped = JSON.parse(r.stdout)[0].files.map((f) => f.path);
+    expect(shipped).toContain('docs/semantics.md');
+    // Markdown links everywhere; bare paths only where they point at the docs (the shipped
+    // pages also describe the repository, e.g. its tests, which a package does not carry).
+    const tree = listTree(shipped, { bare: isDocRef });
+    const text = shipped.filter((f) => /\.(md|d\.ts|js|mjs|h)$/.test(f));
+    const problems = text.flatMap((f) => checkReferences(f, readFileSync(path.join(ROOT, f), 'utf8'), tree));
     expect(problems).toEqual([]);
   });
+});
 
-  describe('in the CMake install', () => {
-    let prefix;
-    afterAll(() => { if (prefix) rmSync(prefix, { recursive: true, force: true }); });
+describe('the CMake install is self-contained', () => {
+  let prefix;
+  afterAll(() => { if (prefix) rmSync(prefix, { recursive: true, force: true }); });
 
-    it('ships the contract beside the header, and the header names it where it is installed', () => {
-      expect(existsSync(path.join(ROOT, 'build/native/CMakeCache.txt')), 'build/native is configured by npm test').toBe(true);
-      prefix = mkdtempSync(path.join(tmpdir(), 'slabcast-install-'));
-      const r = spawnSync('cmake', ['--install', 'build/native', '--prefix', prefix], { cwd: ROOT, encoding: 'utf8' });
-      expect(r.status, r.stderr).toBe(0);
-      const files = [];
-      const walk = (dir) => {
-        for (const e of readdirSync(path.join(prefix, dir), { withFileTypes: true })) {
-          const rel = dir ? `${dir}/${e.name}` : e.name;
-          if (e.isDirectory()) walk(rel); else files.push(rel);
-        }
-      };
-      walk('');
-      expect(files).toContain('include/slabcast.h');
-      expect(files).toContain('share/doc/slabcast/semantics.md');
-      const header = dirTree(prefix, files).read('include/slabcast.h');
-      expect(header).toMatch(/share\/doc\/slabcast\/semantics\.md/);
-      // The install puts docs/X at share/doc/slabcast/X.
-      const problems = checkTree(dirTree(prefix, files), files.filter((f) => /\.(md|h)$/.test(f)), {
-        mapPath: (p) => p.replace(/^docs\//, 'share/doc/slabcast/'),
-        pathsIn: (f) => f.endsWith('.h'),
-      });
-      expect(problems).toEqual([]);
+  test('the installed header and docs resolve inside the prefix', () => {
+    const build = path.join(ROOT, 'build/native');
+    expect(existsSync(path.join(build, 'cmake_install.cmake')),
+      'build/native is not configured: run `bash scripts/build.sh` first').toBe(true);
+    prefix = mkdtempSync(path.join(tmpdir(), 'slabcast-links-'));
+    const r = spawnSync('cmake', ['--install', build, '--prefix', prefix], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const installed = walk(prefix);
+    expect(installed).toContain('share/doc/slabcast/semantics.md');
+    expect(installed).toContain('include/slabcast.h');
+    const tree = diskTree(prefix, {
+      bare: isDocRef,
+      mapBare: (p) => p.replace(/^docs\//, 'share/doc/slabcast/'),
     });
+    const text = installed.filter((f) => /\.(md|h)$/.test(f));
+    const problems = text.flatMap((f) => checkReferences(f, readFileSync(path.join(prefix, f), 'utf8'), tree));
+    expect(problems).toEqual([]);
   });
 });

@@ -496,7 +496,7 @@ function rayText(r) {
 }
 
 /**
- * A case file (docs/semantics.md, Case files) with one raycast case per ray x shape pair, id
+ * A case file (docs/semantics.md) with one raycast case per ray x shape pair, id
  * "ray<i>-shape<j>-<type>", its inputs written so that they read back as the
  * same float32s, and "expect" holding what `raycast` (slabcast's sc.raycast)
  * returns: hit and, on a hit, t, t_enter, t_exit, point, normal (a field
