@@ -306,6 +306,14 @@ static void op_update(fuzz_bytes *b, int kind)
     check_count();
 }
 
+/* Whether the float d is exactly b - a: the double difference and its rounding error (two-sum)
+ * show the exact value, which the double alone may not hold. */
+static int exact_difference(float d, float b, float a)
+{
+    double x = b, y = -(double)a, s = x + y, bb = s - x, err = (x - (s - bb)) + (y - bb);
+    return err == 0.0 && (double)d == s;
+}
+
 /* The single queries over the model: nearest t, ties to the lowest index. */
 static void brute_ray(const sc_ray *ray, float *t, int *index, sc_vec3 *normal)
 {
@@ -644,8 +652,8 @@ static void op_segments(fuzz_bytes *b)
          * b - a needs no rounding and no rescaling (coordinates below 2^126, b - a finite). */
         sc_segment sg = {a, bb};
         float big = 8.5070592e37f; /* 2^126 */
-        int exact_d = (double)d.x == (double)bb.x - (double)a.x && (double)d.y == (double)bb.y - (double)a.y &&
-                      (double)d.z == (double)bb.z - (double)a.z;
+        int exact_d = exact_difference(d.x, bb.x, a.x) && exact_difference(d.y, bb.y, a.y) &&
+                      exact_difference(d.z, bb.z, a.z);
         int plain = fabsf(a.x) < big && fabsf(a.y) < big && fabsf(a.z) < big && fabsf(bb.x) < big &&
                     fabsf(bb.y) < big && fabsf(bb.z) < big && fuzz_finite3(d) && exact_d;
         if (idx[i] >= 0 && plain) {
