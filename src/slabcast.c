@@ -32,7 +32,6 @@ static float sc_minf(float a, float b) { return a < b ? a : b; }
 static float sc_max3abs(sc_vec3 v) { return sc_maxf(sc_absf(v.x), sc_maxf(sc_absf(v.y), sc_absf(v.z))); }
 static float sc_dot(sc_vec3 a, sc_vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 static sc_vec3 sc_sub(sc_vec3 a, sc_vec3 b) { return (sc_vec3){a.x - b.x, a.y - b.y, a.z - b.z}; }
-static sc_vec3 sc_add(sc_vec3 a, sc_vec3 b) { return (sc_vec3){a.x + b.x, a.y + b.y, a.z + b.z}; }
 static sc_vec3 sc_scale(sc_vec3 a, float s) { return (sc_vec3){a.x * s, a.y * s, a.z * s}; }
 static float sc_get(sc_vec3 v, int i) { return i == 0 ? v.x : (i == 1 ? v.y : v.z); }
 static void sc_set(sc_vec3 *v, int i, float f)
@@ -376,7 +375,40 @@ static float sc_position_scale(const sc_vec3 *v, int n)
     return 1.0f;
 }
 
-/* Ray vs AABB, inputs valid. The world kernels reproduce this bit for bit. */
+/* A hit of the AABB: the result from the line's interval [tn, tf] (floats, within the float
+ * range), its entry axis, and whether the exact entry is at t >= 0 (then the point lies on the
+ * entry face and the normal is that face's). */
+static sc_raycast_result sc_aabb_hit(const sc_ray *ray, const sc_aabb *box, float tn, float tf, int axis, int entering)
+{
+    sc_raycast_result r = sc_miss();
+    r.hit = 1;
+    r.t_enter = sc_pz(tn);
+    r.t_exit = sc_pz(tf);
+    r.t = tn > 0.0f ? tn : 0.0f;
+    r.point = ray->origin;
+    if (entering && axis >= 0) {
+        /* The point from the unrounded parameter (docs/semantics.md: t saturates at FLT_MAX,
+         * the point does not): t = (face - o_axis) / d_axis again, in double, where the
+         * difference of two floats does not overflow and a subnormal d_axis gives a finite t.
+         * The entry axis itself is set exactly: entered through the min face when moving up
+         * the axis, the max face otherwise. The others are clamped to the box below. */
+        double da = sc_get(ray->dir, axis);
+        double face = da > 0.0 ? sc_get(box->min, axis) : sc_get(box->max, axis);
+        double td = (face - (double)sc_get(ray->origin, axis)) / da;
+        double pd[3];
+        for (int i = 0; i < 3; ++i) pd[i] = (double)sc_get(ray->origin, i) + td * sc_get(ray->dir, i);
+        r.point = sc_dfin3(pd);
+        sc_set(&r.point, axis, (float)face);
+        sc_set(&r.normal, axis, da > 0.0 ? -1.0f : 1.0f);
+    }
+    /* The exact point is in the closed box; clamping the rounded one only brings it closer. */
+    for (int i = 0; i < 3; ++i)
+        sc_set(&r.point, i, sc_minf(sc_maxf(sc_get(r.point, i), sc_get(box->min, i)), sc_get(box->max, i)));
+    r.point = sc_pz3(r.point);
+    r.normal = sc_pz3(r.normal);
+    return r;
+}
+
 /* Ray vs AABB in double, for the inputs whose float slab quotients underflow (sc_slab_core
  * returns 2). In double no quotient of floats underflows (|q| >= 2^-277), so the signs and the
  * order of the slab bounds are those of the exact values. */
@@ -397,27 +429,10 @@ static sc_raycast_result sc_raycast_aabb_d(const sc_ray *ray, const sc_aabb *box
         if (far < tf) tf = far;
     }
     if (!(tn <= tf && tf >= 0.0 && tn <= ray->tmax)) return sc_miss();
-    sc_raycast_result r = sc_miss();
-    r.hit = 1;
-    double t = tn > 0.0 ? tn : 0.0;
-    r.t_enter = sc_pz(sc_dfin(tn));
-    r.t_exit = sc_pz(sc_dfin(tf));
-    r.t = sc_pz(sc_dfin(t));
-    double pd[3];
-    for (int i = 0; i < 3; ++i) pd[i] = (double)sc_get(ray->origin, i) + t * sc_get(ray->dir, i);
-    r.point = sc_dfin3(pd);
-    if (tn >= 0.0 && ax >= 0) {
-        float di = sc_get(ray->dir, ax);
-        sc_set(&r.point, ax, di > 0.0f ? sc_get(box->min, ax) : sc_get(box->max, ax));
-        sc_set(&r.normal, ax, di > 0.0f ? -1.0f : 1.0f);
-    }
-    for (int i = 0; i < 3; ++i)
-        sc_set(&r.point, i, sc_minf(sc_maxf(sc_get(r.point, i), sc_get(box->min, i)), sc_get(box->max, i)));
-    r.point = sc_pz3(r.point);
-    r.normal = sc_pz3(r.normal);
-    return r;
+    return sc_aabb_hit(ray, box, sc_dfin(tn), sc_dfin(tf), ax, tn >= 0.0);
 }
 
+/* Ray vs AABB, inputs valid. The world kernels reproduce this bit for bit. */
 sc_raycast_result sc__raycast_aabb_valid(const sc_ray *ray, const sc_aabb *box)
 {
     sc_vec3 pos[3] = {ray->origin, box->min, box->max};
@@ -431,41 +446,7 @@ sc_raycast_result sc__raycast_aabb_valid(const sc_ray *ray, const sc_aabb *box)
     if (s != 1.0f) { tn /= s; tf /= s; }
     /* I = [tn, tf] meets [0, tmax]. */
     if (!(tf >= 0.0f && tn <= ray->tmax)) return sc_miss();
-    tn = sc_fin(tn);
-    tf = sc_fin(tf);
-
-    sc_raycast_result r = sc_miss();
-    r.hit = 1;
-    r.t_enter = sc_pz(tn);
-    r.t_exit = sc_pz(tf);
-    r.t = tn > 0.0f ? tn : 0.0f;
-    r.point = sc_add(ray->origin, sc_scale(ray->dir, r.t));
-    if (tn > 0.0f && axis >= 0) {
-        /* The point from the unrounded parameter (docs/semantics.md: t saturates at FLT_MAX,
-         * the point does not): t = (face - o_axis) / d_axis again, in double, where the
-         * difference of two floats does not overflow and a subnormal d_axis gives a finite t.
-         * The entry axis itself is set exactly below; the others are clamped to the box. */
-        int a = axis;
-        double da = sc_get(ray->dir, a);
-        double face = da > 0.0 ? sc_get(box->min, a) : sc_get(box->max, a);
-        double td = (face - (double)sc_get(ray->origin, a)) / da;
-        double pd[3];
-        for (int i = 0; i < 3; ++i) pd[i] = (double)sc_get(ray->origin, i) + td * sc_get(ray->dir, i);
-        r.point = sc_dfin3(pd);
-    }
-    if (tn >= 0.0f && axis >= 0) {
-        float di = sc_get(ray->dir, axis);
-        /* Entered through the min face when moving up the axis, the max face otherwise:
-         * the point lies exactly on that face. */
-        sc_set(&r.point, axis, di > 0.0f ? sc_get(box->min, axis) : sc_get(box->max, axis));
-        sc_set(&r.normal, axis, di > 0.0f ? -1.0f : 1.0f);
-    }
-    /* The exact point is in the closed box; clamping the rounded one only brings it closer. */
-    for (int i = 0; i < 3; ++i)
-        sc_set(&r.point, i, sc_minf(sc_maxf(sc_get(r.point, i), sc_get(box->min, i)), sc_get(box->max, i)));
-    r.point = sc_pz3(r.point);
-    r.normal = sc_pz3(r.normal);
-    return r;
+    return sc_aabb_hit(ray, box, sc_fin(tn), sc_fin(tf), axis, tn >= 0.0f);
 }
 
 static sc_vec3 sc_normalize_or(sc_vec3 v, sc_vec3 fallback)

@@ -14,19 +14,11 @@ import { writeFileSync } from 'node:fs';
 import {
   evaluate, fromDouble, oracle, q, qadd, qcmp, qmul, qsub, toExact, toNumber, vdot, vsub,
 } from './exact.mjs';
+// The seeded generator the benchmark's scenes use (xorshift32; no code under test).
+import { rng } from '../../web/bench/scenes.mjs';
 
 const F32_MAX = 3.4028234663852886e38;
 const f = Math.fround;
-
-function rng(seed) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13; s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5; s >>>= 0;
-    return s / 4294967296;
-  };
-}
 
 /** A random unit vector (float32). */
 function unit(r) {
