@@ -19,6 +19,12 @@ if ! [[ $seconds =~ ^[0-9]+$ ]] || ((seconds < 1)); then
   exit 2
 fi
 targets=(${FUZZ_TARGETS:-fuzz_cases fuzz_queries fuzz_world})
+# A fixed seed, so that a run (and a failure) can be repeated: FUZZ_SEED=N to choose another.
+seed=${FUZZ_SEED:-20261125}
+if ! [[ $seed =~ ^[0-9]+$ ]] || ((seed < 1)); then
+  echo "fuzz: FUZZ_SEED must be a positive integer, not \"$seed\"" >&2
+  exit 2
+fi
 work=${FUZZ_WORK:-build/fuzz/work}
 
 say() { printf 'fuzz: %s\n' "$*"; }
@@ -39,10 +45,10 @@ for t in "${targets[@]}"; do
   mkdir -p "$dir/corpus" "$dir/artifacts"
   cp -R "tests/fuzz/corpus/$t/." "$dir/corpus/"
   log=$dir/fuzz.log
-  say "$t: ${seconds} s on a copy of tests/fuzz/corpus/$t ($(ls "$dir/corpus" | wc -l) seeds)"
+  say "$t: ${seconds} s on a copy of tests/fuzz/corpus/$t ($(ls "$dir/corpus" | wc -l) inputs), -seed=$seed"
   status=0
   # -timeout: one input taking 10 s is a hang; -rss_limit_mb: the default, stated.
-  "build/fuzz/$t" "$dir/corpus" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 \
+  "build/fuzz/$t" "$dir/corpus" -seed="$seed" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 \
     -rss_limit_mb=2048 -artifact_prefix="$dir/artifacts/" >"$log" 2>&1 || status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
@@ -50,7 +56,7 @@ for t in "${targets[@]}"; do
   if ((status != 0)); then
     say "$t: FAILED (exit $status); log: $log" >&2
     grep -E 'invariant failed|ERROR: |runtime error|SUMMARY' "$log" | head -n 5 >&2 || true
-    for a in "$dir"/artifacts/*; do [[ -e $a ]] && say "  input kept: $a (replay: build/fuzz/$t $a)" >&2; done
+    for a in "$dir"/artifacts/*; do [[ -e $a ]] && say "  input kept: $a (replay: build/fuzz/$t $a; rerun: FUZZ_SEED=$seed)" >&2; done
     failed+=("$t")
   else
     say "$t: ok, ${runs:-?} runs (${rate:-?}/s), ${cov:-no coverage line}"
