@@ -53,26 +53,34 @@ static void brute(const scene *s, const float *ray, float *t, int *index, float 
     }
 }
 
-static void add_scene(sc_world *w, const scene *s)
+/* Adds the scene's objects in order; each must be accepted, at the next index (a refused add
+ * would shift every later index and make the comparisons below meaningless). */
+static int add_scene(sc_world *w, const scene *s)
 {
     for (int i = 0; i < s->n; ++i) {
+        sc_status st;
         const sc_shape *sh = &s->shape[i];
         int first = -1;
         if (sh->type == SC_SHAPE_AABB) {
             float b[6] = {sh->u.aabb.min.x, sh->u.aabb.min.y, sh->u.aabb.min.z,
                           sh->u.aabb.max.x, sh->u.aabb.max.y, sh->u.aabb.max.z};
-            sc_world_add_aabbs(w, b, 1, &first);
+            st = sc_world_add_aabbs(w, b, 1, &first);
         } else if (sh->type == SC_SHAPE_OBB) {
             const sc_obb *o = &sh->u.obb;
             float b[15] = {o->center.x, o->center.y, o->center.z, o->axes[0].x, o->axes[0].y, o->axes[0].z,
                            o->axes[1].x, o->axes[1].y, o->axes[1].z, o->axes[2].x, o->axes[2].y, o->axes[2].z,
                            o->half.x, o->half.y, o->half.z};
-            sc_world_add_obbs(w, b, 1, &first);
+            st = sc_world_add_obbs(w, b, 1, &first);
         } else {
             float b[4] = {sh->u.sphere.center.x, sh->u.sphere.center.y, sh->u.sphere.center.z, sh->u.sphere.radius};
-            sc_world_add_spheres(w, b, 1, &first);
+            st = sc_world_add_spheres(w, b, 1, &first);
+        }
+        if (st != SC_OK || first != i) {
+            fprintf(stderr, "  add_scene: object %d refused (%s) or misplaced (index %d)\n", i, sc_status_message(st), first);
+            return 1;
         }
     }
+    return 0;
 }
 
 static sc_shape rand_aabb(int lim)
@@ -147,7 +155,7 @@ static int random_dyadic_boxes(void)
         /* duplicates */
         for (int i = 1; i < s->n; i += 7) s->shape[i] = s->shape[i - 1];
         sc_world *w = sc_world_create();
-        add_scene(w, s);
+        ENSURE(add_scene(w, s) == 0);
         if (compare(w, s, 2000, 20)) { sc_world_destroy(w); return 1; }
         sc_world_destroy(w);
     }
@@ -224,7 +232,7 @@ static int general_floats_and_scales(void)
             r[6] = rnd() % 3 == 0 ? fabsf(rf(4.0f)) : INFINITY;
         }
         sc_world *w = sc_world_create();
-        add_scene(w, sc);
+        ENSURE(add_scene(w, sc) == 0);
         float *t = malloc(sizeof(float) * (size_t)nrays), *nrm = malloc(sizeof(float) * 3 * (size_t)nrays);
         int *idx = malloc(sizeof(int) * (size_t)nrays);
         ENSURE(sc_world_cast_rays(w, rays, nrays, t, idx, nrm) == SC_OK);
@@ -280,7 +288,7 @@ static int mixed_shapes(void)
             }
         }
         sc_world *w = sc_world_create();
-        add_scene(w, s);
+        ENSURE(add_scene(w, s) == 0);
         if (compare(w, s, 1500, 16)) { sc_world_destroy(w); return 1; }
         sc_world_destroy(w);
     }
@@ -293,7 +301,7 @@ static int update_refit_and_errors(void)
     s->n = 500;
     for (int i = 0; i < s->n; ++i) s->shape[i] = rand_aabb(16);
     sc_world *w = sc_world_create();
-    add_scene(w, s);
+    ENSURE(add_scene(w, s) == 0);
     ENSURE(sc_world_build(w) == SC_OK);
     ENSURE(compare(w, s, 500, 20) == 0);
     /* Move a range, refit, compare again. */
@@ -522,7 +530,7 @@ static int all_hits(void)
         for (int i = 0; i < s->n; ++i) s->shape[i] = rand_aabb(16);
         for (int i = 1; i < s->n; i += 7) s->shape[i] = s->shape[i - 1];
         sc_world *w = sc_world_create();
-        add_scene(w, s);
+        ENSURE(add_scene(w, s) == 0);
         int nrays = 600;
         float *rays = malloc(sizeof(float) * 7 * (size_t)nrays);
         for (int i = 0; i < nrays; ++i) rand_ray(s, rays + 7 * i, 20);
@@ -571,7 +579,7 @@ static int all_hits(void)
             s->shape[i] = sh;
         }
         sc_world *w = sc_world_create();
-        add_scene(w, s);
+        ENSURE(add_scene(w, s) == 0);
         int nrays = 500;
         float *rays = malloc(sizeof(float) * 7 * (size_t)nrays);
         for (int i = 0; i < nrays; ++i) rand_ray(s, rays + 7 * i, 16);
@@ -607,7 +615,7 @@ static int all_hits(void)
             r[6] = rnd() % 3 == 0 ? fabsf(rf(4.0f)) : INFINITY;
         }
         sc_world *w = sc_world_create();
-        add_scene(w, s);
+        ENSURE(add_scene(w, s) == 0);
         int fail = compare_all(w, s, rays, nrays);
         sc_world_destroy(w);
         free(rays);
@@ -621,7 +629,7 @@ static int all_hits(void)
         s->shape[1] = (sc_shape){.type = SC_SHAPE_AABB, .u.aabb = {{5, -1, -1}, {6, 1, 1}}};
         s->shape[2] = (sc_shape){.type = SC_SHAPE_AABB, .u.aabb = {{8, -1, -1}, {9, 1, 1}}};
         sc_world *w = sc_world_create();
-        add_scene(w, s);
+        ENSURE(add_scene(w, s) == 0);
         float rays[] = {0, 0.5f, 0.5f, 1, 0, 0, INFINITY, -3e38f, 0, 0, 1e38f, 0, 0, INFINITY, 0, 0.5f, 0.5f, 1, 0, 0, 7};
         int fail = compare_all(w, s, rays, 3);
         float t[3];

@@ -435,9 +435,6 @@ describe('decode: hostile input', () => {
     });
   }
 
-  it('has at least 15 kinds of hostile input', () => {
-    expect(HOSTILE.length).toBeGreaterThanOrEqual(15);
-  });
 
   it('says "no scene in the link" for an empty fragment', () => {
     expect(decode('')).toEqual({ ok: false, error: 'no scene in the link' });
@@ -446,13 +443,13 @@ describe('decode: hostile input', () => {
   });
 
   it('rejects a 10 MB fragment at once, before decoding anything', () => {
-    const huge = `#v1.${'A'.repeat(10 * 1024 * 1024)}`;
-    const t0 = performance.now();
+    // Made of characters that are not base64url: had anything been decoded before the length
+    // check, the error would name the bad character, not the length.
+    const huge = `#v1.${'!'.repeat(10 * 1024 * 1024)}`;
     const d = decode(huge);
-    const ms = performance.now() - t0;
     expect(d.ok).toBe(false);
     expect(d.error).toMatch(/too long \(10485764 characters; the limit is 16384\)/);
-    expect(ms).toBeLessThan(50);
+    expect(decode(`#v1.${'!'.repeat(64)}`).error).not.toMatch(/too long/);
     // One character over the cap is refused too; a valid link at the cap is not refused for length.
     expect(decode(`#v1.${'A'.repeat(MAX_FRAGMENT_CHARS - 3)}`).error).toMatch(/too long/);
     expect(decode(`#v1.${'A'.repeat(MAX_FRAGMENT_CHARS - 4)}`).error).not.toMatch(/too long/);
