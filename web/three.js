@@ -78,6 +78,23 @@ const K_NONE = 3;
 /** Largest |cos| between two matrix columns for a rotation (an oriented box). */
 const ORTHO_TOL = 1e-6;
 
+/** The deepest scene graph createThreeWorld walks (levels below a listed object). */
+const MAX_DEPTH = 1000;
+
+/**
+ * A world of the given meshes' bounds and boxes (see the top of this file). Any exception
+ * that is not a SlabcastError, from a throwing getter of the scene or a Proxy, becomes one
+ * that names createThreeWorld, with the original as its cause.
+ */
+export function createThreeWorld(sc, options = {}) {
+  try {
+    return buildThreeWorld(sc, options);
+  } catch (e) {
+    if (e instanceof SlabcastError) throw e;
+    throw new SlabcastError(`createThreeWorld: ${e && e.message ? e.message : String(e)}`, { cause: e });
+  }
+}
+
 function fail(message, field) {
   throw new SlabcastError(message, { field });
 }
@@ -119,7 +136,7 @@ function describe(obj, path) {
  * @param {import('./slabcast.js').Slabcast} sc the loaded core (await loadSlabcast())
  * @param {{objects?: object[], boxes?: object[], recursive?: boolean, shear?: 'bound' | 'throw'}} [options]
  */
-export function createThreeWorld(sc, options = {}) {
+function buildThreeWorld(sc, options) {
   if (sc === null || typeof sc !== 'object' || typeof sc.createWorld !== 'function') {
     fail('sc must be the object loadSlabcast() resolves to', 'sc');
   }
@@ -138,29 +155,42 @@ export function createThreeWorld(sc, options = {}) {
   const isBox = []; // true for Box3 entries
   const seen = new Set();
 
-  function visit(obj, path, top) {
-    if (obj === null || typeof obj !== 'object' || obj.isObject3D !== true) fail(`${path} must be an Object3D`, path);
-    if (obj.isInstancedMesh || obj.isBatchedMesh) {
-      // one box cannot stand for many instances: refused when listed, skipped when found below
-      if (top) fail(`${describe(obj, path)}: InstancedMesh and BatchedMesh are not supported (use boxes, one per instance)`, path);
-    } else if (obj.isMesh) {
-      if (!seen.has(obj)) {
-        seen.add(obj);
-        entries.push(obj);
-        names.push(describe(obj, path));
-        isBox.push(false);
+  // The scene graph is walked without recursion, so depth costs no stack; a node reached twice
+  // in one walk (a cycle, or a child listed under two parents) and a graph deeper than
+  // MAX_DEPTH are refused with an error that names where.
+  function visit(root, rootPath) {
+    const stack = [[root, rootPath, 0]];
+    const inWalk = new Set();
+    while (stack.length > 0) {
+      const [obj, path, depth] = stack.pop();
+      const top = depth === 0;
+      if (obj === null || typeof obj !== 'object' || obj.isObject3D !== true) fail(`${path} must be an Object3D`, path);
+      if (inWalk.has(obj)) fail(`${path} is reached twice below ${rootPath}: the scene graph has a cycle`, path);
+      inWalk.add(obj);
+      if (depth > MAX_DEPTH) fail(`${path}: the scene graph is deeper than ${MAX_DEPTH} levels`, path);
+      if (obj.isInstancedMesh || obj.isBatchedMesh) {
+        // one box cannot stand for many instances: refused when listed, skipped when found below
+        if (top) fail(`${describe(obj, path)}: InstancedMesh and BatchedMesh are not supported (use boxes, one per instance)`, path);
+      } else if (obj.isMesh) {
+        if (!seen.has(obj)) {
+          seen.add(obj);
+          entries.push(obj);
+          names.push(describe(obj, path));
+          isBox.push(false);
+        }
+      } else if (top && !recursive) {
+        fail(`${describe(obj, path)} is not a Mesh (recursive: true tracks the meshes below it)`, path);
       }
-    } else if (top && !recursive) {
-      fail(`${describe(obj, path)} is not a Mesh (recursive: true tracks the meshes below it)`, path);
-    }
-    if (recursive) {
-      const children = obj.children;
-      if (Array.isArray(children)) {
-        for (let i = 0; i < children.length; i++) visit(children[i], `${path}.children[${i}]`, false);
+      if (recursive) {
+        const children = obj.children;
+        if (Array.isArray(children)) {
+          // pushed last to first, so that meshes are numbered in depth-first order, as before
+          for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], `${path}.children[${i}]`, depth + 1]);
+        }
       }
     }
   }
-  for (let i = 0; i < objects.length; i++) visit(objects[i], `objects[${i}]`, true);
+  for (let i = 0; i < objects.length; i++) visit(objects[i], `objects[${i}]`);
   const nObjects = entries.length;
   for (let i = 0; i < boxes.length; i++) {
     const b = boxes[i];
@@ -702,13 +732,22 @@ export function createThreeWorld(sc, options = {}) {
   }
 
   // Any exception that is not a SlabcastError (a throwing getter in the caller's scene, say)
-  // reaches the caller as a SlabcastError naming the call.
+  // reaches the caller as a SlabcastError naming the call. The world is locked during a call:
+  // a getter of the scene that reaches it again (dispose, update, a query) is refused, so a
+  // disposed world can never be revived by an update that was running.
+  let busy = null;
   const guard = (name, f) => function (...args) {
+    if (busy !== null) {
+      throw new SlabcastError(`world.${name}: the world is busy: called from inside world.${busy} (a getter of the scene); nothing was changed`, { field: name });
+    }
+    busy = name;
     try {
       return f.apply(this, args);
     } catch (e) {
       if (e instanceof SlabcastError) throw e;
       throw new SlabcastError(`world.${name}: ${e && e.message ? e.message : String(e)}`, { cause: e });
+    } finally {
+      busy = null;
     }
   };
 
@@ -726,11 +765,11 @@ export function createThreeWorld(sc, options = {}) {
     intersectFirst: guard('intersectFirst', intersectFirst),
     castRays: guard('castRays', castRays),
     kindOf: guard('kindOf', kindOf),
-    dispose() {
+    dispose: guard('dispose', () => {
       if (core === null) return;
       const w = core;
       core = null;
       w.dispose();
-    },
+    }),
   };
 }

@@ -632,3 +632,85 @@ describe('API contract', () => {
     world.dispose();
   });
 });
+
+describe('hostile scenes', () => {
+  const thrownBy = (f) => { try { f(); } catch (e) { return e; } return undefined; };
+  const mesh = () => new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1));
+
+  // Regression: these surfaced as raw TypeError / RangeError.
+  test('a throwing getter in the scene: a SlabcastError naming createThreeWorld, with the cause', () => {
+    const g = new THREE.Group();
+    const boom = new Error('boom');
+    Object.defineProperty(g, 'children', { get() { throw boom; } });
+    const e = thrownBy(() => createThreeWorld(sc, { objects: [g] }));
+    expect(e).toBeInstanceOf(SlabcastError);
+    expect(e.message).toBe('createThreeWorld: boom');
+    expect(e.cause).toBe(boom);
+  });
+
+  test('a cycle in the scene graph is named, not a stack overflow', () => {
+    const a = new THREE.Group();
+    const b = new THREE.Group();
+    a.children.push(mesh(), b);
+    b.children.push(a); // three's add() refuses this; a hand-made graph need not
+    const e = thrownBy(() => createThreeWorld(sc, { objects: [a] }));
+    expect(e).toBeInstanceOf(SlabcastError);
+    expect(e.message).toMatch(/^objects\[0\]\.children\[1\]\.children\[0\] is reached twice below objects\[0\]: the scene graph has a cycle$/);
+  });
+
+  test('an 8000-deep graph gets a clear error, not a RangeError; 1000 levels are fine', () => {
+    const chain = (depth) => {
+      const root = new THREE.Group();
+      let at = root;
+      for (let i = 0; i < depth; i++) { const c = new THREE.Group(); at.children.push(c); at = c; }
+      at.children.push(mesh());
+      return root;
+    };
+    const e = thrownBy(() => createThreeWorld(sc, { objects: [chain(8000)] }));
+    expect(e).toBeInstanceOf(SlabcastError);
+    expect(e.message).toMatch(/the scene graph is deeper than 1000 levels$/);
+    const w = createThreeWorld(sc, { objects: [chain(999)] });
+    expect(w.count).toBe(1);
+    w.dispose();
+  });
+
+  test('a throwing getter during update(): a SlabcastError naming world.update; the world still answers', () => {
+    const m = mesh();
+    m.updateMatrixWorld();
+    const w = createThreeWorld(sc, { objects: [m] });
+    Object.defineProperty(m, 'matrixWorld', { get() { throw new Error('no matrix'); }, configurable: true });
+    const e = thrownBy(() => w.update());
+    expect(e).toBeInstanceOf(SlabcastError);
+    expect(e.message).toBe('world.update: no matrix');
+    delete m.matrixWorld;
+    const rc = new THREE.Raycaster(new THREE.Vector3(-5, 0, 0), new THREE.Vector3(1, 0, 0));
+    expect(w.intersectFirst(rc).distance).toBe(4.5); // the unit box's face x = -0.5
+    w.dispose();
+  });
+
+  // Regression: a dispose() reached from a getter while update() ran was undone by update,
+  // which put a fresh world in place: a disposed world came back.
+  test('disposed stays disposed: dispose from inside update is refused, and update after dispose throws', () => {
+    const m = mesh();
+    m.updateMatrixWorld();
+    const w = createThreeWorld(sc, { objects: [m] });
+    m.scale.set(2, 2, 2); // a change that update() must rebuild or refit for
+    m.updateMatrixWorld();
+    let inner;
+    const geometry = m.geometry;
+    Object.defineProperty(m, 'geometry', {
+      get() { try { w.dispose(); } catch (e) { inner = e; } return geometry; }, configurable: true,
+    });
+    w.update();
+    expect(inner).toBeInstanceOf(SlabcastError);
+    expect(inner.message).toMatch(/^world\.dispose: the world is busy: called from inside world\.update/);
+    expect(w.disposed).toBe(false);
+    delete m.geometry;
+    w.dispose();
+    expect(w.disposed).toBe(true);
+    expect(thrownBy(() => w.update()).message).toMatch(/disposed/);
+    expect(w.disposed).toBe(true);
+    const rc = new THREE.Raycaster(new THREE.Vector3(-5, 0, 0), new THREE.Vector3(1, 0, 0));
+    expect(thrownBy(() => w.intersect(rc)).message).toMatch(/disposed/);
+  });
+});
