@@ -562,20 +562,26 @@ static void sc_sphere_q_ray(sc_vec3 o, sc_vec3 d, float tmax, const sc_sphere *s
     }
 }
 
+/* w = (a - c) x (b - a), each component summed exactly from products of the floats and
+ * rounded once: (a - c) x (b - a) = a x b - c x b + c x a. */
+static void sc_cross_offset(sc_vec3 a, sc_vec3 b, sc_vec3 c, double w[3])
+{
+    for (int i = 0; i < 3; ++i) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        double u[6] = {(double)sc_get(a, j) * sc_get(b, k), -((double)sc_get(a, k) * sc_get(b, j)),
+                       -((double)sc_get(c, j) * sc_get(b, k)), (double)sc_get(c, k) * sc_get(b, j),
+                       (double)sc_get(c, j) * sc_get(a, k), -((double)sc_get(c, k) * sc_get(a, j))};
+        w[i] = sc_xsum(u, 6);
+    }
+}
+
 /* The same for the segment a + t (b - a), 0 <= t <= 1, without rounding b - a: every
  * quantity expands into products of the input floats. Returns 0 for a zero-length segment. */
 static int sc_sphere_q_segment(sc_vec3 a, sc_vec3 b, const sc_sphere *sp, sc_sphere_q *q)
 {
     sc_vec3 c = sp->center;
     double t[12];
-    for (int i = 0; i < 3; ++i) {
-        int j = (i + 1) % 3, k = (i + 2) % 3;
-        /* (a - c) x (b - a) = a x b - c x b + c x a */
-        double u[6] = {(double)sc_get(a, j) * sc_get(b, k), -((double)sc_get(a, k) * sc_get(b, j)),
-                       -((double)sc_get(c, j) * sc_get(b, k)), (double)sc_get(c, k) * sc_get(b, j),
-                       (double)sc_get(c, j) * sc_get(a, k), -((double)sc_get(c, k) * sc_get(a, j))};
-        q->w[i] = sc_xsum(u, 6);
-    }
+    sc_cross_offset(a, b, c, q->w);
     /* dd = b.b - 2 a.b + a.a */
     int n = sc_terms_dot(t, 0, b, b, 1.0);
     n = sc_terms_dot(t, n, a, b, -2.0);
@@ -715,14 +721,7 @@ static void sc_obb_q_ray(const sc_obb *b, sc_vec3 o, sc_vec3 d, float tmax, sc_o
 static void sc_obb_q_segment(const sc_obb *box, sc_vec3 a, sc_vec3 b, sc_obb_q *q)
 {
     sc_vec3 c = box->center;
-    for (int i = 0; i < 3; ++i) {
-        int j = (i + 1) % 3, k = (i + 2) % 3;
-        /* (a - c) x (b - a) = a x b - c x b + c x a */
-        double u[6] = {(double)sc_get(a, j) * sc_get(b, k), -((double)sc_get(a, k) * sc_get(b, j)),
-                       -((double)sc_get(c, j) * sc_get(b, k)), (double)sc_get(c, k) * sc_get(b, j),
-                       (double)sc_get(c, j) * sc_get(a, k), -((double)sc_get(c, k) * sc_get(a, j))};
-        q->w[i] = sc_xsum(u, 6);
-    }
+    sc_cross_offset(a, b, c, q->w);
     q->tmax_inf = 0;
     q->tmax = 1.0;
     for (int i = 0; i < 3; ++i) {
