@@ -111,6 +111,7 @@ const char *sc_status_message(sc_status status)
     case SC_ERR_RANGE: return "index range is outside the world";
     case SC_ERR_KIND: return "the objects in the range are of another kind";
     case SC_ERR_NO_MEMORY: return "out of memory";
+    case SC_ERR_STALE: return "the world changed since its last commit: call sc_world_commit";
     case SC_STATUS_COUNT: break;
     }
     return "unknown status";

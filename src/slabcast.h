@@ -1,6 +1,7 @@
 /* slabcast: exact-at-the-boundaries ray, segment and box queries.
  *
- * One header, one prefix (sc_), small value types, no allocation, no I/O.
+ * One header, one prefix (sc_), small value types, no I/O. Single queries never allocate; worlds
+ * and scratches allocate only when created, changed or reserved, never in a query.
  * The contract is docs/semantics.md (installed as share/doc/slabcast/semantics.md): closed
  * solids, t = max(t_enter, 0), two-sided planes, -0 behaves like 0, exact at any distance.
  * Inputs are float32.
@@ -9,6 +10,7 @@
 #define SLABCAST_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -84,6 +86,7 @@ typedef enum sc_status {
     SC_ERR_RANGE,                ///< an index range lies outside the world
     SC_ERR_KIND,                 ///< an update names objects of another kind
     SC_ERR_NO_MEMORY,            ///< an allocation failed
+    SC_ERR_STALE,                ///< a world query on a world changed since its last sc_world_commit
     SC_STATUS_COUNT
 } sc_status;
 
@@ -170,7 +173,24 @@ sc_test_result sc_contains(sc_vec3 p, const sc_shape *shape);
 
 /// A world: many boxes, OBBs and spheres in one allocation set, with a BVH for batch queries.
 /// Objects are numbered from 0 in the order they were added, across kinds.
+/// Changes (add, update) need sc_world_commit before the next query. Queries take a const world:
+/// they never build, refit, allocate or write into it, so any number of threads may query one
+/// committed world at once, each with its own sc_scratch (or none).
 typedef struct sc_world sc_world;
+
+/// Working memory for batch queries, owned by the caller: one per thread that queries.
+/// It holds the buffers that let a large batch be traced in a cache-friendly order, and the
+/// index of the element that made the last query on it fail.
+typedef struct sc_scratch sc_scratch;
+
+/// Memory functions for worlds and scratches. alloc returns bytes bytes aligned to 16, or NULL;
+/// free releases a block alloc returned (NULL is never passed) and is told its size. user is
+/// passed through. Both are called only from functions that take a non-const world or scratch.
+typedef struct sc_allocator {
+    void *(*alloc)(void *user, size_t bytes);
+    void (*free)(void *user, void *block, size_t bytes);
+    void *user;
+} sc_allocator;
 
 /// Floats per AABB in a batch: minx, miny, minz, maxx, maxy, maxz.
 #define SC_AABB_FLOATS 6
@@ -184,16 +204,20 @@ typedef struct sc_world sc_world;
 #define SC_SEGMENT_FLOATS 6
 /// The largest number of objects in one world.
 #define SC_WORLD_MAX_OBJECTS 16777216
+/// Batches of fewer rays are traced in input order; larger ones use a scratch's ordering buffers.
+#define SC_SCRATCH_MIN_RAYS 512
 
-/// A new empty world, or NULL when out of memory.
+/// A new empty world using malloc and free, or NULL when out of memory.
 sc_world *sc_world_create(void);
+/// A new empty world whose memory comes from allocator (copied; NULL means malloc and free), or NULL.
+sc_world *sc_world_create_with(const sc_allocator *allocator);
 /// Frees the world and everything it owns. NULL is allowed.
 void sc_world_destroy(sc_world *world);
 /// The number of objects.
 int sc_world_count(const sc_world *world);
-/// Bytes of memory the world holds (objects, BVH, scratch).
+/// Bytes of memory the world holds (objects, BVH, build buffers).
 long sc_world_bytes(const sc_world *world);
-/// After a call refused for one element of a batch, that element's index (else -1).
+/// After an add or update refused for one element of a batch, that element's index (else -1).
 int sc_world_error_index(const sc_world *world);
 /// The SIMD backend the kernels were compiled for ("wasm-simd128", "sse2" or "scalar").
 const char *sc_world_simd(void);
@@ -210,32 +234,55 @@ sc_status sc_world_update_aabbs(sc_world *world, int first, const float *boxes, 
 sc_status sc_world_update_obbs(sc_world *world, int first, const float *obbs, int n);
 /// Replaces objects first..first+n-1, which must all be spheres. All or nothing.
 sc_status sc_world_update_spheres(sc_world *world, int first, const float *spheres, int n);
-/// Refits the BVH to moved objects (fast; the tree's shape is kept). Queries refit by themselves
-/// when needed; call this to choose when the work is done.
+/// Makes the world queryable after changes: rebuilds the BVH if objects were added since the last
+/// build (or moved across the 2^80 far limit), else refits it if objects were updated, else nothing.
+sc_status sc_world_commit(sc_world *world);
+/// Whether queries may run: true when nothing changed since the last commit, build or refit.
+bool sc_world_is_committed(const sc_world *world);
+/// Refits the BVH to moved objects (fast; the tree's shape is kept); builds it if objects were added.
 sc_status sc_world_refit(sc_world *world);
-/// Rebuilds the BVH (SAH). Queries rebuild by themselves after adds; call this to choose when.
+/// Rebuilds the BVH from scratch (binned SAH).
 sc_status sc_world_build(sc_world *world);
+
+/// A new scratch using malloc and free, or NULL when out of memory.
+sc_scratch *sc_scratch_create(void);
+/// A new scratch whose memory comes from allocator (copied; NULL means malloc and free), or NULL.
+sc_scratch *sc_scratch_create_with(const sc_allocator *allocator);
+/// Frees the scratch. NULL is allowed.
+void sc_scratch_destroy(sc_scratch *scratch);
+/// Makes room for batches of up to rays rays to be traced in a cache-friendly order. A query never
+/// grows a scratch: a larger batch is traced in input order (the same results, slower).
+sc_status sc_scratch_reserve(sc_scratch *scratch, int rays);
+/// The largest batch the scratch can order (0 until reserved).
+int sc_scratch_capacity(const sc_scratch *scratch);
+/// Bytes of memory the scratch holds.
+long sc_scratch_bytes(const sc_scratch *scratch);
+/// After a query on this scratch refused for one element of a batch, that element's index (else -1).
+int sc_scratch_error_index(const sc_scratch *scratch);
 
 /// Nearest hit per ray (SC_RAY_FLOATS each): t = max(t_enter, 0), ties to the lowest index.
 /// Writes t[i] (0 on a miss), index[i] (-1 on a miss) and normal[3i..3i+2] (0 on a miss or
 /// when the origin is inside). normal may be NULL. All rays are validated before any is cast.
-sc_status sc_world_cast_rays(sc_world *world, const float *rays, int n, float *t, int *index, float *normal);
+/// scratch may be NULL (no ordering buffers, no error index). SC_ERR_STALE before a commit.
+sc_status sc_world_cast_rays(const sc_world *world, const float *rays, int n, float *t, int *index, float *normal,
+                             sc_scratch *scratch);
 /// sc_world_cast_rays without the BVH: every object against every ray, four AABBs at a time
 /// (the brute-force kernel; for benchmarks and cross-checks).
-sc_status sc_world_cast_rays_bruteforce(sc_world *world, const float *rays, int n, float *t, int *index,
-                                        float *normal);
+sc_status sc_world_cast_rays_bruteforce(const sc_world *world, const float *rays, int n, float *t, int *index,
+                                        float *normal, sc_scratch *scratch);
 /// Any hit per ray, with early exit: hit[i] = 1 when some object meets the ray within [0, tmax].
-sc_status sc_world_any_hit(sc_world *world, const float *rays, int n, int *hit);
+sc_status sc_world_any_hit(const sc_world *world, const float *rays, int n, int *hit, sc_scratch *scratch);
 /// Every object the ray meets within [0, tmax], nearest first: t = max(t_enter, 0), bit for bit the
 /// single query's (as sc_world_cast_rays), ties in t by index. Writes the first min(*total, cap) hits
 /// to t[k], index[k] and normal[3k..3k+2] (normal may be NULL; t and index may be NULL when cap is 0)
 /// and the number of hits to *total, which may exceed cap: call again with cap >= *total for all.
-sc_status sc_world_cast_ray_all(sc_world *world, const sc_ray *ray, int cap, float *t, int *index, float *normal,
-                                int *total);
+/// It needs no scratch: the nearest cap hits are kept in the caller's arrays.
+sc_status sc_world_cast_ray_all(const sc_world *world, const sc_ray *ray, int cap, float *t, int *index,
+                                float *normal, int *total);
 /// Nearest hit along each segment (SC_SEGMENT_FLOATS each), as a ray a + t*(b - a), 0 <= t <= 1;
-/// a zero-length segment is a point test (t = 0). Output as sc_world_cast_rays.
-sc_status sc_world_cast_segments(sc_world *world, const float *segments, int n, float *t, int *index,
-                                 float *normal);
+/// a zero-length segment is a point test (t = 0). Output and scratch as sc_world_cast_rays.
+sc_status sc_world_cast_segments(const sc_world *world, const float *segments, int n, float *t, int *index,
+                                 float *normal, sc_scratch *scratch);
 
 #ifdef __cplusplus
 }

@@ -94,55 +94,100 @@ SC_EXPORT void *sc_wasm_alloc(int bytes) { return bytes > 0 ? malloc((size_t)byt
 /// free for sc_wasm_alloc.
 SC_EXPORT void sc_wasm_free(void *p) { free(p); }
 
+/* The JS module is single-threaded: one scratch serves every query of this instance, and the
+ * element index of the last refused world call (add, update or query) is kept here. */
+static sc_scratch *sc_wasm_query_scratch;
+static int sc_wasm_last_error = -1;
+
+/// The element index of the last world call refused because of one element, else -1.
+SC_EXPORT int sc_wasm_error_index(void) { return sc_wasm_last_error; }
+
 SC_EXPORT sc_world *sc_wasm_world_create(void) { return sc_world_create(); }
 SC_EXPORT void sc_wasm_world_destroy(sc_world *w) { sc_world_destroy(w); }
 SC_EXPORT int sc_wasm_world_count(const sc_world *w) { return sc_world_count(w); }
 SC_EXPORT double sc_wasm_world_bytes(const sc_world *w) { return (double)sc_world_bytes(w); }
-SC_EXPORT int sc_wasm_world_error_index(const sc_world *w) { return sc_world_error_index(w); }
 /// Adds n objects of kind (0 aabb, 1 obb, 2 sphere); *first gets the first index.
 SC_EXPORT int sc_wasm_world_add(sc_world *w, int kind, const float *data, int n, int *first)
 {
+    sc_status s;
     switch (kind) {
-    case 0: return sc_world_add_aabbs(w, data, n, first);
-    case 1: return sc_world_add_obbs(w, data, n, first);
-    case 2: return sc_world_add_spheres(w, data, n, first);
-    default: return SC_ERR_SHAPE_TYPE;
+    case 0: s = sc_world_add_aabbs(w, data, n, first); break;
+    case 1: s = sc_world_add_obbs(w, data, n, first); break;
+    case 2: s = sc_world_add_spheres(w, data, n, first); break;
+    default: s = SC_ERR_SHAPE_TYPE; break;
     }
+    sc_wasm_last_error = sc_world_error_index(w);
+    return s;
 }
 /// Replaces objects first.. of kind (0 aabb, 1 obb, 2 sphere).
 SC_EXPORT int sc_wasm_world_update(sc_world *w, int kind, int first, const float *data, int n)
 {
+    sc_status s;
     switch (kind) {
-    case 0: return sc_world_update_aabbs(w, first, data, n);
-    case 1: return sc_world_update_obbs(w, first, data, n);
-    case 2: return sc_world_update_spheres(w, first, data, n);
-    default: return SC_ERR_SHAPE_TYPE;
+    case 0: s = sc_world_update_aabbs(w, first, data, n); break;
+    case 1: s = sc_world_update_obbs(w, first, data, n); break;
+    case 2: s = sc_world_update_spheres(w, first, data, n); break;
+    default: s = SC_ERR_SHAPE_TYPE; break;
     }
+    sc_wasm_last_error = sc_world_error_index(w);
+    return s;
 }
-SC_EXPORT int sc_wasm_world_refit(sc_world *w) { return sc_world_refit(w); }
-SC_EXPORT int sc_wasm_world_build(sc_world *w) { return sc_world_build(w); }
+SC_EXPORT int sc_wasm_world_refit(sc_world *w) { sc_wasm_last_error = -1; return sc_world_refit(w); }
+SC_EXPORT int sc_wasm_world_build(sc_world *w) { sc_wasm_last_error = -1; return sc_world_build(w); }
+SC_EXPORT int sc_wasm_world_commit(sc_world *w) { sc_wasm_last_error = -1; return sc_world_commit(w); }
+
+/* Before a JS query: commit the world (JS worlds commit by themselves) and make the scratch
+ * hold n rays. Memory short for the scratch only costs speed: the query then runs in input
+ * order. */
+static sc_status sc_wasm_before_query(sc_world *w, int n)
+{
+    sc_wasm_last_error = -1;
+    if (!w) return SC_ERR_NULL;
+    sc_status s = sc_world_commit(w);
+    if (s != SC_OK) return s;
+    if (!sc_wasm_query_scratch) sc_wasm_query_scratch = sc_scratch_create();
+    if (sc_wasm_query_scratch && n >= SC_SCRATCH_MIN_RAYS) (void)sc_scratch_reserve(sc_wasm_query_scratch, n);
+    return SC_OK;
+}
+
+static sc_status sc_wasm_after_query(sc_status s)
+{
+    if (s != SC_OK && sc_wasm_query_scratch) sc_wasm_last_error = sc_scratch_error_index(sc_wasm_query_scratch);
+    return s;
+}
+
 SC_EXPORT int sc_wasm_world_cast_rays(sc_world *w, const float *rays, int n, float *t, int *index, float *normal)
 {
-    return sc_world_cast_rays(w, rays, n, t, index, normal);
+    sc_status s = sc_wasm_before_query(w, n);
+    if (s != SC_OK) return s;
+    return sc_wasm_after_query(sc_world_cast_rays(w, rays, n, t, index, normal, sc_wasm_query_scratch));
 }
 SC_EXPORT int sc_wasm_world_cast_rays_bruteforce(sc_world *w, const float *rays, int n, float *t, int *index,
                                                  float *normal)
 {
-    return sc_world_cast_rays_bruteforce(w, rays, n, t, index, normal);
+    sc_status s = sc_wasm_before_query(w, 0);
+    if (s != SC_OK) return s;
+    return sc_wasm_after_query(sc_world_cast_rays_bruteforce(w, rays, n, t, index, normal, sc_wasm_query_scratch));
 }
 SC_EXPORT int sc_wasm_world_any_hit(sc_world *w, const float *rays, int n, int *hit)
 {
-    return sc_world_any_hit(w, rays, n, hit);
+    sc_status s = sc_wasm_before_query(w, n);
+    if (s != SC_OK) return s;
+    return sc_wasm_after_query(sc_world_any_hit(w, rays, n, hit, sc_wasm_query_scratch));
 }
 /// Every hit of one ray (an sc_ray), nearest first; the first min(*total, cap) hits to t, index, normal.
 SC_EXPORT int sc_wasm_world_cast_ray_all(sc_world *w, const sc_ray *ray, int cap, float *t, int *index, float *normal,
                                          int *total)
 {
+    sc_status s = sc_wasm_before_query(w, 0);
+    if (s != SC_OK) return s;
     return sc_world_cast_ray_all(w, ray, cap, t, index, normal, total);
 }
 SC_EXPORT int sc_wasm_world_cast_segments(sc_world *w, const float *segs, int n, float *t, int *index, float *normal)
 {
-    return sc_world_cast_segments(w, segs, n, t, index, normal);
+    sc_status s = sc_wasm_before_query(w, 0);
+    if (s != SC_OK) return s;
+    return sc_wasm_after_query(sc_world_cast_segments(w, segs, n, t, index, normal, sc_wasm_query_scratch));
 }
 /// The benchmark's seeded scene (src/sc_bench_scene.h), so JS and native measure the same boxes.
 SC_EXPORT void sc_wasm_bench_scene(int n, float *boxes, int nrays, float *rays) { sc_bench_scene(n, boxes, nrays, rays); }

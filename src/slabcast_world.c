@@ -55,11 +55,13 @@ typedef struct sc_group {
 } sc_group;
 
 struct sc_world {
+    sc_allocator mem;
     int count, cap;
     uint8_t *kind;
     int32_t *slot;     /* OBB / sphere: index into obbs / spheres */
     sc_aabb *bounds;   /* the box itself, or a conservative bounding box */
     uint8_t *far;      /* 1: coordinates >= 2^80, kept out of the BVH */
+    int32_t *obj_ref;  /* object -> group*4 + lane, or -1 when in far_list */
     sc_obb *obbs;
     int nobb, capobb;
     sc_sphere *spheres;
@@ -73,116 +75,191 @@ struct sc_world {
     int ngroups, capgroups;
     int32_t root;      /* a child reference, or SC_NO_CHILD when the BVH is empty */
     int32_t *far_list; /* objects outside the BVH */
-    int nfar;
-    int32_t *obj_ref;  /* object -> group*4 + lane, or -1 when in far_list */
-    int built, dirty, error_index;
+    int nfar, capfar;
+    int built;         /* 0: objects were added (or crossed the far limit) since the last build */
+    int dirty;         /* 1: objects were updated since the last build or refit */
+    int error_index;   /* of the last add or update */
 
     struct sc_bprim *scratch; /* build scratch: one record per object */
     int scratch_cap;
+};
 
-    struct sc_whit *all_hits; /* sc_world_cast_ray_all: every hit of the ray, before sorting */
-    int all_cap;
+/* A caller's working memory for queries (see slabcast.h). One block holds, for cap rays: the
+ * sort keys twice (8 bytes each), the rays in trace order and their results. */
+struct sc_scratch {
+    sc_allocator mem;
+    int cap;
+    int error_index;
+    void *block;
+    size_t block_bytes;
 };
 
 /* ---------------------------------------------------------------- memory */
 
-static int sc_grow(void **p, int *cap, int need, size_t elem)
+static void *sc_std_alloc(void *user, size_t bytes)
 {
-    if (need <= *cap) return 1;
-    int nc = *cap ? *cap : 16;
+    (void)user;
+    return malloc(bytes);
+}
+
+static void sc_std_free(void *user, void *block, size_t bytes)
+{
+    (void)user;
+    (void)bytes;
+    free(block);
+}
+
+/* The allocator to copy into a new world or scratch: malloc and free for NULL; 0 when a given
+ * allocator lacks a function. */
+static int sc_pick_allocator(const sc_allocator *given, sc_allocator *out)
+{
+    if (!given) {
+        *out = (sc_allocator){sc_std_alloc, sc_std_free, NULL};
+        return 1;
+    }
+    if (!given->alloc || !given->free) return 0;
+    *out = *given;
+    return 1;
+}
+
+static void *sc_mem_alloc(const sc_allocator *m, size_t bytes) { return bytes ? m->alloc(m->user, bytes) : NULL; }
+
+static void sc_mem_free(const sc_allocator *m, void *block, size_t bytes)
+{
+    if (block) m->free(m->user, block, bytes);
+}
+
+/* The capacity to grow cap to so that it holds need (doubling from first); 0 past INT32_MAX. */
+static int sc_next_cap(int cap, int need, int first)
+{
+    int nc = cap ? cap : first;
     while (nc < need) {
         if (nc > INT32_MAX / 2) return 0;
         nc *= 2;
     }
-    void *q = realloc(*p, (size_t)nc * elem);
+    return nc;
+}
+
+/* Grows the array *p of *cap elements of elem bytes to hold need: a new block, the old
+ * contents copied, the old block freed. 0 (and nothing changed) when out of memory. */
+static int sc_grow(const sc_allocator *m, void **p, int *cap, int need, size_t elem)
+{
+    if (need <= *cap) return 1;
+    int nc = sc_next_cap(*cap, need, 16);
+    if (!nc) return 0;
+    void *q = sc_mem_alloc(m, (size_t)nc * elem);
     if (!q) return 0;
+    if (*cap > 0) memcpy(q, *p, (size_t)*cap * elem);
+    sc_mem_free(m, *p, (size_t)*cap * elem);
     *p = q;
     *cap = nc;
     return 1;
 }
 
-/* Like sc_grow, for arrays of 64-byte aligned elements (nodes, groups): a new aligned block,
- * the old contents copied, the old block freed. *raw keeps the pointer to free. */
-static int sc_grow_aligned(void **p, void **raw, int *cap, int need, size_t elem, int used)
+/* Bytes of the block behind an array of cap 64-byte aligned elements (see sc_grow_aligned). */
+static size_t sc_aligned_bytes(int cap, size_t elem) { return (size_t)cap * elem + 48; }
+
+/* Like sc_grow, for arrays of 64-byte aligned elements (nodes, groups). The allocator's blocks
+ * are 16-byte aligned, so 48 spare bytes always hold an aligned start; *raw keeps the block. */
+static int sc_grow_aligned(const sc_allocator *m, void **p, void **raw, int *cap, int need, size_t elem, int used)
 {
     if (need <= *cap) return 1;
-    int nc = *cap ? *cap : 16;
-    while (nc < need) {
-        if (nc > INT32_MAX / 2) return 0;
-        nc *= 2;
-    }
-    void *r = malloc((size_t)nc * elem + 63);
+    int nc = sc_next_cap(*cap, need, 16);
+    if (!nc) return 0;
+    void *r = sc_mem_alloc(m, sc_aligned_bytes(nc, elem));
     if (!r) return 0;
     void *q = (void *)(((uintptr_t)r + 63) & ~(uintptr_t)63);
     if (used > 0) memcpy(q, *p, (size_t)used * elem);
-    free(*raw);
+    sc_mem_free(m, *raw, sc_aligned_bytes(*cap, elem));
     *raw = r;
     *p = q;
     *cap = nc;
     return 1;
 }
 
-/* Grows every per-object array to hold need objects. */
+/* The per-object arrays, as (pointer, element size) pairs. */
+#define SC_OBJECT_ARRAYS 5
+static void sc_object_arrays(sc_world *w, void ***ptr, size_t *elem)
+{
+    ptr[0] = (void **)&w->kind;    elem[0] = sizeof *w->kind;
+    ptr[1] = (void **)&w->slot;    elem[1] = sizeof *w->slot;
+    ptr[2] = (void **)&w->bounds;  elem[2] = sizeof *w->bounds;
+    ptr[3] = (void **)&w->far;     elem[3] = sizeof *w->far;
+    ptr[4] = (void **)&w->obj_ref; elem[4] = sizeof *w->obj_ref;
+}
+
+/* Grows every per-object array to hold need objects: all new blocks are allocated before any
+ * old one is released, so a failure changes nothing. */
 static int sc_grow_objects(sc_world *w, int need)
 {
     if (need <= w->cap) return 1;
-    int nc = w->cap ? w->cap : 64;
-    while (nc < need) nc *= 2;
-    uint8_t *kind = realloc(w->kind, (size_t)nc);
-    if (kind) w->kind = kind;
-    int32_t *slot = realloc(w->slot, (size_t)nc * sizeof *slot);
-    if (slot) w->slot = slot;
-    sc_aabb *bounds = realloc(w->bounds, (size_t)nc * sizeof *bounds);
-    if (bounds) w->bounds = bounds;
-    uint8_t *far = realloc(w->far, (size_t)nc);
-    if (far) w->far = far;
-    int32_t *ref = realloc(w->obj_ref, (size_t)nc * sizeof *ref);
-    if (ref) w->obj_ref = ref;
-    if (!kind || !slot || !bounds || !far || !ref) return 0;
+    int nc = sc_next_cap(w->cap, need, 64);
+    if (!nc) return 0;
+    void **ptr[SC_OBJECT_ARRAYS], *fresh[SC_OBJECT_ARRAYS];
+    size_t elem[SC_OBJECT_ARRAYS];
+    sc_object_arrays(w, ptr, elem);
+    for (int k = 0; k < SC_OBJECT_ARRAYS; ++k) {
+        fresh[k] = sc_mem_alloc(&w->mem, (size_t)nc * elem[k]);
+        if (!fresh[k]) {
+            while (k-- > 0) sc_mem_free(&w->mem, fresh[k], (size_t)nc * elem[k]);
+            return 0;
+        }
+    }
+    for (int k = 0; k < SC_OBJECT_ARRAYS; ++k) {
+        if (w->count > 0) memcpy(fresh[k], *ptr[k], (size_t)w->count * elem[k]);
+        sc_mem_free(&w->mem, *ptr[k], (size_t)w->cap * elem[k]);
+        *ptr[k] = fresh[k];
+    }
     w->cap = nc;
     return 1;
 }
 
-sc_world *sc_world_create(void)
+sc_world *sc_world_create_with(const sc_allocator *allocator)
 {
-    sc_world *w = calloc(1, sizeof *w);
+    sc_allocator m;
+    if (!sc_pick_allocator(allocator, &m)) return NULL;
+    sc_world *w = sc_mem_alloc(&m, sizeof *w);
     if (!w) return NULL;
+    memset(w, 0, sizeof *w);
+    w->mem = m;
     w->root = SC_NO_CHILD;
     w->error_index = -1;
     w->built = 1;
     return w;
 }
 
+sc_world *sc_world_create(void) { return sc_world_create_with(NULL); }
+
 void sc_world_destroy(sc_world *w)
 {
     if (!w) return;
-    free(w->kind);
-    free(w->slot);
-    free(w->bounds);
-    free(w->far);
-    free(w->obbs);
-    free(w->spheres);
-    free(w->nodes_raw);
-    free(w->groups_raw);
-    free(w->far_list);
-    free(w->obj_ref);
-    free(w->scratch);
-    free(w->all_hits);
-    free(w);
+    const sc_allocator m = w->mem;
+    void **ptr[SC_OBJECT_ARRAYS];
+    size_t elem[SC_OBJECT_ARRAYS];
+    sc_object_arrays(w, ptr, elem);
+    for (int k = 0; k < SC_OBJECT_ARRAYS; ++k) sc_mem_free(&m, *ptr[k], (size_t)w->cap * elem[k]);
+    sc_mem_free(&m, w->obbs, (size_t)w->capobb * sizeof *w->obbs);
+    sc_mem_free(&m, w->spheres, (size_t)w->capsph * sizeof *w->spheres);
+    sc_mem_free(&m, w->nodes_raw, sc_aligned_bytes(w->capnodes, sizeof(sc_node4)));
+    sc_mem_free(&m, w->groups_raw, sc_aligned_bytes(w->capgroups, sizeof(sc_group)));
+    sc_mem_free(&m, w->far_list, (size_t)w->capfar * sizeof *w->far_list);
+    sc_mem_free(&m, w->scratch, (size_t)w->scratch_cap * 32 /* sizeof(sc_bprim) */);
+    sc_mem_free(&m, w, sizeof *w);
 }
 
 int sc_world_count(const sc_world *w) { return w ? w->count : 0; }
 int sc_world_error_index(const sc_world *w) { return w ? w->error_index : -1; }
 const char *sc_world_simd(void) { return SC_SIMD_NAME; }
+bool sc_world_is_committed(const sc_world *w) { return w && w->built && !w->dirty; }
 
 long sc_world_bytes(const sc_world *w)
 {
     if (!w) return 0;
     long per_obj = (long)(sizeof(uint8_t) * 2 + sizeof(int32_t) * 2 + sizeof(sc_aabb));
     return (long)sizeof *w + (long)w->cap * per_obj + (long)w->capobb * (long)sizeof(sc_obb) +
-           (long)w->capsph * (long)sizeof(sc_sphere) + (long)w->capnodes * (long)sizeof(sc_node4) +
-           (long)w->capgroups * (long)sizeof(sc_group) + (long)w->scratch_cap * 32 /* sizeof(sc_bprim) */ +
-           (long)w->cap * (long)sizeof(int32_t) /* far_list */ + (long)w->all_cap * 20 /* sizeof(sc_whit) */;
+           (long)w->capsph * (long)sizeof(sc_sphere) + (long)sc_aligned_bytes(w->capnodes, sizeof(sc_node4)) +
+           (long)sc_aligned_bytes(w->capgroups, sizeof(sc_group)) + (long)w->scratch_cap * 32 /* sizeof(sc_bprim) */ +
+           (long)w->capfar * (long)sizeof(int32_t);
 }
 
 /* --------------------------------------------------------------- objects */
@@ -284,8 +361,8 @@ static sc_status sc_w_add(sc_world *w, const float *data, int n, int *first, int
     int floats = kind == K_AABB ? SC_AABB_FLOATS : kind == K_OBB ? SC_OBB_FLOATS : SC_SPHERE_FLOATS;
     /* Allocate everything first: a refused call leaves the world unchanged. */
     if (!sc_grow_objects(w, w->count + n)) return SC_ERR_NO_MEMORY;
-    if (kind == K_OBB && !sc_grow((void **)&w->obbs, &w->capobb, w->nobb + n, sizeof(sc_obb))) return SC_ERR_NO_MEMORY;
-    if (kind == K_SPHERE && !sc_grow((void **)&w->spheres, &w->capsph, w->nsph + n, sizeof(sc_sphere)))
+    if (kind == K_OBB && !sc_grow(&w->mem, (void **)&w->obbs, &w->capobb, w->nobb + n, sizeof(sc_obb))) return SC_ERR_NO_MEMORY;
+    if (kind == K_SPHERE && !sc_grow(&w->mem, (void **)&w->spheres, &w->capsph, w->nsph + n, sizeof(sc_sphere)))
         return SC_ERR_NO_MEMORY;
     int base = w->count;
     for (int i = 0; i < n; ++i) {
@@ -505,7 +582,7 @@ static void sc_w_group_fill(sc_world *w, int g)
 static int32_t sc_w_build_rec(sc_world *w, sc_bprim *p, int n, sc_bounds pb, int depth, int *oom)
 {
     if (n <= SC_LEAF) {
-        if (!sc_grow_aligned((void **)&w->groups, &w->groups_raw, &w->capgroups, w->ngroups + 1, sizeof(sc_group),
+        if (!sc_grow_aligned(&w->mem, (void **)&w->groups, &w->groups_raw, &w->capgroups, w->ngroups + 1, sizeof(sc_group),
                              w->ngroups)) {
             *oom = 1;
             return SC_NO_CHILD;
@@ -555,7 +632,7 @@ static int32_t sc_w_build_rec(sc_world *w, sc_bprim *p, int n, sc_bounds pb, int
         parts[np].b = rb;
         ++np;
     }
-    if (!sc_grow_aligned((void **)&w->nodes, &w->nodes_raw, &w->capnodes, w->nnodes + 1, sizeof(sc_node4),
+    if (!sc_grow_aligned(&w->mem, (void **)&w->nodes, &w->nodes_raw, &w->capnodes, w->nnodes + 1, sizeof(sc_node4),
                          w->nnodes)) {
         *oom = 1;
         return SC_NO_CHILD;
@@ -582,15 +659,22 @@ static int32_t sc_w_build_rec(sc_world *w, sc_bprim *p, int n, sc_bounds pb, int
 sc_status sc_world_build(sc_world *w)
 {
     if (!w) return SC_ERR_NULL;
+    /* The build records and the far list hold at most count entries; nothing is changed
+     * until both fit. */
     if (w->count > w->scratch_cap) {
-        sc_bprim *p = realloc(w->scratch, (size_t)w->count * sizeof *p);
+        sc_bprim *p = sc_mem_alloc(&w->mem, (size_t)w->count * sizeof *p);
         if (!p) return SC_ERR_NO_MEMORY;
+        sc_mem_free(&w->mem, w->scratch, (size_t)w->scratch_cap * sizeof *p);
         w->scratch = p;
         w->scratch_cap = w->count;
     }
-    int32_t *far_list = realloc(w->far_list, (size_t)(w->count ? w->count : 1) * sizeof *far_list);
-    if (!far_list) return SC_ERR_NO_MEMORY;
-    w->far_list = far_list;
+    if (w->count > w->capfar) {
+        int32_t *f = sc_mem_alloc(&w->mem, (size_t)w->count * sizeof *f);
+        if (!f) return SC_ERR_NO_MEMORY;
+        sc_mem_free(&w->mem, w->far_list, (size_t)w->capfar * sizeof *f);
+        w->far_list = f;
+        w->capfar = w->count;
+    }
     w->nfar = 0;
     int n = 0;
     for (int i = 0; i < w->count; ++i) {
@@ -665,8 +749,9 @@ sc_status sc_world_refit(sc_world *w)
     return SC_OK;
 }
 
-static sc_status sc_w_ready(sc_world *w)
+sc_status sc_world_commit(sc_world *w)
 {
+    if (!w) return SC_ERR_NULL;
     if (!w->built) return sc_world_build(w);
     if (w->dirty) return sc_world_refit(w);
     return SC_OK;
@@ -979,9 +1064,14 @@ static void sc_w_cast(const sc_world *w, const sc_wray *r, sc_whit *best, int an
     }
 }
 
-static sc_status sc_w_check_rays(sc_world *w, const float *rays, int n)
+/* A refused element's index, for the caller's scratch (if any). */
+static void sc_w_set_error(sc_scratch *scratch, int i)
 {
-    w->error_index = -1;
+    if (scratch) scratch->error_index = i;
+}
+
+static sc_status sc_w_check_rays(const float *rays, int n, sc_scratch *scratch)
+{
     if (n < 0) return SC_ERR_COUNT;
     if (n > 0 && !rays) return SC_ERR_NULL;
     for (int i = 0; i < n; ++i) {
@@ -989,7 +1079,7 @@ static sc_status sc_w_check_rays(sc_world *w, const float *rays, int n)
         sc_ray ray = {sc_w_v3(p), sc_w_v3(p + 3), p[6]};
         sc_status s = sc_ray_check(&ray);
         if (s != SC_OK) {
-            w->error_index = i;
+            sc_w_set_error(scratch, i);
             return s;
         }
     }
@@ -1050,21 +1140,86 @@ static uint32_t sc_w_cell(float v, float lo, float k)
     return f > 0.0f ? (f < 511.0f ? (uint32_t)f : 511u) : 0u; /* NaN: 0 */
 }
 
+/* ---------------------------------------------------------------- scratch */
+
+/* Bytes of a scratch block for cap rays: two arrays of 64-bit sort keys, the rays in trace
+ * order and their results. */
+static size_t sc_scratch_block_bytes(int cap)
+{
+    return (size_t)cap * (2 * sizeof(uint64_t) + SC_RAY_FLOATS * sizeof(float) + sizeof(sc_whit));
+}
+
+sc_scratch *sc_scratch_create_with(const sc_allocator *allocator)
+{
+    sc_allocator m;
+    if (!sc_pick_allocator(allocator, &m)) return NULL;
+    sc_scratch *s = sc_mem_alloc(&m, sizeof *s);
+    if (!s) return NULL;
+    memset(s, 0, sizeof *s);
+    s->mem = m;
+    s->error_index = -1;
+    return s;
+}
+
+sc_scratch *sc_scratch_create(void) { return sc_scratch_create_with(NULL); }
+
+void sc_scratch_destroy(sc_scratch *s)
+{
+    if (!s) return;
+    const sc_allocator m = s->mem;
+    sc_mem_free(&m, s->block, s->block_bytes);
+    sc_mem_free(&m, s, sizeof *s);
+}
+
+sc_status sc_scratch_reserve(sc_scratch *s, int rays)
+{
+    if (!s) return SC_ERR_NULL;
+    if (rays < 0) return SC_ERR_COUNT;
+    if (rays <= s->cap) return SC_OK;
+    int cap = sc_next_cap(s->cap, rays, SC_SCRATCH_MIN_RAYS);
+    if (!cap) cap = rays;
+    if ((size_t)cap > SIZE_MAX / sc_scratch_block_bytes(1)) return SC_ERR_NO_MEMORY;
+    size_t bytes = sc_scratch_block_bytes(cap);
+    void *block = sc_mem_alloc(&s->mem, bytes);
+    if (!block) return SC_ERR_NO_MEMORY;
+    sc_mem_free(&s->mem, s->block, s->block_bytes);
+    s->block = block;
+    s->block_bytes = bytes;
+    s->cap = cap;
+    return SC_OK;
+}
+
+int sc_scratch_capacity(const sc_scratch *s) { return s ? s->cap : 0; }
+long sc_scratch_bytes(const sc_scratch *s) { return s ? (long)(sizeof *s + s->block_bytes) : 0; }
+int sc_scratch_error_index(const sc_scratch *s) { return s ? s->error_index : -1; }
+
+/* The parts of a scratch's block, for n <= cap rays. */
+typedef struct sc_order_bufs {
+    uint64_t *keys, *keys2;
+    float *rays;
+    sc_whit *res;
+} sc_order_bufs;
+
+static sc_order_bufs sc_scratch_parts(const sc_scratch *s)
+{
+    sc_order_bufs b;
+    char *p = s->block;
+    b.keys = (uint64_t *)(void *)p;
+    b.keys2 = b.keys + s->cap;
+    b.rays = (float *)(void *)(b.keys2 + s->cap);
+    b.res = (sc_whit *)(void *)(b.rays + (size_t)s->cap * SC_RAY_FLOATS);
+    return b;
+}
+
 /* The order in which to trace a large batch: by direction octant, then by the Morton code of
  * the origin on a 512^3 grid over the BVH's bounds, so that consecutive rays visit the same
  * nodes while they are in cache. Only the order changes: every ray's result is its own. An
- * LSD radix sort of 30-bit keys, three passes of 10 bits. Returns NULL (trace in input order)
- * for small batches or when memory is short; free() the result. */
-static uint32_t *sc_w_ray_order(const sc_world *w, const float *rays, int n)
+ * LSD radix sort of 30-bit keys, three passes of 10 bits; the sorted keys (key << 32 | ray)
+ * are returned, in b->keys or b->keys2. */
+static const uint64_t *sc_w_ray_order(const sc_world *w, const float *rays, int n, const sc_order_bufs *bufs)
 {
-    if (n < 512 || w->root == SC_NO_CHILD) return NULL;
-    uint64_t *a = malloc((size_t)n * sizeof *a), *b = malloc((size_t)n * sizeof *b);
-    uint32_t *order = malloc((size_t)n * sizeof *order);
-    uint32_t *count = calloc(1024, sizeof *count);
-    if (!a || !b || !order || !count) {
-        free(a); free(b); free(order); free(count);
-        return NULL;
-    }
+    uint64_t *a = bufs->keys, *b = bufs->keys2;
+    uint32_t count[1024];
     sc_bounds sb;
     sc_w_child_bounds(w, w->root, &sb);
     float k[3];
@@ -1080,16 +1235,14 @@ static uint32_t *sc_w_ray_order(const sc_world *w, const float *rays, int n)
         a[i] = (uint64_t)key << 32 | (uint32_t)i;
     }
     for (int shift = 32; shift < 62; shift += 10) {
-        memset(count, 0, 1024 * sizeof *count);
+        memset(count, 0, sizeof count);
         for (int i = 0; i < n; ++i) count[a[i] >> shift & 1023u]++;
         uint32_t sum = 0;
         for (int d = 0; d < 1024; ++d) { uint32_t c = count[d]; count[d] = sum; sum += c; }
         for (int i = 0; i < n; ++i) b[count[a[i] >> shift & 1023u]++] = a[i];
         uint64_t *x = a; a = b; b = x;
     }
-    for (int i = 0; i < n; ++i) order[i] = (uint32_t)a[i];
-    free(a); free(b); free(count);
-    return order;
+    return a;
 }
 
 /* One ray (7 floats at p) through the world. */
@@ -1110,57 +1263,57 @@ static void sc_w_output(sc_w_mode mode, const sc_whit *h, int i, float *t, int *
 }
 
 /* A batch of rays: all validated first, then cast one by one (large batches in a cache-friendly
- * order, see sc_w_ray_order). */
-static sc_status sc_w_batch(sc_world *w, const float *rays, int n, sc_w_mode mode, float *t, int *index,
-                            float *normal, int *hit)
+ * order when the caller's scratch has room, see sc_w_ray_order). */
+static sc_status sc_w_batch(const sc_world *w, const float *rays, int n, sc_w_mode mode, float *t, int *index,
+                            float *normal, int *hit, sc_scratch *scratch)
 {
+    sc_w_set_error(scratch, -1);
     if (!w) return SC_ERR_NULL;
-    sc_status s = sc_w_check_rays(w, rays, n);
+    sc_status s = sc_w_check_rays(rays, n, scratch);
     if (s != SC_OK) return s;
     if (n > 0 && (mode == SC_W_ANY ? !hit : (!t || !index))) return SC_ERR_NULL;
-    s = sc_w_ready(w);
-    if (s != SC_OK) return s;
-    uint32_t *order = mode == SC_W_BRUTE ? NULL : sc_w_ray_order(w, rays, n);
-    float *sorted = order ? malloc((size_t)n * SC_RAY_FLOATS * sizeof *sorted) : NULL;
-    sc_whit *res = order ? malloc((size_t)n * sizeof *res) : NULL;
-    if (order && sorted && res) {
+    if (!sc_world_is_committed(w)) return SC_ERR_STALE;
+    if (mode != SC_W_BRUTE && n >= SC_SCRATCH_MIN_RAYS && scratch && n <= scratch->cap && w->root != SC_NO_CHILD) {
         /* gather, trace in order, scatter: the random accesses stay out of the traversal */
+        sc_order_bufs bufs = sc_scratch_parts(scratch);
+        const uint64_t *order = sc_w_ray_order(w, rays, n, &bufs);
         for (int j = 0; j < n; ++j)
-            memcpy(sorted + (size_t)j * SC_RAY_FLOATS, rays + (size_t)order[j] * SC_RAY_FLOATS, SC_RAY_FLOATS * sizeof *rays);
-        for (int j = 0; j < n; ++j) sc_w_trace(w, sorted + (size_t)j * SC_RAY_FLOATS, mode, &res[j]);
-        for (int j = 0; j < n; ++j) sc_w_output(mode, &res[j], (int)order[j], t, index, normal, hit);
-    } else {
-        for (int i = 0; i < n; ++i) {
-            sc_whit h;
-            sc_w_trace(w, rays + (size_t)i * SC_RAY_FLOATS, mode, &h);
-            sc_w_output(mode, &h, i, t, index, normal, hit);
-        }
+            memcpy(bufs.rays + (size_t)j * SC_RAY_FLOATS, rays + (size_t)(uint32_t)order[j] * SC_RAY_FLOATS,
+                   SC_RAY_FLOATS * sizeof *rays);
+        for (int j = 0; j < n; ++j) sc_w_trace(w, bufs.rays + (size_t)j * SC_RAY_FLOATS, mode, &bufs.res[j]);
+        for (int j = 0; j < n; ++j) sc_w_output(mode, &bufs.res[j], (int)(uint32_t)order[j], t, index, normal, hit);
+        return SC_OK;
     }
-    free(order);
-    free(sorted);
-    free(res);
+    for (int i = 0; i < n; ++i) {
+        sc_whit h;
+        sc_w_trace(w, rays + (size_t)i * SC_RAY_FLOATS, mode, &h);
+        sc_w_output(mode, &h, i, t, index, normal, hit);
+    }
     return SC_OK;
 }
 
-sc_status sc_world_cast_rays(sc_world *w, const float *rays, int n, float *t, int *index, float *normal)
+sc_status sc_world_cast_rays(const sc_world *w, const float *rays, int n, float *t, int *index, float *normal,
+                             sc_scratch *scratch)
 {
-    return sc_w_batch(w, rays, n, SC_W_NEAREST, t, index, normal, NULL);
+    return sc_w_batch(w, rays, n, SC_W_NEAREST, t, index, normal, NULL, scratch);
 }
 
-sc_status sc_world_cast_rays_bruteforce(sc_world *w, const float *rays, int n, float *t, int *index, float *normal)
+sc_status sc_world_cast_rays_bruteforce(const sc_world *w, const float *rays, int n, float *t, int *index,
+                                        float *normal, sc_scratch *scratch)
 {
-    return sc_w_batch(w, rays, n, SC_W_BRUTE, t, index, normal, NULL);
+    return sc_w_batch(w, rays, n, SC_W_BRUTE, t, index, normal, NULL, scratch);
 }
 
-sc_status sc_world_any_hit(sc_world *w, const float *rays, int n, int *hit)
+sc_status sc_world_any_hit(const sc_world *w, const float *rays, int n, int *hit, sc_scratch *scratch)
 {
-    return sc_w_batch(w, rays, n, SC_W_ANY, NULL, NULL, NULL, hit);
+    return sc_w_batch(w, rays, n, SC_W_ANY, NULL, NULL, NULL, hit, scratch);
 }
 
-sc_status sc_world_cast_segments(sc_world *w, const float *segs, int n, float *t, int *index, float *normal)
+sc_status sc_world_cast_segments(const sc_world *w, const float *segs, int n, float *t, int *index, float *normal,
+                                 sc_scratch *scratch)
 {
+    sc_w_set_error(scratch, -1);
     if (!w) return SC_ERR_NULL;
-    w->error_index = -1;
     if (n < 0) return SC_ERR_COUNT;
     if (n > 0 && (!segs || !t || !index)) return SC_ERR_NULL;
     for (int i = 0; i < n; ++i) {
@@ -1168,12 +1321,11 @@ sc_status sc_world_cast_segments(sc_world *w, const float *segs, int n, float *t
         sc_segment sg = {sc_w_v3(p), sc_w_v3(p + 3)};
         sc_status s = sc_segment_check(&sg);
         if (s != SC_OK) {
-            w->error_index = i;
+            sc_w_set_error(scratch, i);
             return s;
         }
     }
-    sc_status s = sc_w_ready(w);
-    if (s != SC_OK) return s;
+    if (!sc_world_is_committed(w)) return SC_ERR_STALE;
     for (int i = 0; i < n; ++i) {
         const float *p = segs + (size_t)i * SC_SEGMENT_FLOATS;
         sc_vec3 a = sc_w_v3(p), b = sc_w_v3(p + 3);
@@ -1207,24 +1359,84 @@ sc_status sc_world_cast_segments(sc_world *w, const float *segs, int n, float *t
 
 /* ------------------------------------------------------------- all hits */
 
-/* The hits of sc_world_cast_ray_all, appended to the world's buffer (grown on demand). */
+/* The hits of sc_world_cast_ray_all: every hit is counted; the cap nearest, by (t, index), are
+ * kept in the caller's arrays as a max-heap (the farthest kept hit at the root), then sorted
+ * in place. No memory beyond the caller's. */
 typedef struct sc_wall {
-    sc_whit *hits;
-    int n, cap, oom;
+    float *t;
+    int *index;
+    float *normal; /* may be NULL */
+    int cap, kept, total;
 } sc_wall;
+
+/* (ta, ia) comes after (tb, ib) in the order of the results. */
+static int sc_w_after(float ta, int ia, float tb, int ib) { return ta > tb || (ta == tb && ia > ib); }
+
+static void sc_w_heap_swap(sc_wall *c, int i, int j)
+{
+    float t = c->t[i]; c->t[i] = c->t[j]; c->t[j] = t;
+    int x = c->index[i]; c->index[i] = c->index[j]; c->index[j] = x;
+    if (c->normal) {
+        for (int a = 0; a < 3; ++a) {
+            float v = c->normal[3 * (size_t)i + a];
+            c->normal[3 * (size_t)i + a] = c->normal[3 * (size_t)j + a];
+            c->normal[3 * (size_t)j + a] = v;
+        }
+    }
+}
+
+/* Restores the heap below slot i of the first n slots. */
+static void sc_w_heap_down(sc_wall *c, int i, int n)
+{
+    for (;;) {
+        int big = i, l = 2 * i + 1, r = l + 1;
+        if (l < n && sc_w_after(c->t[l], c->index[l], c->t[big], c->index[big])) big = l;
+        if (r < n && sc_w_after(c->t[r], c->index[r], c->t[big], c->index[big])) big = r;
+        if (big == i) return;
+        sc_w_heap_swap(c, i, big);
+        i = big;
+    }
+}
 
 static void sc_w_collect(sc_wall *c, float t, int index, sc_vec3 normal)
 {
-    if (c->n == c->cap) {
-        if (c->oom || !sc_grow((void **)&c->hits, &c->cap, c->n + 1, sizeof *c->hits)) {
-            c->oom = 1;
-            return;
-        }
+    c->total++;
+    t += 0.0f; /* -0 is reported as 0 (as sc_w_emit) */
+    int slot;
+    if (c->kept < c->cap) {
+        slot = c->kept++;
+    } else if (c->cap > 0 && sc_w_after(c->t[0], c->index[0], t, index)) {
+        slot = 0;
+    } else {
+        return;
     }
-    c->hits[c->n].t = t;
-    c->hits[c->n].index = index;
-    c->hits[c->n].normal = normal;
-    c->n++;
+    c->t[slot] = t;
+    c->index[slot] = index;
+    if (c->normal) {
+        c->normal[3 * (size_t)slot + 0] = normal.x + 0.0f;
+        c->normal[3 * (size_t)slot + 1] = normal.y + 0.0f;
+        c->normal[3 * (size_t)slot + 2] = normal.z + 0.0f;
+    }
+    if (slot == 0) {
+        sc_w_heap_down(c, 0, c->kept);
+        return;
+    }
+    /* sift the new last slot up */
+    for (int i = slot; i > 0;) {
+        int parent = (i - 1) / 2;
+        if (!sc_w_after(c->t[i], c->index[i], c->t[parent], c->index[parent])) break;
+        sc_w_heap_swap(c, i, parent);
+        i = parent;
+    }
+}
+
+/* Sorts the kept hits by (t, index): the root of the max-heap goes to the end, repeatedly. */
+static void sc_w_heap_sort(sc_wall *c)
+{
+    for (int n = c->kept; n > 1; --n) {
+        sc_w_heap_swap(c, 0, n - 1);
+        sc_w_heap_down(c, 0, n - 1);
+    }
 }
 
 static void sc_w_collect_object(const sc_world *w, const sc_wray *r, int o, sc_wall *c)
@@ -1289,36 +1501,22 @@ static void sc_w_cast_all(const sc_world *w, const sc_wray *r, sc_wall *c)
     }
 }
 
-static int sc_w_hit_order(const void *pa, const void *pb)
-{
-    const sc_whit *a = pa, *b = pb;
-    if (a->t != b->t) return a->t < b->t ? -1 : 1;
-    return (a->index > b->index) - (a->index < b->index);
-}
-
-sc_status sc_world_cast_ray_all(sc_world *w, const sc_ray *ray, int cap, float *t, int *index, float *normal,
+sc_status sc_world_cast_ray_all(const sc_world *w, const sc_ray *ray, int cap, float *t, int *index, float *normal,
                                 int *total)
 {
     if (total) *total = 0;
     if (!w) return SC_ERR_NULL;
-    w->error_index = -1;
     if (!ray || !total) return SC_ERR_NULL;
     if (cap < 0) return SC_ERR_COUNT;
     if (cap > 0 && (!t || !index)) return SC_ERR_NULL;
     sc_status s = sc_ray_check(ray);
     if (s != SC_OK) return s;
-    s = sc_w_ready(w);
-    if (s != SC_OK) return s;
+    if (!sc_world_is_committed(w)) return SC_ERR_STALE;
     sc_wray r;
     sc_w_prep(&r, ray);
-    sc_wall c = {w->all_hits, 0, w->all_cap, 0};
+    sc_wall c = {t, index, normal, cap, 0, 0};
     sc_w_cast_all(w, &r, &c);
-    w->all_hits = c.hits; /* kept for the next call */
-    w->all_cap = c.cap;
-    if (c.oom) return SC_ERR_NO_MEMORY;
-    if (c.n > 1) qsort(c.hits, (size_t)c.n, sizeof *c.hits, sc_w_hit_order);
-    int m = c.n < cap ? c.n : cap;
-    for (int k = 0; k < m; ++k) sc_w_emit(&c.hits[k], k, t, index, normal);
-    *total = c.n;
+    sc_w_heap_sort(&c);
+    *total = c.total;
     return SC_OK;
 }

@@ -109,12 +109,17 @@ export interface World {
   addOBBs(obbs: FloatBatch): number;
   /** Adds spheres: 4 floats each (center, radius). Returns the index of the first. */
   addSpheres(spheres: FloatBatch): number;
-  /** Replaces the AABBs first, first + 1, ... (they must be AABBs). Queries refit by themselves. */
+  /** Replaces the AABBs first, first + 1, ... (they must be AABBs). Queries commit by themselves. */
   updateAABBs(first: number, boxes: FloatBatch): void;
   /** Replaces the OBBs first, first + 1, ... (they must be OBBs). */
   updateOBBs(first: number, obbs: FloatBatch): void;
   /** Replaces the spheres first, first + 1, ... (they must be spheres). */
   updateSpheres(first: number, spheres: FloatBatch): void;
+  /**
+   * Makes the world ready for queries now: rebuilds the BVH after adds, refits it after updates,
+   * else does nothing. Queries commit by themselves; call this to choose when the work is done.
+   */
+  commit(): void;
   /** Refits the BVH to moved objects now (queries do it by themselves when needed). */
   refit(): void;
   /** Rebuilds the BVH now (queries do it by themselves after adds). */

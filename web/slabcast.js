@@ -608,7 +608,7 @@ export async function loadSlabcast(options = {}) {
 
     function worldStatus(status, name) {
       if (status === 0) return;
-      const i = call(ex.sc_wasm_world_error_index, ptr);
+      const i = call(ex.sc_wasm_error_index);
       const where = i >= 0 ? `${name}[${i}]: ` : `${name}: `;
       throw new SlabcastError(where + statusMessage(status), { status, field: name });
     }
@@ -700,6 +700,8 @@ export async function loadSlabcast(options = {}) {
       updateOBBs(first, obbs) { update('obb', first, obbs); },
       /** Replaces spheres first.. (they must be spheres). */
       updateSpheres(first, spheres) { update('sphere', first, spheres); },
+      /** Rebuilds the BVH after adds, refits it after updates (queries do it by themselves). */
+      commit() { const w = live(); worldStatus(call(ex.sc_wasm_world_commit, w), 'commit'); views(); },
       /** Refits the BVH to moved objects now (queries do it by themselves when needed). */
       refit() { const w = live(); worldStatus(call(ex.sc_wasm_world_refit, w), 'refit'); views(); },
       /** Rebuilds the BVH now (queries do it by themselves after adds). */

@@ -14,6 +14,8 @@
 #include "test.h"
 
 static int g_run, g_failed_tests;
+/* The caller's working memory for every query of these tests (reserved in main). */
+static sc_scratch *g_scratch;
 
 static unsigned long long g_rng = 0x9E3779B97F4A7C15ull;
 static unsigned rnd(void)
@@ -53,8 +55,8 @@ static void brute(const scene *s, const float *ray, float *t, int *index, float 
     }
 }
 
-/* Adds the scene's objects in order; each must be accepted, at the next index (a refused add
- * would shift every later index and make the comparisons below meaningless). */
+/* Adds the scene's objects in order, then commits; each must be accepted, at the next index (a
+ * refused add would shift every later index and make the comparisons below meaningless). */
 static int add_scene(sc_world *w, const scene *s)
 {
     for (int i = 0; i < s->n; ++i) {
@@ -80,7 +82,7 @@ static int add_scene(sc_world *w, const scene *s)
             return 1;
         }
     }
-    return 0;
+    return sc_world_commit(w) == SC_OK && sc_world_is_committed(w) ? 0 : 1;
 }
 
 static sc_shape rand_aabb(int lim)
@@ -122,8 +124,8 @@ static int compare(sc_world *w, const scene *s, int nrays, int lim)
     float *t = malloc(sizeof(float) * (size_t)nrays), *nrm = malloc(sizeof(float) * 3 * (size_t)nrays);
     int *idx = malloc(sizeof(int) * (size_t)nrays), *any = malloc(sizeof(int) * (size_t)nrays);
     for (int i = 0; i < nrays; ++i) rand_ray(s, rays + 7 * i, lim);
-    int ok = sc_world_cast_rays(w, rays, nrays, t, idx, nrm) == SC_OK &&
-             sc_world_any_hit(w, rays, nrays, any) == SC_OK;
+    int ok = sc_world_cast_rays(w, rays, nrays, t, idx, nrm, g_scratch) == SC_OK &&
+             sc_world_any_hit(w, rays, nrays, any, g_scratch) == SC_OK;
     int bad = 0;
     for (int i = 0; ok && i < nrays && bad < 5; ++i) {
         float bt, bn[3];
@@ -235,7 +237,7 @@ static int general_floats_and_scales(void)
         ENSURE(add_scene(w, sc) == 0);
         float *t = malloc(sizeof(float) * (size_t)nrays), *nrm = malloc(sizeof(float) * 3 * (size_t)nrays);
         int *idx = malloc(sizeof(int) * (size_t)nrays);
-        ENSURE(sc_world_cast_rays(w, rays, nrays, t, idx, nrm) == SC_OK);
+        ENSURE(sc_world_cast_rays(w, rays, nrays, t, idx, nrm, g_scratch) == SC_OK);
         int bad = 0;
         for (int i = 0; i < nrays && bad < 5; ++i) {
             float bt, bn[3];
@@ -315,12 +317,32 @@ static int update_refit_and_errors(void)
     ENSURE(sc_world_update_aabbs(w, 200, buf, 100) == SC_OK);
     ENSURE(sc_world_refit(w) == SC_OK);
     ENSURE(compare(w, s, 1000, 20) == 0);
-    /* Moves without an explicit refit are picked up by the next query. */
+    /* After a move the world is stale: every query refuses (after validating its input) and
+     * writes nothing, until a commit refits. */
     buf[0] = -30; buf[3] = 30;
     s->shape[200].u.aabb.min.x = -30;
     s->shape[200].u.aabb.max.x = 30;
     ENSURE(sc_world_update_aabbs(w, 200, buf, 1) == SC_OK);
+    ENSURE(!sc_world_is_committed(w));
+    {
+        float ray[7] = {-40, 0.25f, 0.25f, 1, 0, 0, INFINITY}, bad_ray[7] = {0, 0, 0, 0, 0, 0, 1};
+        float seg[6] = {-40, 0.25f, 0.25f, 40, 0.25f, 0.25f}, t1 = 7, all_t = 7;
+        int i1 = 7, hit = 7, all_i = 7, total = 7;
+        ENSURE(sc_world_cast_rays(w, bad_ray, 1, &t1, &i1, NULL, g_scratch) == SC_ERR_RAY_DIR_ZERO);
+        ENSURE(sc_scratch_error_index(g_scratch) == 0);
+        ENSURE(sc_world_cast_rays(w, ray, 1, &t1, &i1, NULL, g_scratch) == SC_ERR_STALE);
+        ENSURE(sc_scratch_error_index(g_scratch) == -1);
+        ENSURE(sc_world_cast_rays_bruteforce(w, ray, 1, &t1, &i1, NULL, NULL) == SC_ERR_STALE);
+        ENSURE(sc_world_any_hit(w, ray, 1, &hit, NULL) == SC_ERR_STALE);
+        ENSURE(sc_world_cast_segments(w, seg, 1, &t1, &i1, NULL, NULL) == SC_ERR_STALE);
+        sc_ray r = {{-40, 0.25f, 0.25f}, {1, 0, 0}, INFINITY};
+        ENSURE(sc_world_cast_ray_all(w, &r, 1, &all_t, &all_i, NULL, &total) == SC_ERR_STALE && total == 0);
+        ENSURE(t1 == 7 && i1 == 7 && hit == 7 && all_t == 7 && all_i == 7); /* nothing written */
+        ENSURE(strcmp(sc_status_message(SC_ERR_STALE), "the world changed since its last commit: call sc_world_commit") == 0);
+    }
+    ENSURE(sc_world_commit(w) == SC_OK && sc_world_is_committed(w));
     ENSURE(compare(w, s, 1000, 20) == 0);
+    ENSURE(sc_world_commit(w) == SC_OK); /* nothing to do */
     /* Refused calls leave the world unchanged. */
     float bad[12] = {0, 0, 0, 1, 1, 1, 2, 0, 0, 1, 1, 1}; /* the second has min.x > max.x */
     int first = 123;
@@ -335,8 +357,8 @@ static int update_refit_and_errors(void)
     float zero_ray[7] = {0, 0, 0, 0, -0.0f, 0, INFINITY};
     float t;
     int idx;
-    ENSURE(sc_world_cast_rays(w, zero_ray, 1, &t, &idx, NULL) == SC_ERR_RAY_DIR_ZERO);
-    ENSURE(sc_world_cast_rays(w, zero_ray, -1, &t, &idx, NULL) == SC_ERR_COUNT);
+    ENSURE(sc_world_cast_rays(w, zero_ray, 1, &t, &idx, NULL, g_scratch) == SC_ERR_RAY_DIR_ZERO);
+    ENSURE(sc_world_cast_rays(w, zero_ray, -1, &t, &idx, NULL, g_scratch) == SC_ERR_COUNT);
     ENSURE(compare(w, s, 500, 20) == 0);
     sc_world_destroy(w);
     sc_world_destroy(NULL);
@@ -350,13 +372,14 @@ static int origin_inside_and_ties(void)
     sc_world *w = sc_world_create();
     int first = -1;
     ENSURE(sc_world_add_aabbs(w, boxes, 4, &first) == SC_OK && first == 0);
+    ENSURE(sc_world_commit(w) == SC_OK);
     float rays[] = {0, 0, 0, 1, 0, 0, INFINITY,     /* inside 0, 1, 2: index 0 at t 0 */
                     -8, 0, 0, 1, 0, 0, INFINITY,    /* enters 0 at t 4 */
                     -8, 0, 0, 1, 0, 0, 3.5f,        /* stops short */
                     -8, 4, 0, 1, -0.0f, 0, INFINITY /* slides along the top face of box 0 */};
     float t[4], n[12];
     int idx[4];
-    ENSURE(sc_world_cast_rays(w, rays, 4, t, idx, n) == SC_OK);
+    ENSURE(sc_world_cast_rays(w, rays, 4, t, idx, n, g_scratch) == SC_OK);
     ENSURE(idx[0] == 0 && t[0] == 0 && n[0] == 0 && n[1] == 0 && n[2] == 0);
     ENSURE(idx[1] == 0 && t[1] == 4 && n[0 + 3] == -1);
     ENSURE(idx[2] == -1);
@@ -365,7 +388,7 @@ static int origin_inside_and_ties(void)
     float segs[] = {-8, 0, 0, -4, 0, 0, /* ends on the face of box 0: t 1 */
                     -8, 0, 0, -5, 0, 0, /* short */
                     0.5f, 0, 0, 0.5f, 0, 0 /* a point inside 0, 1 and 2 */};
-    ENSURE(sc_world_cast_segments(w, segs, 3, t, idx, n) == SC_OK);
+    ENSURE(sc_world_cast_segments(w, segs, 3, t, idx, n, g_scratch) == SC_OK);
     ENSURE(idx[0] == 0 && t[0] == 1);
     ENSURE(idx[1] == -1);
     ENSURE(idx[2] == 0 && t[2] == 0);
@@ -378,10 +401,11 @@ static int far_coordinates(void)
     float boxes[] = {1e30f, 0, 0, 2e30f, 1, 1, 5, -1, -1, 6, 1, 1};
     sc_world *w = sc_world_create();
     ENSURE(sc_world_add_aabbs(w, boxes, 2, NULL) == SC_OK);
+    ENSURE(sc_world_commit(w) == SC_OK);
     float rays[] = {0, 0.5f, 0.5f, 1, 0, 0, INFINITY, -3e38f, 0, 0, 1e38f, 0, 0, INFINITY};
     float t[2];
     int idx[2];
-    ENSURE(sc_world_cast_rays(w, rays, 2, t, idx, NULL) == SC_OK);
+    ENSURE(sc_world_cast_rays(w, rays, 2, t, idx, NULL, g_scratch) == SC_OK);
     ENSURE(idx[0] == 1 && t[0] == 5);
     /* x = -3e38 + t*1e38 reaches box 1 (x = 5) and box 0 (x = 1e30) at t = 3 + tiny: both
      * round to 3.0f, a tie that goes to the lower index; the single queries agree. */
@@ -404,17 +428,18 @@ static int fuzz_regressions(void)
     sc_world *w = sc_world_create();
     float ray[] = {0, 0, 0, 1, 0, 0, INFINITY}, t = 1, n[3];
     int idx = 5;
-    ENSURE(sc_world_cast_rays_bruteforce(w, ray, 1, &t, &idx, n) == SC_OK && idx == -1 && t == 0);
+    ENSURE(sc_world_cast_rays_bruteforce(w, ray, 1, &t, &idx, n, g_scratch) == SC_OK && idx == -1 && t == 0);
     /* Tiny direction components: a box whose slab ends all overflow to +inf. The AABB leaf
      * kernel hands such lanes to the scalar test (its second pass), so the world agrees with
      * the single query: a miss here, and a hit at t = FLT_MAX for the second ray. */
     float boxes[] = {0, 0, -1, 1, 1, 1, 0, 0, -1, 1, 1, 1};
     ENSURE(sc_world_add_aabbs(w, boxes, 2, NULL) == SC_OK);
+    ENSURE(sc_world_commit(w) == SC_OK);
     float rays[] = {-100, -50, 0, 0x1p-146f, 0x1p-140f, 0, INFINITY, -100, -100.5f, 0, 0x1p-146f, 0x1p-146f, 0, INFINITY};
     float ts[2], tb[2];
     int is[2], ib[2];
-    ENSURE(sc_world_cast_rays(w, rays, 2, ts, is, NULL) == SC_OK);
-    ENSURE(sc_world_cast_rays_bruteforce(w, rays, 2, tb, ib, NULL) == SC_OK);
+    ENSURE(sc_world_cast_rays(w, rays, 2, ts, is, NULL, g_scratch) == SC_OK);
+    ENSURE(sc_world_cast_rays_bruteforce(w, rays, 2, tb, ib, NULL, g_scratch) == SC_OK);
     ENSURE(is[0] == -1 && ib[0] == -1);
     ENSURE(is[1] == 0 && ib[1] == 0 && ts[1] == FLT_MAX && tb[1] == FLT_MAX);
     sc_world_destroy(w);
@@ -453,11 +478,12 @@ static int ties_with_degenerate_objects(void)
             ENSURE(sc_world_add_obbs(w, huge, 1, &first) == SC_OK && first == i);
         }
         /* from -x along +x through the dot, and from +x along -x (the cube is then hit first) */
+        ENSURE(sc_world_commit(w) == SC_OK);
         float rays[14] = {-1, 0, 0, 1, 0, 0, INFINITY, 2, 0, 0, -1, 0, 0, INFINITY};
         float t[2], nrm[6], tb[2], nb[6];
         int idx[2], ib[2];
-        ENSURE(sc_world_cast_rays(w, rays, 2, t, idx, nrm) == SC_OK);
-        ENSURE(sc_world_cast_rays_bruteforce(w, rays, 2, tb, ib, nb) == SC_OK);
+        ENSURE(sc_world_cast_rays(w, rays, 2, t, idx, nrm, g_scratch) == SC_OK);
+        ENSURE(sc_world_cast_rays_bruteforce(w, rays, 2, tb, ib, nb, g_scratch) == SC_OK);
         if (idx[0] != 0) fprintf(stderr, "  cube at %d: world index %d t %a, brute force index %d t %a\n", cube_at, idx[0], t[0], ib[0], tb[0]);
         ENSURE(idx[0] == 0 && t[0] == 1.0f);
         ENSURE(ib[0] == 0 && tb[0] == 1.0f);
@@ -535,7 +561,7 @@ static int all_hits(void)
         float *rays = malloc(sizeof(float) * 7 * (size_t)nrays);
         for (int i = 0; i < nrays; ++i) rand_ray(s, rays + 7 * i, 20);
         int fail = compare_all(w, s, rays, nrays);
-        /* after moving a range (refit by the query itself) */
+        /* after moving a range and committing (a refit) */
         if (!fail && s->n > 10) {
             float buf[6 * 10];
             for (int i = 0; i < 10; ++i) {
@@ -545,6 +571,7 @@ static int all_hits(void)
                 memcpy(buf + 6 * i, v, sizeof v);
             }
             ENSURE(sc_world_update_aabbs(w, s->n - 10, buf, 10) == SC_OK);
+            ENSURE(sc_world_commit(w) == SC_OK);
             fail = compare_all(w, s, rays, nrays);
         }
         sc_world_destroy(w);
@@ -645,6 +672,7 @@ static int all_hits(void)
         sc_world *w = sc_world_create();
         float box[6] = {0, 0, 0, 1, 1, 1};
         ENSURE(sc_world_add_aabbs(w, box, 1, NULL) == SC_OK);
+        ENSURE(sc_world_commit(w) == SC_OK);
         sc_ray good = {{-1, 0.5f, 0.5f}, {1, 0, 0}, INFINITY}, zero = {{0, 0, 0}, {0, -0.0f, 0}, INFINITY},
                nan_tmax = {{0, 0, 0}, {1, 0, 0}, NAN};
         float t[2];
@@ -683,6 +711,8 @@ int main(int argc, char **argv)
 {
     const char *filter = argc > 1 ? argv[1] : NULL;
     printf("world kernels: %s\n", sc_world_simd());
+    g_scratch = sc_scratch_create();
+    if (!g_scratch || sc_scratch_reserve(g_scratch, 8192) != SC_OK) return 2;
     RUN_TEST(random_dyadic_boxes);
     RUN_TEST(general_floats_and_scales);
     RUN_TEST(mixed_shapes);
@@ -693,5 +723,6 @@ int main(int argc, char **argv)
     RUN_TEST(all_hits);
     RUN_TEST(ties_with_degenerate_objects);
     printf("%d passed, %d failed\n", g_run - g_failed_tests, g_failed_tests);
+    sc_scratch_destroy(g_scratch);
     return g_failed_tests ? 1 : 0;
 }

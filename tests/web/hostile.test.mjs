@@ -503,7 +503,7 @@ describe('worlds: memory growth, dispose, many worlds', () => {
     const calls = {
       addAABBs: () => w.addAABBs(BOXES), addOBBs: () => w.addOBBs(OBBS), addSpheres: () => w.addSpheres(SPHERES),
       updateAABBs: () => w.updateAABBs(0, BOXES), updateOBBs: () => w.updateOBBs(3, OBBS), updateSpheres: () => w.updateSpheres(2, SPHERES),
-      refit: () => w.refit(), build: () => w.build(), castRays: () => w.castRays(PROBES),
+      commit: () => w.commit(), refit: () => w.refit(), build: () => w.build(), castRays: () => w.castRays(PROBES),
       castRaysBruteForce: () => w.castRaysBruteForce(PROBES), castSegments: () => w.castSegments(new Float32Array(6)),
       anyHit: () => w.anyHit(PROBES), castRayAll: () => w.castRayAll(PROBES.slice(0, 7)), count: () => w.count, bytes: () => w.bytes,
     };
@@ -642,6 +642,7 @@ describe('re-entry and lying typed arrays (the world is locked during a call)', 
     dispose: (w) => w.dispose(),
     addAABBs: (w) => w.addAABBs(new Float32Array(BOX)),
     updateAABBs: (w) => w.updateAABBs(0, new Float32Array([9, 9, 9, 10, 10, 10])),
+    commit: (w) => w.commit(),
     castRays: (w) => w.castRays(new Float32Array(RAY)),
     count: (w) => w.count,
   };

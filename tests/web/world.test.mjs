@@ -122,7 +122,7 @@ describe('world results equal brute force over single queries', () => {
     }
   });
 
-  test('after updates and a refit', () => {
+  test('after updates and a refit, a commit, or neither (the query commits)', () => {
     const rand = rng(3);
     const shapes = makeScene(rand, 300);
     const world = sc.createWorld();
@@ -134,7 +134,8 @@ describe('world results equal brute force over single queries', () => {
       const data = new Float32Array(50 * 6);
       moved.forEach((s, j) => { data.set([...s.min, ...s.max], 6 * j); shapes[first + j] = s; });
       world.updateAABBs(first, data);
-      if (k !== 1) world.refit(); // k == 1: the query refits by itself
+      if (k === 0) world.refit();
+      if (k === 2) world.commit(); // k == 1: the query commits by itself
       expect(compareAll(shapes, world, makeRays(rand, shapes, 300))).toEqual([]);
     }
     world.dispose();

@@ -9,8 +9,11 @@
  *
  * Invariants (abort() on failure):
  *   - every status is the one the documented order of checks gives (count, NULL, element by
- *     element with sc_world_error_index, range, kind), and a refused call changes nothing
- *     (count, objects);
+ *     element with sc_world_error_index for changes and sc_scratch_error_index for queries,
+ *     range, kind, then SC_ERR_STALE for a query on a world changed since its last commit),
+ *     and a refused call changes nothing (count, objects);
+ *   - queries never write into the world: its error index and committed state stay as the
+ *     model says; a stale query is committed (sc_world_commit) and asked again;
  *   - sc_world_cast_rays equals sc_world_cast_rays_bruteforce exactly (index, t, normal), with
  *     and without a normal array, and both equal the single queries over the model's objects
  *     (sc_raycast, nearest t, ties to the lowest index), with no exception: the single queries
@@ -36,10 +39,13 @@
 typedef struct model {
     sc_world *w;
     int count;
+    int stale;       /* objects added or updated since the last commit, build or refit */
+    int world_error; /* the world's error index: of the last add or update */
     sc_shape obj[MAX_OBJECTS];
 } model;
 
 static model g_m;
+static sc_scratch *g_scratch; /* every query's scratch, reserved for MAX_BIG_RAYS once */
 static int g_op, g_opcode;
 static int g_status, g_hits; /* of the last operation, for the trace (FUZZ_WORLD_TRACE=1) */
 static const float *g_query; /* the ray (7 floats) or segment (6) being checked, for dump() */
@@ -237,6 +243,26 @@ static void take_objects(fuzz_bytes *b, int kind, int mode, int valid, int n, fl
 static void check_count(void)
 {
     FUZZ_CHECK(sc_world_count(g_m.w) == (g_m.w ? g_m.count : 0));
+    FUZZ_CHECK(sc_world_is_committed(g_m.w) == (g_m.w && !g_m.stale));
+}
+
+/* After a query: its status was want (SC_ERR_STALE in place of SC_OK when the model is stale),
+ * the scratch names the refused element (bad), the world is untouched (its own error index and
+ * committed state). Returns 1 when the query found the world stale: then the world has been
+ * committed and the caller asks again. */
+static int after_query(sc_status s, sc_status want, int bad, int uses_scratch)
+{
+    if (want == SC_OK && g_m.stale) want = SC_ERR_STALE;
+    g_status = s;
+    FUZZ_CHECK(s == want);
+    if (uses_scratch) FUZZ_CHECK(sc_scratch_error_index(g_scratch) == bad);
+    if (g_m.w) FUZZ_CHECK(sc_world_error_index(g_m.w) == g_m.world_error);
+    check_count();
+    if (s != SC_ERR_STALE) return 0;
+    FUZZ_CHECK(sc_world_commit(g_m.w) == SC_OK);
+    g_m.stale = 0;
+    check_count();
+    return 1;
 }
 
 /* The status an add or update of n objects must return for the checks it shares, in the API's
@@ -269,6 +295,8 @@ static void op_add(fuzz_bytes *b, int kind)
     g_status = s;
     FUZZ_CHECK(s == want);
     if (g_m.w) FUZZ_CHECK(sc_world_error_index(g_m.w) == bad);
+    g_m.world_error = bad;
+    if (s == SC_OK && n > 0) g_m.stale = 1;
     if (s == SC_OK) {
         FUZZ_CHECK(first == g_m.count);
         for (int i = 0; i < n; ++i) g_m.obj[g_m.count + i] = shape_of(kind, data + i * fl);
@@ -301,6 +329,8 @@ static void op_update(fuzz_bytes *b, int kind)
     g_status = s;
     FUZZ_CHECK(s == want);
     if (g_m.w) FUZZ_CHECK(sc_world_error_index(g_m.w) == bad);
+    g_m.world_error = bad;
+    if (s == SC_OK && n > 0) g_m.stale = 1;
     if (s == SC_OK)
         for (int i = 0; i < n; ++i) g_m.obj[first + i] = shape_of(kind, data + i * fl);
     check_count();
@@ -412,21 +442,18 @@ static void op_cast(fuzz_bytes *b, int big)
     const float *rp = hostile || null_what == 3 ? NULL : rays;
     float *tp = null_what == 1 ? NULL : t;
     int *ip = null_what == 2 ? NULL : idx;
-    sc_status s = sc_world_cast_rays(g_m.w, rp, n, tp, ip, nrm);
-
-    /* expected: count, NULL rays, each ray, NULL outputs */
+    /* expected: count, NULL rays, each ray, NULL outputs, then a stale world */
     int bad = -1;
     sc_status want = expected_batch_status(rays, n, !rp, !tp || !ip, &bad);
-    g_status = s;
-    FUZZ_CHECK(s == want);
-    if (g_m.w) FUZZ_CHECK(sc_world_error_index(g_m.w) == bad);
-    check_count();
+    sc_status s;
+    do s = sc_world_cast_rays(g_m.w, rp, n, tp, ip, nrm, g_scratch);
+    while (after_query(s, want, bad, 1));
     if (s != SC_OK || n == 0) return;
     for (int i = 0; i < n; ++i) g_hits += idx[i] >= 0;
 
-    FUZZ_CHECK(sc_world_cast_rays_bruteforce(g_m.w, rays, n, t2, idx2, nrm2) == SC_OK);
-    FUZZ_CHECK(sc_world_cast_rays(g_m.w, rays, n, t3, idx3, NULL) == SC_OK);
-    FUZZ_CHECK(sc_world_any_hit(g_m.w, rays, n, any) == SC_OK);
+    FUZZ_CHECK(sc_world_cast_rays_bruteforce(g_m.w, rays, n, t2, idx2, nrm2, g_scratch) == SC_OK);
+    FUZZ_CHECK(sc_world_cast_rays(g_m.w, rays, n, t3, idx3, NULL, NULL) == SC_OK); /* input order */
+    FUZZ_CHECK(sc_world_any_hit(g_m.w, rays, n, any, g_scratch) == SC_OK);
     for (int i = 0; i < n; ++i) {
         const float *p = rays + i * SC_RAY_FLOATS;
         g_query = p;
@@ -475,18 +502,18 @@ static void op_cast_all(fuzz_bytes *b)
     static float t[MAX_OBJECTS], t2[MAX_OBJECTS], nrm[3 * MAX_OBJECTS], nrm2[3 * MAX_OBJECTS];
     static int idx[MAX_OBJECTS], idx2[MAX_OBJECTS], seen[MAX_OBJECTS];
     int total = -7;
-    sc_status s = sc_world_cast_ray_all(g_m.w, null_what == 1 ? NULL : &r, cap, null_what == 3 ? NULL : t,
-                                        null_what == 3 ? NULL : idx, nrm, null_what == 2 ? NULL : &total);
     sc_status want = !g_m.w                                ? SC_ERR_NULL
                      : null_what == 1 || null_what == 2    ? SC_ERR_NULL
                      : cap < 0                             ? SC_ERR_COUNT
                      : cap > 0 && null_what == 3           ? SC_ERR_NULL
                                                            : sc_ray_check(&r);
-    g_status = s;
-    FUZZ_CHECK(s == want);
-    if (null_what != 2) FUZZ_CHECK(s == SC_OK ? total >= 0 && total <= g_m.count : total == 0);
-    if (g_m.w) FUZZ_CHECK(sc_world_error_index(g_m.w) == -1);
-    check_count();
+    sc_status s;
+    for (;;) {
+        s = sc_world_cast_ray_all(g_m.w, null_what == 1 ? NULL : &r, cap, null_what == 3 ? NULL : t,
+                                  null_what == 3 ? NULL : idx, nrm, null_what == 2 ? NULL : &total);
+        if (null_what != 2) FUZZ_CHECK(s == SC_OK ? total >= 0 && total <= g_m.count : total == 0);
+        if (!after_query(s, want, -1, 0)) break;
+    }
     if (s != SC_OK) return;
     g_query = p;
     g_query_floats = 7;
@@ -516,7 +543,7 @@ static void op_cast_all(fuzz_bytes *b)
     /* The first is the nearest hit. */
     float tn, nn[3];
     int in;
-    FUZZ_CHECK(sc_world_cast_rays(g_m.w, p, 1, &tn, &in, nn) == SC_OK);
+    FUZZ_CHECK(sc_world_cast_rays(g_m.w, p, 1, &tn, &in, nn, g_scratch) == SC_OK);
     FUZZ_CHECK(total == 0 ? in == -1 : in == idx[0] && same_float(tn, t[0]));
     if (cap < MAX_OBJECTS && total > 0) {
         int total3 = -7, c3 = total / 2;
@@ -540,12 +567,11 @@ static void op_any_hit(fuzz_bytes *b)
     if (!hostile)
         for (int i = 0; i < n; ++i) take_ray(b, flags & 3u, rays + i * SC_RAY_FLOATS);
     int null_hit = (flags & 4u) != 0;
-    sc_status s = sc_world_any_hit(g_m.w, hostile ? NULL : rays, n, null_hit ? NULL : hit);
     int bad = -1;
     sc_status want = expected_batch_status(rays, n, hostile, null_hit, &bad);
-    g_status = s;
-    FUZZ_CHECK(s == want);
-    if (g_m.w) FUZZ_CHECK(sc_world_error_index(g_m.w) == bad);
+    sc_status s;
+    do s = sc_world_any_hit(g_m.w, hostile ? NULL : rays, n, null_hit ? NULL : hit, g_scratch);
+    while (after_query(s, want, bad, 1));
     if (s != SC_OK) return;
     for (int i = 0; i < n; ++i) {
         g_hits += hit[i];
@@ -587,8 +613,6 @@ static void op_segments(fuzz_bytes *b)
         }
     }
     int null_what = (flags >> 2) & 3u;
-    sc_status s = sc_world_cast_segments(g_m.w, hostile || null_what == 3 ? NULL : segs, n, null_what == 1 ? NULL : t,
-                                         null_what == 2 ? NULL : idx, (flags & 16u) ? NULL : nrm);
     sc_status want;
     int bad = -1;
     if (!g_m.w) want = SC_ERR_NULL;
@@ -603,9 +627,10 @@ static void op_segments(fuzz_bytes *b)
             if (ss != SC_OK) { want = ss; bad = i; break; }
         }
     }
-    g_status = s;
-    FUZZ_CHECK(s == want);
-    if (g_m.w) FUZZ_CHECK(sc_world_error_index(g_m.w) == bad);
+    sc_status s;
+    do s = sc_world_cast_segments(g_m.w, hostile || null_what == 3 ? NULL : segs, n, null_what == 1 ? NULL : t,
+                                  null_what == 2 ? NULL : idx, (flags & 16u) ? NULL : nrm, g_scratch);
+    while (after_query(s, want, bad, 1));
     if (s != SC_OK) return;
     for (int i = 0; i < n; ++i) {
         g_hits += idx[i] >= 0;
@@ -667,7 +692,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_dump = dump;
     fuzz_bytes b = {data, size, 0};
+    if (!g_scratch) {
+        g_scratch = sc_scratch_create();
+        FUZZ_CHECK(g_scratch != NULL && sc_scratch_reserve(g_scratch, MAX_BIG_RAYS) == SC_OK);
+        FUZZ_CHECK(sc_scratch_capacity(g_scratch) >= MAX_BIG_RAYS);
+    }
     memset(&g_m, 0, sizeof g_m);
+    g_m.world_error = -1;
     g_query = NULL;
     g_m.w = sc_world_create();
     FUZZ_CHECK(g_m.w != NULL);
@@ -681,6 +712,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 0: /* create (a new world replaces the old one) */
             sc_world_destroy(g_m.w);
             memset(&g_m, 0, sizeof g_m);
+            g_m.world_error = -1;
             g_m.w = sc_world_create();
             FUZZ_CHECK(g_m.w != NULL && sc_world_count(g_m.w) == 0 && sc_world_error_index(g_m.w) == -1);
             break;
@@ -690,8 +722,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 5: op_update(&b, SC_SHAPE_AABB); break;
         case 6: op_update(&b, SC_SHAPE_OBB); break;
         case 7: op_update(&b, SC_SHAPE_SPHERE); break;
-        case 8: FUZZ_CHECK(sc_world_refit(g_m.w) == (g_m.w ? SC_OK : SC_ERR_NULL)); check_count(); break;
-        case 9: FUZZ_CHECK(sc_world_build(g_m.w) == (g_m.w ? SC_OK : SC_ERR_NULL)); check_count(); break;
+        case 8: /* refit, or commit */
+            if (fb_u8(&b) & 1u) FUZZ_CHECK(sc_world_commit(g_m.w) == (g_m.w ? SC_OK : SC_ERR_NULL));
+            else FUZZ_CHECK(sc_world_refit(g_m.w) == (g_m.w ? SC_OK : SC_ERR_NULL));
+            g_m.stale = 0;
+            check_count();
+            break;
+        case 9: FUZZ_CHECK(sc_world_build(g_m.w) == (g_m.w ? SC_OK : SC_ERR_NULL)); g_m.stale = 0; check_count(); break;
         case 10: op_cast(&b, 0); break;
         case 11: op_cast_all(&b); break;
         case 12: op_cast(&b, fb_u8(&b) & 1u); break;
@@ -700,6 +737,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         default: /* destroy; later operations see a NULL world until a create */
             sc_world_destroy(g_m.w);
             memset(&g_m, 0, sizeof g_m);
+            g_m.world_error = -1;
             FUZZ_CHECK(sc_world_count(NULL) == 0 && sc_world_error_index(NULL) == -1 && sc_world_bytes(NULL) == 0);
             break;
         }
