@@ -1,12 +1,164 @@
-/* Internal entry points shared by the core and the world (not part of the public API). */
+/* Internal declarations shared by the core's translation units (not part of the public API).
+ *
+ *   slabcast.c      single queries (exact; the reference every world answer must equal)
+ *   sc_world.c      world and scratch lifetime, memory (the allocator hook), object storage
+ *   sc_bvh.c        BVH build (binned SAH), refit, commit
+ *   sc_kernels.h    the SIMD kernels (sc_simd.h), each line with its scalar meaning
+ *   sc_traverse.c   one ray through the BVH: nearest, any, brute force, all hits
+ *   sc_query.c      the batch entry points: validation, scratch, ray ordering, output
+ *   slabcast_wasm.c the WebAssembly exports
+ */
 #ifndef SC_INTERNAL_H
 #define SC_INTERNAL_H
 
+#if defined(__FAST_MATH__)
+#error "slabcast must not be built with -ffast-math (or -Ofast): its exact answers rely on IEEE float semantics (NaN, infinities, -0, no reassociation, no contraction). Build these files without it."
+#endif
+
 #include "slabcast.h"
+#include "sc_simd.h"
+
+#include <stddef.h>
+#include <stdint.h>
 
 /* The exact single queries on inputs already validated. */
 sc_raycast_result sc__raycast_aabb_valid(const sc_ray *ray, const sc_aabb *box);
 sc_raycast_result sc__raycast_obb_valid(const sc_ray *ray, const sc_obb *box);
 sc_raycast_result sc__raycast_sphere_valid(const sc_ray *ray, const sc_sphere *sphere);
+
+/* ------------------------------------------------------------------ worlds */
+
+#define SC_FAR_COORD 1.2089258e24f   /* 2^80: at or above, objects and rays skip the BVH */
+#define SC_TINY_DIR 9.094947e-13f    /* 2^-40: smaller direction components do not cull */
+#define SC_HUGE_DIR 1.2676506e30f    /* 2^100: larger direction components do not cull */
+#define SC_SHRINK 0.99999905f        /* 1 - 2^-20: culling entries scale their reciprocal by it */
+#define SC_GROW 1.0000010f           /* 1 + 2^-20: culling exits scale their reciprocal by it */
+#define SC_LEAF 4
+#define SC_BINS 16
+/* Entries of a traversal stack. The build bounds the depth (SAH splits to depth 24, halving
+ * below), so a full stack cannot happen; if it ever did, the ray would be answered by testing
+ * every object (sc_traverse.c), never by dropping a subtree. Tests build with a tiny stack. */
+#ifndef SC_STACK
+#define SC_STACK 256
+#endif
+
+/* A BVH node: the bounds of four children, SoA. child >= 0: a node; child < 0: the leaf group
+ * ~child; SC_NO_CHILD: empty (its bounds are inverted and can never be hit). */
+#define SC_NO_CHILD INT32_MIN
+typedef struct sc_node4 {
+    _Alignas(64) float bmin[3][4];
+    float bmax[3][4];
+    int32_t child[4];
+    int32_t valid;  /* bit l: child[l] is not SC_NO_CHILD */
+    int32_t pad[3]; /* 128 bytes: exactly two cache lines */
+} sc_node4;
+
+/* A leaf: up to four objects, their bounds SoA (for AABBs, the boxes themselves). */
+typedef struct sc_group {
+    _Alignas(64) float lo[3][4];
+    float hi[3][4];
+    int32_t idx[4]; /* object index, or -1 */
+    int32_t all_aabb;
+    int32_t count;
+    int32_t pad[2];
+} sc_group;
+
+struct sc_world {
+    sc_allocator mem;
+    int count, cap;
+    uint8_t *kind;
+    int32_t *slot;     /* OBB / sphere: index into obbs / spheres */
+    sc_aabb *bounds;   /* the box itself, or a conservative bounding box */
+    uint8_t *far;      /* 1: coordinates >= 2^80, kept out of the BVH */
+    int32_t *obj_ref;  /* object -> group*4 + lane, or -1 when in far_list */
+    sc_obb *obbs;
+    int nobb, capobb;
+    sc_sphere *spheres;
+    int nsph, capsph;
+
+    sc_node4 *nodes;
+    void *nodes_raw;
+    int nnodes, capnodes;
+    sc_group *groups;
+    void *groups_raw;
+    int ngroups, capgroups;
+    int32_t root;      /* a child reference, or SC_NO_CHILD when the BVH is empty */
+    int32_t *far_list; /* objects outside the BVH */
+    int nfar, capfar;
+    int built;         /* 0: objects were added (or crossed the far limit) since the last build */
+    int dirty;         /* 1: objects were updated since the last build or refit */
+    int error_index;   /* of the last add or update */
+
+    struct sc_bprim *scratch; /* build scratch: one record per object */
+    int scratch_cap;
+};
+
+/* A caller's working memory for queries (see slabcast.h). One block holds, for cap rays: the
+ * sort keys twice (8 bytes each), the rays in trace order and their results. */
+struct sc_scratch {
+    sc_allocator mem;
+    int cap;
+    int error_index;
+    void *block;
+    size_t block_bytes;
+};
+
+
+static inline float sc_w_abs(float a) { return a < 0.0f ? -a : a; }
+/* Coordinates of magnitude 2^80 or more: kept out of the BVH. */
+static inline int sc_w_far3(sc_vec3 v)
+{
+    return !(sc_w_abs(v.x) < SC_FAR_COORD && sc_w_abs(v.y) < SC_FAR_COORD && sc_w_abs(v.z) < SC_FAR_COORD);
+}
+static inline sc_vec3 sc_w_v3(const float *p) { return (sc_vec3){p[0], p[1], p[2]}; }
+/* Component a (0, 1, 2) of v. */
+static inline float sc_v3_at(sc_vec3 v, int a) { return a == 0 ? v.x : a == 1 ? v.y : v.z; }
+
+/* One ray, prepared for traversal (sc__ray_prep). */
+/* What the culling test needs of a ray. Loops copy it into a local whose address is never
+ * taken, so that it stays in registers across calls. */
+typedef struct sc_wcull {
+    f4 vo[3];                    /* splats of the origin, per axis */
+    f4 vnear[3], vfar[3];        /* splats of the culling reciprocals (see sc__ray_prep) */
+    int near_off[3], far_off[3]; /* float offsets of the near / far bound in a node or group */
+} sc_wcull;
+
+typedef struct sc_wray {
+    sc_wcull c;
+    sc_ray ray;
+    float o[3], d[3];
+    int par[3];            /* dir == 0 (or -0) on that axis */
+    int far;               /* origin >= 2^80: test every object exactly */
+} sc_wray;
+
+typedef struct sc_whit {
+    float t;
+    int index;
+    sc_vec3 normal;
+} sc_whit;
+
+/* A BVH bound: min and max per axis. */
+typedef struct sc_bounds { float lo[3], hi[3]; } sc_bounds;
+
+/* sc_world.c: memory through the world's or scratch's allocator. */
+int sc__pick_allocator(const sc_allocator *given, sc_allocator *out);
+void *sc__mem_alloc(const sc_allocator *m, size_t bytes);
+void sc__mem_free(const sc_allocator *m, void *block, size_t bytes);
+int sc__next_cap(int cap, int need, int first);
+int sc__grow(const sc_allocator *m, void **p, int *cap, int need, size_t elem);
+size_t sc__aligned_bytes(int cap, size_t elem);
+int sc__grow_aligned(const sc_allocator *m, void **p, void **raw, int *cap, int need, size_t elem, int used);
+
+/* sc_bvh.c */
+void sc__bvh_child_bounds(const sc_world *w, int32_t c, sc_bounds *b);
+
+/* sc_traverse.c: one ray (prepared by sc__ray_prep) through a committed world. */
+void sc__ray_prep(sc_wray *r, const sc_ray *ray);
+/* The nearest hit (any_hit: the first found); index -1 when none. */
+void sc__cast(const sc_world *w, const sc_wray *r, sc_whit *best, int any_hit);
+/* The nearest hit without the BVH (every group, the brute-force kernel). */
+void sc__cast_brute(const sc_world *w, const sc_wray *r, sc_whit *best);
+/* Every hit: the nearest cap (by t, then index) sorted into t, index, normal; returns the total. */
+int sc__cast_all(const sc_world *w, const sc_wray *r, float *t, int *index, float *normal, int cap);
 
 #endif

@@ -15,7 +15,7 @@
 // their `// prints: <line>` comments must match the output lines in order.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -210,7 +210,10 @@ export function compileAndRun(cc, root, code) {
     const src = join(dir, 'example.c');
     const exe = join(dir, 'example');
     writeFileSync(src, program);
-    const sources = ['src/slabcast.c', 'src/slabcast_world.c'].map((f) => join(root, f)).filter(existsSync);
+    // the library's sources, as CMakeLists.txt lists them (set(SLABCAST_SOURCES ...))
+    const cmake = readFileSync(join(root, 'CMakeLists.txt'), 'utf8').match(/set\(SLABCAST_SOURCES([^)]*)\)/);
+    if (!cmake) throw new Error('CMakeLists.txt has no set(SLABCAST_SOURCES ...)');
+    const sources = cmake[1].trim().split(/\s+/).map((f) => join(root, f));
     execFileSync(cc, ['-std=c11', '-O1', '-ffp-contract=off', '-Wall', '-Werror=implicit-function-declaration',
       `-I${join(root, 'src')}`, ...sources, src, '-lm', '-o', exe], { stdio: ['ignore', 'pipe', 'pipe'] });
     return execFileSync(exe, { encoding: 'utf8' });

@@ -1,0 +1,356 @@
+/* slabcast worlds: the 4-wide BVH. Built by binned SAH over the objects' bounds (contiguous
+ * build records, bounds grown with f4 min / max), refit bottom-up, and the commit rule that
+ * decides between them (docs/semantics.md, "World queries").
+ */
+#include "sc_internal.h"
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ build */
+
+static void sc_b_empty(sc_bounds *b)
+{
+    for (int a = 0; a < 3; ++a) { b->lo[a] = INFINITY; b->hi[a] = -INFINITY; }
+}
+static float sc_b_area(const sc_bounds *b)
+{
+    float dx = b->hi[0] - b->lo[0], dy = b->hi[1] - b->lo[1], dz = b->hi[2] - b->lo[2];
+    if (!(dx >= 0.0f)) return 0.0f;
+    return dx * dy + dy * dz + dz * dx;
+}
+
+typedef struct sc_part { int begin, n; sc_bounds b; } sc_part;
+
+/* A build record: an object's bounds and index, moved around by the partitions (contiguous,
+ * so that every pass of the build reads memory in order). Lane 3 of lo holds the index's
+ * bits; lane 3 of hi is 0. The bounds are grown with f4 min / max (one operation for three
+ * axes; a scalar compare-and-select is slow in wasm). */
+typedef struct sc_bprim { _Alignas(16) float lo[4]; float hi[4]; } sc_bprim;
+typedef struct sc_b4 { f4 lo, hi; } sc_b4;
+
+static int32_t sc_bp_id(const sc_bprim *p)
+{
+    int32_t id;
+    memcpy(&id, &p->lo[3], sizeof id);
+    return id;
+}
+
+static sc_b4 sc_b4_empty(void) { sc_b4 b = {f4_splat(INFINITY), f4_splat(-INFINITY)}; return b; }
+static void sc_b4_grow(sc_b4 *b, f4 lo, f4 hi)
+{
+    b->lo = f4_min(b->lo, lo);
+    b->hi = f4_max(b->hi, hi);
+}
+static sc_bounds sc_b4_out(sc_b4 b)
+{
+    _Alignas(16) float lo[4], hi[4];
+    f4_store(lo, b.lo);
+    f4_store(hi, b.hi);
+    sc_bounds r = {{lo[0], lo[1], lo[2]}, {hi[0], hi[1], hi[2]}};
+    return r;
+}
+static float sc_b4_area(sc_b4 b)
+{
+    sc_bounds r = sc_b4_out(b);
+    return sc_b_area(&r);
+}
+
+static sc_bounds sc_w_range_bounds(const sc_bprim *p, int n)
+{
+    sc_b4 b = sc_b4_empty();
+    for (int i = 0; i < n; ++i) sc_b4_grow(&b, f4_load(p[i].lo), f4_load(p[i].hi));
+    return sc_b4_out(b);
+}
+
+/* The bin of a centroid (times 2, scaled and offset) value, clamped. */
+static int sc_w_binof(float v)
+{
+    return v > 0.0f ? (v < (float)(SC_BINS - 1) ? (int)v : SC_BINS - 1) : 0;
+}
+
+/* Splits p[0..n) (n >= 2) in two by binned SAH over centroids, all three axes binned in one
+ * pass; returns the size of the left part (1..n-1) and the bounds of both parts. Halves
+ * when every centroid is the same or the split would leave a side empty. */
+static int sc_w_split(sc_bprim *p, int n, sc_bounds *lb, sc_bounds *rb)
+{
+    /* centroids times 2: lo + hi */
+    sc_b4 cb = sc_b4_empty();
+    for (int i = 0; i < n; ++i) {
+        f4 c = f4_add(f4_load(p[i].lo), f4_load(p[i].hi));
+        sc_b4_grow(&cb, c, c);
+    }
+    sc_bounds cr = sc_b4_out(cb);
+    _Alignas(16) float kf[4] = {0, 0, 0, 0};
+    for (int a = 0; a < 3; ++a) {
+        float ext = cr.hi[a] - cr.lo[a];
+        kf[a] = ext > 0.0f ? (float)SC_BINS / ext : 0.0f; /* ext = inf (huge objects): k = 0 */
+    }
+    const f4 cmin = cb.lo, k = f4_load(kf);
+    sc_b4 bb[3][SC_BINS];
+    int cnt[3][SC_BINS];
+    memset(cnt, 0, sizeof cnt);
+    for (int a = 0; a < 3; ++a)
+        for (int b = 0; b < SC_BINS; ++b) bb[a][b] = sc_b4_empty();
+    for (int i = 0; i < n; ++i) {
+        f4 lo = f4_load(p[i].lo), hi = f4_load(p[i].hi);
+        _Alignas(16) float v[4];
+        f4_store(v, f4_mul(f4_sub(f4_add(lo, hi), cmin), k));
+        for (int a = 0; a < 3; ++a) {
+            int b = sc_w_binof(v[a]);
+            cnt[a][b]++;
+            sc_b4_grow(&bb[a][b], lo, hi);
+        }
+    }
+    float best_cost = INFINITY;
+    int best_axis = -1, best_bin = 0;
+    for (int a = 0; a < 3; ++a) {
+        if (kf[a] == 0.0f) continue;
+        float right_area[SC_BINS];
+        int right_cnt[SC_BINS];
+        sc_b4 acc = sc_b4_empty();
+        int c = 0;
+        for (int b = SC_BINS - 1; b > 0; --b) {
+            sc_b4_grow(&acc, bb[a][b].lo, bb[a][b].hi);
+            c += cnt[a][b];
+            right_area[b] = sc_b4_area(acc);
+            right_cnt[b] = c;
+        }
+        acc = sc_b4_empty();
+        c = 0;
+        for (int b = 0; b < SC_BINS - 1; ++b) {
+            sc_b4_grow(&acc, bb[a][b].lo, bb[a][b].hi);
+            c += cnt[a][b];
+            if (c == 0 || right_cnt[b + 1] == 0) continue;
+            float cost = sc_b4_area(acc) * (float)c + right_area[b + 1] * (float)right_cnt[b + 1];
+            if (cost < best_cost) {
+                best_cost = cost;
+                best_axis = a;
+                best_bin = b;
+            }
+        }
+    }
+    int left = n / 2;
+    if (best_axis >= 0) {
+        float cm = cr.lo[best_axis], ka = kf[best_axis];
+        int i = 0, j = n - 1;
+        while (i <= j) {
+            /* the same arithmetic as the binning pass, so every record lands on its side */
+            if (sc_w_binof((p[i].lo[best_axis] + p[i].hi[best_axis] - cm) * ka) <= best_bin) {
+                ++i;
+            } else {
+                sc_bprim t = p[i];
+                p[i] = p[j];
+                p[j] = t;
+                --j;
+            }
+        }
+        if (i > 0 && i < n) {
+            sc_b4 l4 = sc_b4_empty(), r4 = sc_b4_empty();
+            for (int b = 0; b < SC_BINS; ++b) sc_b4_grow(b <= best_bin ? &l4 : &r4, bb[best_axis][b].lo, bb[best_axis][b].hi);
+            *lb = sc_b4_out(l4);
+            *rb = sc_b4_out(r4);
+            return i;
+        }
+    }
+    *lb = sc_w_range_bounds(p, left);
+    *rb = sc_w_range_bounds(p + left, n - left);
+    return left;
+}
+
+static void sc_w_group_fill(sc_world *w, int g)
+{
+    sc_group *gr = &w->groups[g];
+    int all = 1;
+    for (int l = 0; l < 4; ++l) {
+        int o = gr->idx[l];
+        for (int a = 0; a < 3; ++a) {
+            gr->lo[a][l] = o >= 0 ? sc_v3_at(w->bounds[o].min, a) : INFINITY;
+            gr->hi[a][l] = o >= 0 ? sc_v3_at(w->bounds[o].max, a) : -INFINITY;
+        }
+        if (o >= 0 && w->kind[o] != SC_SHAPE_AABB) all = 0;
+    }
+    gr->all_aabb = all;
+}
+
+/* Builds the subtree over p[0..n) (n >= 1, with bounds pb); returns its child reference, or
+ * SC_NO_CHILD when out of memory. Nodes are numbered parent before children, so a refit
+ * walks them backwards. */
+static int32_t sc_w_build_rec(sc_world *w, sc_bprim *p, int n, sc_bounds pb, int depth, int *oom)
+{
+    if (n <= SC_LEAF) {
+        if (!sc__grow_aligned(&w->mem, (void **)&w->groups, &w->groups_raw, &w->capgroups, w->ngroups + 1, sizeof(sc_group),
+                             w->ngroups)) {
+            *oom = 1;
+            return SC_NO_CHILD;
+        }
+        int g = w->ngroups++;
+        sc_group *gr = &w->groups[g];
+        memset(gr, 0, sizeof *gr);
+        for (int l = 0; l < 4; ++l) {
+            gr->idx[l] = l < n ? sc_bp_id(&p[l]) : -1;
+            if (l < n) w->obj_ref[gr->idx[l]] = g * 4 + l;
+        }
+        gr->count = n;
+        sc_w_group_fill(w, g);
+        return ~(int32_t)g;
+    }
+    /* Up to four parts: split the part with the largest surface area until there are four
+     * or every part fits in a leaf. */
+    sc_part parts[4];
+    int np = 1;
+    parts[0].begin = 0;
+    parts[0].n = n;
+    parts[0].b = pb;
+    while (np < 4) {
+        int pick = -1;
+        float best = -1.0f;
+        for (int i = 0; i < np; ++i) {
+            float area = sc_b_area(&parts[i].b);
+            if (parts[i].n > SC_LEAF && area > best) { best = area; pick = i; }
+        }
+        if (pick < 0) break;
+        sc_part q = parts[pick];
+        /* Past depth 24, halve: the depth (and so the traversal stack) stays bounded even
+         * when SAH keeps peeling one object off at a time. */
+        sc_bounds lb, rb;
+        int left;
+        if (depth < 24) {
+            left = sc_w_split(p + q.begin, q.n, &lb, &rb);
+        } else {
+            left = q.n / 2;
+            lb = sc_w_range_bounds(p + q.begin, left);
+            rb = sc_w_range_bounds(p + q.begin + left, q.n - left);
+        }
+        parts[pick].n = left;
+        parts[pick].b = lb;
+        parts[np].begin = q.begin + left;
+        parts[np].n = q.n - left;
+        parts[np].b = rb;
+        ++np;
+    }
+    if (!sc__grow_aligned(&w->mem, (void **)&w->nodes, &w->nodes_raw, &w->capnodes, w->nnodes + 1, sizeof(sc_node4),
+                         w->nnodes)) {
+        *oom = 1;
+        return SC_NO_CHILD;
+    }
+    int32_t me = w->nnodes++;
+    for (int l = 0; l < 4; ++l) {
+        int32_t c = SC_NO_CHILD;
+        if (l < np) {
+            c = sc_w_build_rec(w, p + parts[l].begin, parts[l].n, parts[l].b, depth + 1, oom);
+            if (*oom) return SC_NO_CHILD;
+        }
+        sc_node4 *node = &w->nodes[me]; /* re-derived: the recursion may move the array */
+        node->child[l] = c;
+        if (l == 0) node->valid = 0;
+        if (c != SC_NO_CHILD) node->valid |= 1 << l;
+        for (int a = 0; a < 3; ++a) {
+            node->bmin[a][l] = l < np ? parts[l].b.lo[a] : INFINITY;
+            node->bmax[a][l] = l < np ? parts[l].b.hi[a] : -INFINITY;
+        }
+    }
+    return me;
+}
+
+sc_status sc_world_build(sc_world *w)
+{
+    if (!w) return SC_ERR_NULL;
+    /* The build records and the far list hold at most count entries; nothing is changed
+     * until both fit. */
+    if (w->count > w->scratch_cap) {
+        sc_bprim *p = sc__mem_alloc(&w->mem, (size_t)w->count * sizeof *p);
+        if (!p) return SC_ERR_NO_MEMORY;
+        sc__mem_free(&w->mem, w->scratch, (size_t)w->scratch_cap * sizeof *p);
+        w->scratch = p;
+        w->scratch_cap = w->count;
+    }
+    if (w->count > w->capfar) {
+        int32_t *f = sc__mem_alloc(&w->mem, (size_t)w->count * sizeof *f);
+        if (!f) return SC_ERR_NO_MEMORY;
+        sc__mem_free(&w->mem, w->far_list, (size_t)w->capfar * sizeof *f);
+        w->far_list = f;
+        w->capfar = w->count;
+    }
+    w->nfar = 0;
+    int n = 0;
+    for (int i = 0; i < w->count; ++i) {
+        w->obj_ref[i] = -1;
+        if (w->far[i]) {
+            w->far_list[w->nfar++] = i;
+            continue;
+        }
+        sc_bprim *q = &w->scratch[n++];
+        const sc_aabb *b = &w->bounds[i];
+        q->lo[0] = b->min.x; q->lo[1] = b->min.y; q->lo[2] = b->min.z;
+        q->hi[0] = b->max.x; q->hi[1] = b->max.y; q->hi[2] = b->max.z;
+        int32_t id = i;
+        memcpy(&q->lo[3], &id, sizeof id);
+        q->hi[3] = 0.0f;
+    }
+    w->nnodes = 0;
+    w->ngroups = 0;
+    w->root = SC_NO_CHILD;
+    int oom = 0;
+    if (n > 0) w->root = sc_w_build_rec(w, w->scratch, n, sc_w_range_bounds(w->scratch, n), 0, &oom);
+    if (oom) {
+        w->root = SC_NO_CHILD;
+        w->built = 0;
+        return SC_ERR_NO_MEMORY;
+    }
+    w->built = 1;
+    w->dirty = 0;
+    return SC_OK;
+}
+
+void sc__bvh_child_bounds(const sc_world *w, int32_t c, sc_bounds *b)
+{
+    sc_b_empty(b);
+    if (c == SC_NO_CHILD) return;
+    if (c < 0) {
+        const sc_group *g = &w->groups[~c];
+        for (int l = 0; l < 4; ++l) {
+            for (int a = 0; a < 3; ++a) {
+                if (g->lo[a][l] < b->lo[a]) b->lo[a] = g->lo[a][l];
+                if (g->hi[a][l] > b->hi[a]) b->hi[a] = g->hi[a][l];
+            }
+        }
+        return;
+    }
+    const sc_node4 *nd = &w->nodes[c];
+    for (int l = 0; l < 4; ++l) {
+        for (int a = 0; a < 3; ++a) {
+            if (nd->bmin[a][l] < b->lo[a]) b->lo[a] = nd->bmin[a][l];
+            if (nd->bmax[a][l] > b->hi[a]) b->hi[a] = nd->bmax[a][l];
+        }
+    }
+}
+
+sc_status sc_world_refit(sc_world *w)
+{
+    if (!w) return SC_ERR_NULL;
+    if (!w->built) return sc_world_build(w);
+    for (int g = 0; g < w->ngroups; ++g) sc_w_group_fill(w, g);
+    for (int i = w->nnodes - 1; i >= 0; --i) {
+        sc_node4 *nd = &w->nodes[i];
+        for (int l = 0; l < 4; ++l) {
+            sc_bounds b;
+            sc__bvh_child_bounds(w, nd->child[l], &b);
+            for (int a = 0; a < 3; ++a) {
+                nd->bmin[a][l] = b.lo[a];
+                nd->bmax[a][l] = b.hi[a];
+            }
+        }
+    }
+    w->dirty = 0;
+    return SC_OK;
+}
+
+sc_status sc_world_commit(sc_world *w)
+{
+    if (!w) return SC_ERR_NULL;
+    if (!w->built) return sc_world_build(w);
+    if (w->dirty) return sc_world_refit(w);
+    return SC_OK;
+}

@@ -1,0 +1,137 @@
+/* sc_kernels.h: the world's 4-wide kernels (internal), on sc_simd.h. Each SIMD line is
+ * preceded by its scalar meaning. Static inline: the traversal loops of sc_traverse.c keep
+ * them in registers.
+ */
+#ifndef SC_KERNELS_H
+#define SC_KERNELS_H
+
+#include "sc_internal.h"
+
+#include <float.h>
+#include <math.h>
+
+/* The conservative test of four boxes against one ray. base points at a node's bmin/bmax or
+ * a group's lo/hi: twelve floats of minima (x, y, z: four lanes each), then twelve of maxima.
+ * A reciprocal slab test, branch-free, that never rejects a box the exact test hits:
+ *   - entries use a reciprocal shrunk by 2^-20, exits one grown by 2^-20. Before the last
+ *     rounding, an entry product is then below the exact entry distance times (1 - 2^-21),
+ *     and an exit product above the exact exit times (1 + 2^-21): the other roundings
+ *     (bound - o, 1/d, the scaling) are relative and below 2^-22 in all (a subtraction
+ *     that underflows is exact, and |d| is kept in [2^-40, 2^100)). The last rounding is
+ *     monotone, so when the exact entry is at most the exact exit, or at most the exact t
+ *     of the best hit so far (itself a rounding of an exact value), the computed one is
+ *     too, even in the subnormal range and on ties. Signs are exact.
+ *   - special axes need no branch, thanks to the NaN rule of f4_max(a, b) = a < b ? b : a
+ *     and f4_min(a, b) = b < a ? b : a (a NaN in b is ignored):
+ *       d = +-0: inv = +-inf; (bound - o) * inv is -inf (no constraint), +inf (rejects), or
+ *                NaN when o lies on the bound's plane: ignored, so the slab is closed, as in
+ *                the exact test;
+ *       tiny or huge d: inv = NaN: the axis is ignored (culls less, never more);
+ *       empty lanes (inverted bounds): entry +inf, exit -inf: rejected.
+ * Returns the lanes that may hit with t_enter <= limit; max(t_enter, 0) per lane in tn_out
+ * (finite for those lanes). */
+static inline int sc_w_cull4(const float *base, const sc_wcull c, float limit, float *tn_out)
+{
+    const sc_wcull *r = &c;
+    /* A finite limit, so that an entry of +inf (the origin outside the slab of an axis the ray
+     * is parallel to) is always rejected, even before any hit when tmax = inf. */
+    limit = limit < FLT_MAX ? limit : FLT_MAX;
+    /* scalar, per axis: near = (near_bound - o) * inv_near; far = (far_bound - o) * inv_far */
+    f4 n0 = f4_mul(f4_sub(f4_load(base + r->near_off[0]), r->vo[0]), r->vnear[0]);
+    f4 f0 = f4_mul(f4_sub(f4_load(base + r->far_off[0]), r->vo[0]), r->vfar[0]);
+    f4 n1 = f4_mul(f4_sub(f4_load(base + r->near_off[1]), r->vo[1]), r->vnear[1]);
+    f4 f1 = f4_mul(f4_sub(f4_load(base + r->far_off[1]), r->vo[1]), r->vfar[1]);
+    f4 n2 = f4_mul(f4_sub(f4_load(base + r->near_off[2]), r->vo[2]), r->vnear[2]);
+    f4 f2 = f4_mul(f4_sub(f4_load(base + r->far_off[2]), r->vo[2]), r->vfar[2]);
+    /* scalar: tn = max(0, n0, n1, n2); tf = min(limit, f0, f1, f2), NaN terms ignored */
+    f4 tn = f4_max(f4_max(f4_max(f4_splat(0.0f), n0), n1), n2);
+    f4 tf = f4_min(f4_min(f4_min(f4_splat(limit), f0), f1), f2);
+    /* scalar: tn <= tf, which is t_enter <= t_exit && t_exit >= 0 && t_enter <= limit */
+    int bits = f4_bits(f4_le(tn, tf));
+    if (tn_out) f4_store(tn_out, tn);
+    return bits;
+}
+
+/* Four AABBs against one ray: sc__raycast_aabb_valid's slab test, lane by lane, with the same
+ * operations in the same order (so the same t, bit for bit). Returns the lanes that hit;
+ * t_enter per lane in tn_out, the entry axis per lane in axis_out. Lanes whose t_enter and
+ * t_exit both overflowed to +inf (a tiny direction component) are also set in *redo: the
+ * caller decides them with the scalar test (sc_slab_interval's second pass). */
+static inline int sc_w_leaf_aabb4(const sc_group *g, const sc_wray *r, float limit, float *tn_out, int *axis_out, int *redo)
+{
+    f4 tn = f4_splat(-INFINITY), tf = f4_splat(INFINITY);
+    f4 alive = f4_lt(f4_splat(0.0f), f4_splat(1.0f)); /* all lanes */
+    f4 ax = f4_splat(-1.0f);
+    f4 zero = f4_splat(0.0f);
+    f4 under = f4_lt(f4_splat(1.0f), zero); /* no lanes */
+    for (int a = 0; a < 3; ++a) {
+        f4 lo = f4_load(g->lo[a]), hi = f4_load(g->hi[a]);
+        f4 o = f4_splat(r->o[a]);
+        if (r->par[a]) {
+            /* scalar: if (o < lo || o > hi) miss */
+            alive = f4_and(alive, f4_and(f4_ge(o, lo), f4_le(o, hi)));
+            continue;
+        }
+        f4 d = f4_splat(r->d[a]);
+        /* scalar: t1 = (lo - o) / d; t2 = (hi - o) / d */
+        f4 n1 = f4_sub(lo, o), n2 = f4_sub(hi, o);
+        f4 t1 = f4_div(n1, d);
+        f4 t2 = f4_div(n2, d);
+        /* scalar: a quotient below FLT_MIN from a non-zero numerator makes the scalar test
+         * decide in double (sc_slab_core returns 2): such lanes go to the scalar test */
+        f4 fmin = f4_splat(FLT_MIN);
+        under = f4_or(under, f4_and(f4_lt(f4_abs(t1), fmin), f4_gt(f4_abs(n1), zero)));
+        under = f4_or(under, f4_and(f4_lt(f4_abs(t2), fmin), f4_gt(f4_abs(n2), zero)));
+        /* scalar: near = d > 0 ? t1 : t2; far = d > 0 ? t2 : t1 */
+        f4 nr = r->d[a] > 0.0f ? t1 : t2;
+        f4 fr = r->d[a] > 0.0f ? t2 : t1;
+        /* scalar: if (near > tn) { tn = near; axis = a; } */
+        f4 up = f4_gt(nr, tn);
+        tn = f4_select(up, nr, tn);
+        ax = f4_select(up, f4_splat((float)a), ax);
+        /* scalar: if (far < tf) tf = far; */
+        tf = f4_select(f4_lt(fr, tf), fr, tf);
+    }
+    /* scalar: tn <= tf, then tf >= 0 && tn <= tmax */
+    f4 hit = f4_and(alive, f4_le(tn, tf));
+    hit = f4_and(hit, f4_and(f4_ge(tf, f4_splat(0.0f)), f4_le(tn, f4_splat(r->ray.tmax))));
+    /* scalar: tn == +inf (then tf == +inf too) takes a second pass; underflowed lanes the
+     * scalar test (whatever this kernel concluded for them) */
+    *redo = f4_bits(f4_or(f4_and(hit, f4_ge(tn, f4_splat(INFINITY))), f4_and(alive, under)));
+    /* scalar: tn = sc_fin(tn) (an entry past FLT_MAX is reported as FLT_MAX; -inf cannot reach
+     * the output: t = max(tn, 0)) */
+    tn = f4_min(tn, f4_splat(FLT_MAX));
+    /* and only what can beat the best hit so far: max(tn, 0) <= best <=> tn <= best */
+    hit = f4_and(hit, f4_le(tn, f4_splat(limit)));
+    int bits = f4_bits(hit);
+    if (bits) {
+        _Alignas(16) float axf[4];
+        f4_store(tn_out, tn);
+        f4_store(axf, ax);
+        for (int l = 0; l < 4; ++l) axis_out[l] = (int)axf[l];
+    }
+    return bits;
+}
+
+/* The normal of an AABB lane hit with entry tn on axis (sc__raycast_aabb_valid's): the entry
+ * face's outward normal, or 0 when the origin is strictly inside (tn < 0). */
+static inline sc_vec3 sc_w_lane_normal(const sc_wray *r, float tn, int axis)
+{
+    if (!(tn >= 0.0f && axis >= 0)) return (sc_vec3){0, 0, 0};
+    float s = r->d[axis] > 0.0f ? -1.0f : 1.0f;
+    return (sc_vec3){axis == 0 ? s : 0.0f, axis == 1 ? s : 0.0f, axis == 2 ? s : 0.0f};
+}
+
+/* The lowest set bit of a non-zero mask. */
+static inline int sc_w_ctz(unsigned m)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctz(m);
+#else
+    int i = 0;
+    while (!(m & 1u)) { m >>= 1; ++i; }
+    return i;
+#endif
+}
+
+#endif

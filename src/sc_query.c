@@ -1,0 +1,296 @@
+/* slabcast worlds: the batch queries. Every input is validated before any ray is cast; the
+ * world is only read (a const world that must be committed); working memory comes from the
+ * caller's scratch, never from an allocation.
+ */
+#include "sc_internal.h"
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+/* A refused element's index, for the caller's scratch (if any). */
+static void sc_w_set_error(sc_scratch *scratch, int i)
+{
+    if (scratch) scratch->error_index = i;
+}
+
+static sc_status sc_w_check_rays(const float *rays, int n, sc_scratch *scratch)
+{
+    if (n < 0) return SC_ERR_COUNT;
+    if (n > 0 && !rays) return SC_ERR_NULL;
+    for (int i = 0; i < n; ++i) {
+        const float *p = rays + (size_t)i * SC_RAY_FLOATS;
+        sc_ray ray = {sc_w_v3(p), sc_w_v3(p + 3), p[6]};
+        sc_status s = sc_ray_check(&ray);
+        if (s != SC_OK) {
+            sc_w_set_error(scratch, i);
+            return s;
+        }
+    }
+    return SC_OK;
+}
+
+static void sc_w_emit(const sc_whit *h, int i, float *t, int *index, float *normal)
+{
+    t[i] = h->index >= 0 ? h->t + 0.0f : 0.0f;
+    index[i] = h->index;
+    if (normal) {
+        normal[3 * (size_t)i + 0] = h->normal.x + 0.0f;
+        normal[3 * (size_t)i + 1] = h->normal.y + 0.0f;
+        normal[3 * (size_t)i + 2] = h->normal.z + 0.0f;
+    }
+}
+
+typedef enum { SC_W_NEAREST, SC_W_BRUTE, SC_W_ANY } sc_w_mode;
+
+/* A batch of rays: all validated first, then cast one by one. */
+/* Spreads the low 10 bits of x to every third bit. */
+static uint32_t sc_w_spread3(uint32_t x)
+{
+    x &= 0x3FFu;
+    x = (x | x << 16) & 0x030000FFu;
+    x = (x | x << 8) & 0x0300F00Fu;
+    x = (x | x << 4) & 0x030C30C3u;
+    x = (x | x << 2) & 0x09249249u;
+    return x;
+}
+
+static uint32_t sc_w_cell(float v, float lo, float k)
+{
+    float f = (v - lo) * k;
+    return f > 0.0f ? (f < 511.0f ? (uint32_t)f : 511u) : 0u; /* NaN: 0 */
+}
+
+/* ---------------------------------------------------------------- scratch */
+
+/* Bytes of a scratch block for cap rays: two arrays of 64-bit sort keys, the rays in trace
+ * order and their results. */
+static size_t sc_scratch_block_bytes(int cap)
+{
+    return (size_t)cap * (2 * sizeof(uint64_t) + SC_RAY_FLOATS * sizeof(float) + sizeof(sc_whit));
+}
+
+sc_scratch *sc_scratch_create_with(const sc_allocator *allocator)
+{
+    sc_allocator m;
+    if (!sc__pick_allocator(allocator, &m)) return NULL;
+    sc_scratch *s = sc__mem_alloc(&m, sizeof *s);
+    if (!s) return NULL;
+    memset(s, 0, sizeof *s);
+    s->mem = m;
+    s->error_index = -1;
+    return s;
+}
+
+sc_scratch *sc_scratch_create(void) { return sc_scratch_create_with(NULL); }
+
+void sc_scratch_destroy(sc_scratch *s)
+{
+    if (!s) return;
+    const sc_allocator m = s->mem;
+    sc__mem_free(&m, s->block, s->block_bytes);
+    sc__mem_free(&m, s, sizeof *s);
+}
+
+sc_status sc_scratch_reserve(sc_scratch *s, int rays)
+{
+    if (!s) return SC_ERR_NULL;
+    if (rays < 0) return SC_ERR_COUNT;
+    if (rays <= s->cap) return SC_OK;
+    int cap = sc__next_cap(s->cap, rays, SC_SCRATCH_MIN_RAYS);
+    if (!cap) cap = rays;
+    if ((size_t)cap > SIZE_MAX / sc_scratch_block_bytes(1)) return SC_ERR_NO_MEMORY;
+    size_t bytes = sc_scratch_block_bytes(cap);
+    void *block = sc__mem_alloc(&s->mem, bytes);
+    if (!block) return SC_ERR_NO_MEMORY;
+    sc__mem_free(&s->mem, s->block, s->block_bytes);
+    s->block = block;
+    s->block_bytes = bytes;
+    s->cap = cap;
+    return SC_OK;
+}
+
+int sc_scratch_capacity(const sc_scratch *s) { return s ? s->cap : 0; }
+long sc_scratch_bytes(const sc_scratch *s) { return s ? (long)(sizeof *s + s->block_bytes) : 0; }
+int sc_scratch_error_index(const sc_scratch *s) { return s ? s->error_index : -1; }
+
+/* The parts of a scratch's block, for n <= cap rays. */
+typedef struct sc_order_bufs {
+    uint64_t *keys, *keys2;
+    float *rays;
+    sc_whit *res;
+} sc_order_bufs;
+
+static sc_order_bufs sc_scratch_parts(const sc_scratch *s)
+{
+    sc_order_bufs b;
+    char *p = s->block;
+    b.keys = (uint64_t *)(void *)p;
+    b.keys2 = b.keys + s->cap;
+    b.rays = (float *)(void *)(b.keys2 + s->cap);
+    b.res = (sc_whit *)(void *)(b.rays + (size_t)s->cap * SC_RAY_FLOATS);
+    return b;
+}
+
+/* The order in which to trace a large batch: by direction octant, then by the Morton code of
+ * the origin on a 512^3 grid over the BVH's bounds, so that consecutive rays visit the same
+ * nodes while they are in cache. Only the order changes: every ray's result is its own. An
+ * LSD radix sort of 30-bit keys, three passes of 10 bits; the sorted keys (key << 32 | ray)
+ * are returned, in b->keys or b->keys2. */
+static const uint64_t *sc_w_ray_order(const sc_world *w, const float *rays, int n, const sc_order_bufs *bufs)
+{
+    uint64_t *a = bufs->keys, *b = bufs->keys2;
+    uint32_t count[1024];
+    sc_bounds sb;
+    sc__bvh_child_bounds(w, w->root, &sb);
+    float k[3];
+    for (int ax = 0; ax < 3; ++ax) {
+        float ext = sb.hi[ax] - sb.lo[ax];
+        k[ax] = ext > 0.0f && ext < INFINITY ? 512.0f / ext : 0.0f;
+    }
+    for (int i = 0; i < n; ++i) {
+        const float *p = rays + (size_t)i * SC_RAY_FLOATS;
+        uint32_t key = (uint32_t)(p[3] < 0.0f) << 29 | (uint32_t)(p[4] < 0.0f) << 28 | (uint32_t)(p[5] < 0.0f) << 27;
+        key |= sc_w_spread3(sc_w_cell(p[0], sb.lo[0], k[0])) | sc_w_spread3(sc_w_cell(p[1], sb.lo[1], k[1])) << 1 |
+               sc_w_spread3(sc_w_cell(p[2], sb.lo[2], k[2])) << 2;
+        a[i] = (uint64_t)key << 32 | (uint32_t)i;
+    }
+    for (int shift = 32; shift < 62; shift += 10) {
+        memset(count, 0, sizeof count);
+        for (int i = 0; i < n; ++i) count[a[i] >> shift & 1023u]++;
+        uint32_t sum = 0;
+        for (int d = 0; d < 1024; ++d) { uint32_t c = count[d]; count[d] = sum; sum += c; }
+        for (int i = 0; i < n; ++i) b[count[a[i] >> shift & 1023u]++] = a[i];
+        uint64_t *x = a; a = b; b = x;
+    }
+    return a;
+}
+
+/* One ray (7 floats at p) through the world. */
+static void sc_w_trace(const sc_world *w, const float *p, sc_w_mode mode, sc_whit *h)
+{
+    sc_ray ray = {sc_w_v3(p), sc_w_v3(p + 3), p[6]};
+    sc_wray r;
+    sc__ray_prep(&r, &ray);
+    if (mode == SC_W_BRUTE) sc__cast_brute(w, &r, h);
+    else sc__cast(w, &r, h, mode == SC_W_ANY);
+}
+
+/* Writes ray i's result to the outputs of its mode. */
+static void sc_w_output(sc_w_mode mode, const sc_whit *h, int i, float *t, int *index, float *normal, int *hit)
+{
+    if (mode == SC_W_ANY) hit[i] = h->index >= 0;
+    else sc_w_emit(h, i, t, index, normal);
+}
+
+/* A batch of rays: all validated first, then cast one by one (large batches in a cache-friendly
+ * order when the caller's scratch has room, see sc_w_ray_order). */
+static sc_status sc_w_batch(const sc_world *w, const float *rays, int n, sc_w_mode mode, float *t, int *index,
+                            float *normal, int *hit, sc_scratch *scratch)
+{
+    sc_w_set_error(scratch, -1);
+    if (!w) return SC_ERR_NULL;
+    sc_status s = sc_w_check_rays(rays, n, scratch);
+    if (s != SC_OK) return s;
+    if (n > 0 && (mode == SC_W_ANY ? !hit : (!t || !index))) return SC_ERR_NULL;
+    if (!sc_world_is_committed(w)) return SC_ERR_STALE;
+    if (mode != SC_W_BRUTE && n >= SC_SCRATCH_MIN_RAYS && scratch && n <= scratch->cap && w->root != SC_NO_CHILD) {
+        /* gather, trace in order, scatter: the random accesses stay out of the traversal */
+        sc_order_bufs bufs = sc_scratch_parts(scratch);
+        const uint64_t *order = sc_w_ray_order(w, rays, n, &bufs);
+        for (int j = 0; j < n; ++j)
+            memcpy(bufs.rays + (size_t)j * SC_RAY_FLOATS, rays + (size_t)(uint32_t)order[j] * SC_RAY_FLOATS,
+                   SC_RAY_FLOATS * sizeof *rays);
+        for (int j = 0; j < n; ++j) sc_w_trace(w, bufs.rays + (size_t)j * SC_RAY_FLOATS, mode, &bufs.res[j]);
+        for (int j = 0; j < n; ++j) sc_w_output(mode, &bufs.res[j], (int)(uint32_t)order[j], t, index, normal, hit);
+        return SC_OK;
+    }
+    for (int i = 0; i < n; ++i) {
+        sc_whit h;
+        sc_w_trace(w, rays + (size_t)i * SC_RAY_FLOATS, mode, &h);
+        sc_w_output(mode, &h, i, t, index, normal, hit);
+    }
+    return SC_OK;
+}
+
+sc_status sc_world_cast_rays(const sc_world *w, const float *rays, int n, float *t, int *index, float *normal,
+                             sc_scratch *scratch)
+{
+    return sc_w_batch(w, rays, n, SC_W_NEAREST, t, index, normal, NULL, scratch);
+}
+
+sc_status sc_world_cast_rays_bruteforce(const sc_world *w, const float *rays, int n, float *t, int *index,
+                                        float *normal, sc_scratch *scratch)
+{
+    return sc_w_batch(w, rays, n, SC_W_BRUTE, t, index, normal, NULL, scratch);
+}
+
+sc_status sc_world_any_hit(const sc_world *w, const float *rays, int n, int *hit, sc_scratch *scratch)
+{
+    return sc_w_batch(w, rays, n, SC_W_ANY, NULL, NULL, NULL, hit, scratch);
+}
+
+sc_status sc_world_cast_segments(const sc_world *w, const float *segs, int n, float *t, int *index, float *normal,
+                                 sc_scratch *scratch)
+{
+    sc_w_set_error(scratch, -1);
+    if (!w) return SC_ERR_NULL;
+    if (n < 0) return SC_ERR_COUNT;
+    if (n > 0 && (!segs || !t || !index)) return SC_ERR_NULL;
+    for (int i = 0; i < n; ++i) {
+        const float *p = segs + (size_t)i * SC_SEGMENT_FLOATS;
+        sc_segment sg = {sc_w_v3(p), sc_w_v3(p + 3)};
+        sc_status s = sc_segment_check(&sg);
+        if (s != SC_OK) {
+            sc_w_set_error(scratch, i);
+            return s;
+        }
+    }
+    if (!sc_world_is_committed(w)) return SC_ERR_STALE;
+    for (int i = 0; i < n; ++i) {
+        const float *p = segs + (size_t)i * SC_SEGMENT_FLOATS;
+        sc_vec3 a = sc_w_v3(p), b = sc_w_v3(p + 3);
+        sc_whit h = {0.0f, -1, {0, 0, 0}};
+        sc_vec3 d = {b.x - a.x, b.y - a.y, b.z - a.z};
+        if (d.x == 0.0f && d.y == 0.0f && d.z == 0.0f) {
+            /* A point: the lowest-index object that contains it, at t = 0. */
+            sc_shape sh;
+            for (int o = 0; o < w->count; ++o) {
+                if (w->kind[o] == SC_SHAPE_AABB) { sh.type = SC_SHAPE_AABB; sh.u.aabb = w->bounds[o]; }
+                else if (w->kind[o] == SC_SHAPE_OBB) { sh.type = SC_SHAPE_OBB; sh.u.obb = w->obbs[w->slot[o]]; }
+                else { sh.type = SC_SHAPE_SPHERE; sh.u.sphere = w->spheres[w->slot[o]]; }
+                if (sc_contains(a, &sh).value) { h.index = o; break; }
+            }
+        } else {
+            sc_ray ray = {a, d, 1.0f};
+            if (!isfinite(d.x) || !isfinite(d.y) || !isfinite(d.z)) {
+                /* b - a overflows: halve the segment's frame (t is unchanged at the end). */
+                ray.dir = (sc_vec3){b.x * 0.5f - a.x * 0.5f, b.y * 0.5f - a.y * 0.5f, b.z * 0.5f - a.z * 0.5f};
+                ray.tmax = 2.0f;
+            }
+            sc_wray r;
+            sc__ray_prep(&r, &ray);
+            sc__cast(w, &r, &h, 0);
+            if (ray.tmax == 2.0f) h.t *= 0.5f;
+        }
+        sc_w_emit(&h, i, t, index, normal);
+    }
+    return SC_OK;
+}
+
+sc_status sc_world_cast_ray_all(const sc_world *w, const sc_ray *ray, int cap, float *t, int *index, float *normal,
+                                int *total)
+{
+    if (total) *total = 0;
+    if (!w) return SC_ERR_NULL;
+    if (!ray || !total) return SC_ERR_NULL;
+    if (cap < 0) return SC_ERR_COUNT;
+    if (cap > 0 && (!t || !index)) return SC_ERR_NULL;
+    sc_status s = sc_ray_check(ray);
+    if (s != SC_OK) return s;
+    if (!sc_world_is_committed(w)) return SC_ERR_STALE;
+    sc_wray r;
+    sc__ray_prep(&r, ray);
+    *total = sc__cast_all(w, &r, t, index, normal, cap);
+    return SC_OK;
+}

@@ -1,0 +1,377 @@
+/* slabcast worlds: one ray through the BVH.
+ *
+ * Results are those of the single queries, exactly: the leaf kernel for AABBs is the scalar
+ * slab test of sc__raycast_aabb_valid done four boxes at a time with the same operations in
+ * the same order (true divisions, the same comparisons), so t is bit-identical; OBBs and
+ * spheres go through the scalar queries themselves. Node tests are only used to cull: they
+ * use a reciprocal direction (faster) and widen the interval by a relative 2^-20, far more
+ * than their rounding error, so they never cull a box that the exact test would hit.
+ *
+ * Coordinates of magnitude 2^80 or more (objects or ray origins) are legal but are kept out of
+ * the BVH: such objects are tested on every ray, and such rays test every object, through the
+ * exact scalar queries.
+ */
+#include "sc_internal.h"
+#include "sc_kernels.h"
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+void sc__ray_prep(sc_wray *r, const sc_ray *ray)
+{
+    r->ray = *ray;
+    const float o[3] = {ray->origin.x, ray->origin.y, ray->origin.z};
+    const float d[3] = {ray->dir.x, ray->dir.y, ray->dir.z};
+    for (int a = 0; a < 3; ++a) {
+        r->o[a] = o[a];
+        r->d[a] = d[a];
+        r->par[a] = d[a] == 0.0f;
+        /* The culling reciprocals: 1/d rounded, then scaled by 1 -+ 2^-20 toward and away
+         * from zero (see sc_w_cull4). d = +-0 gives +-inf. A component with 0 < |d| < 2^-40
+         * or |d| >= 2^100 gives NaN: that axis takes no part in culling, so that 1/d stays a
+         * normal float and the products cannot overflow. */
+        float inv = 1.0f / d[a];
+        float ad = sc_w_abs(d[a]);
+        if (!r->par[a] && (ad < SC_TINY_DIR || ad >= SC_HUGE_DIR)) inv = NAN;
+        r->c.vnear[a] = f4_splat(inv * SC_SHRINK);
+        r->c.vfar[a] = f4_splat(inv * SC_GROW);
+        r->c.vo[a] = f4_splat(o[a]);
+        int neg = signbit(inv) != 0;
+        r->c.near_off[a] = (neg ? 12 : 0) + 4 * a; /* bmin / lo at 0, bmax / hi at 12 floats */
+        r->c.far_off[a] = (neg ? 0 : 12) + 4 * a;
+    }
+    r->far = sc_w_far3(ray->origin);
+}
+
+/* Keeps the nearer hit; on equal t the lower index. */
+static void sc_w_offer(sc_whit *best, float t, int index, sc_vec3 normal)
+{
+    if (best->index < 0 || t < best->t || (t == best->t && index < best->index)) {
+        best->t = t;
+        best->index = index;
+        best->normal = normal;
+    }
+}
+
+/* One object through the exact scalar query. */
+static sc_raycast_result sc_w_exact_object(const sc_world *w, const sc_wray *r, int o)
+{
+    switch (w->kind[o]) {
+    case SC_SHAPE_AABB: return sc__raycast_aabb_valid(&r->ray, &w->bounds[o]);
+    case SC_SHAPE_OBB: return sc__raycast_obb_valid(&r->ray, &w->obbs[w->slot[o]]);
+    default: return sc__raycast_sphere_valid(&r->ray, &w->spheres[w->slot[o]]);
+    }
+}
+
+/* One object through the exact scalar query, offered to the best hit. */
+static void sc_w_test_object(const sc_world *w, const sc_wray *r, int o, sc_whit *best)
+{
+    sc_raycast_result h = sc_w_exact_object(w, r, o);
+    if (h.hit) sc_w_offer(best, h.t, o, h.normal);
+}
+
+/* The exact tests of a group whose conservative test passed (limit: the best t, or tmax). */
+static void sc_w_group_exact(const sc_world *w, const sc_group *g, const sc_wray *r, sc_whit *best, float limit)
+{
+    if (g->all_aabb) {
+        _Alignas(16) float tn[4];
+        int axis[4], redo;
+        int bits = sc_w_leaf_aabb4(g, r, limit, tn, axis, &redo);
+        for (int l = 0; l < 4; ++l) {
+            if (redo >> l & 1) {
+                if (g->idx[l] >= 0) sc_w_test_object(w, r, g->idx[l], best);
+                continue;
+            }
+            if (!(bits >> l & 1)) continue;
+            sc_w_offer(best, tn[l] > 0.0f ? tn[l] : 0.0f, g->idx[l], sc_w_lane_normal(r, tn[l], axis[l]));
+        }
+        return;
+    }
+    for (int l = 0; l < 4; ++l)
+        if (g->idx[l] >= 0) sc_w_test_object(w, r, g->idx[l], best);
+}
+
+typedef struct sc_wentry { int32_t ref; float t; } sc_wentry;
+
+/* Every object through the exact test (rays from 2^80 or more, and the fallback below). */
+static void sc_w_cast_every(const sc_world *w, const sc_wray *r, sc_whit *best, int any_hit)
+{
+    for (int o = 0; o < w->count; ++o) {
+        sc_w_test_object(w, r, o, best);
+        if (any_hit && best->index >= 0) return;
+    }
+}
+
+/* The nearest hit of one ray (any_hit: stop at the first). Near-first traversal with the
+ * current node kept out of the stack: one child hit descends directly, two push the farther,
+ * three or four are sorted. A stack entry carries its child's culling t_enter, so entries
+ * that cannot beat the best hit found since are dropped when popped. */
+void sc__cast(const sc_world *w, const sc_wray *r, sc_whit *best, int any_hit)
+{
+    best->index = -1;
+    best->t = 0.0f;
+    best->normal = (sc_vec3){0, 0, 0};
+    if (r->far) {
+        sc_w_cast_every(w, r, best, any_hit);
+        return;
+    }
+    for (int i = 0; i < w->nfar; ++i) {
+        sc_w_test_object(w, r, w->far_list[i], best);
+        if (any_hit && best->index >= 0) return;
+    }
+    if (w->root == SC_NO_CHILD) return;
+    const sc_wcull cull = r->c;
+    const sc_node4 *nodes = w->nodes;
+    sc_wentry stack[SC_STACK];
+    int sp = 0;
+    int32_t cur = w->root;
+    float limit = best->index >= 0 ? best->t : r->ray.tmax;
+    for (;;) {
+        while (cur >= 0) {
+            const sc_node4 *nd = &nodes[cur];
+            _Alignas(16) float tn[4];
+            unsigned bits = (unsigned)sc_w_cull4(&nd->bmin[0][0], cull, limit, tn) & (unsigned)nd->valid;
+            if (!bits) goto pop;
+            int a = sc_w_ctz(bits);
+            bits &= bits - 1;
+            if (!bits) {
+                cur = nd->child[a];
+                continue;
+            }
+            int b = sc_w_ctz(bits);
+            bits &= bits - 1;
+            if (!bits) {
+                /* two: descend into the nearer, push the farther */
+                if (tn[b] < tn[a]) { int x = a; a = b; b = x; }
+                if (sp == SC_STACK) goto full;
+                stack[sp].ref = nd->child[b];
+                stack[sp].t = tn[b];
+                ++sp;
+                cur = nd->child[a];
+                continue;
+            }
+            /* three or four: push all far to near (insertion sort), then pop the nearest */
+            int order[4] = {a, b, 0, 0}, m = 2;
+            if (tn[b] > tn[a]) { order[0] = b; order[1] = a; }
+            while (bits) {
+                int l = sc_w_ctz(bits);
+                bits &= bits - 1;
+                int j = m++;
+                while (j > 0 && tn[order[j - 1]] < tn[l]) { order[j] = order[j - 1]; --j; }
+                order[j] = l;
+            }
+            if (sp + m - 1 > SC_STACK) goto full;
+            for (int j = 0; j < m - 1; ++j) {
+                stack[sp].ref = nd->child[order[j]];
+                stack[sp].t = tn[order[j]];
+                ++sp;
+            }
+            cur = nd->child[order[m - 1]];
+        }
+        {
+            const sc_group *g = &w->groups[~cur];
+            if (sc_w_cull4(&g->lo[0][0], cull, limit, NULL)) {
+                sc_w_group_exact(w, g, r, best, limit);
+                if (best->index >= 0) {
+                    if (any_hit) return;
+                    limit = best->t;
+                }
+            }
+        }
+    pop:
+        do {
+            if (sp == 0) return;
+            --sp;
+        } while (stack[sp].t > limit);
+        cur = stack[sp].ref;
+    }
+full:
+    /* Deeper than the stack (the build makes this impossible at the default SC_STACK): no
+     * subtree is dropped, the exact test of every object decides. Hits found so far are
+     * hits, so keeping them is harmless. */
+    sc_w_cast_every(w, r, best, any_hit);
+}
+
+
+/* Every group against the ray: the brute-force kernel. The conservative test runs with the
+ * bound in a register; the exact test only for the rare group that may beat it. */
+void sc__cast_brute(const sc_world *w, const sc_wray *r, sc_whit *h)
+{
+    h->index = -1;
+    h->t = 0.0f;
+    h->normal = (sc_vec3){0, 0, 0};
+    if (r->far) {
+        for (int o = 0; o < w->count; ++o) sc_w_test_object(w, r, o, h);
+        return;
+    }
+    for (int k = 0; k < w->nfar; ++k) sc_w_test_object(w, r, w->far_list[k], h);
+    if (w->ngroups == 0) return; /* groups may be NULL then, and NULL + 0 is undefined */
+    float limit = r->ray.tmax;
+    const sc_wcull c = r->c;
+    const sc_group *g = w->groups, *end = w->groups + w->ngroups;
+    for (; g < end; ++g) {
+        if (!sc_w_cull4(&g->lo[0][0], c, limit, NULL)) continue;
+        sc_w_group_exact(w, g, r, h, limit);
+        limit = h->index >= 0 ? h->t : r->ray.tmax;
+    }
+}
+
+/* ------------------------------------------------------------- all hits */
+
+/* The hits of sc_world_cast_ray_all: every hit is counted; the cap nearest, by (t, index), are
+ * kept in the caller's arrays as a max-heap (the farthest kept hit at the root), then sorted
+ * in place. No memory beyond the caller's. */
+typedef struct sc_wall {
+    float *t;
+    int *index;
+    float *normal; /* may be NULL */
+    int cap, kept, total;
+} sc_wall;
+
+/* (ta, ia) comes after (tb, ib) in the order of the results. */
+static int sc_w_after(float ta, int ia, float tb, int ib) { return ta > tb || (ta == tb && ia > ib); }
+
+static void sc_w_heap_swap(sc_wall *c, int i, int j)
+{
+    float t = c->t[i]; c->t[i] = c->t[j]; c->t[j] = t;
+    int x = c->index[i]; c->index[i] = c->index[j]; c->index[j] = x;
+    if (c->normal) {
+        for (int a = 0; a < 3; ++a) {
+            float v = c->normal[3 * (size_t)i + a];
+            c->normal[3 * (size_t)i + a] = c->normal[3 * (size_t)j + a];
+            c->normal[3 * (size_t)j + a] = v;
+        }
+    }
+}
+
+/* Restores the heap below slot i of the first n slots. */
+static void sc_w_heap_down(sc_wall *c, int i, int n)
+{
+    for (;;) {
+        int big = i, l = 2 * i + 1, r = l + 1;
+        if (l < n && sc_w_after(c->t[l], c->index[l], c->t[big], c->index[big])) big = l;
+        if (r < n && sc_w_after(c->t[r], c->index[r], c->t[big], c->index[big])) big = r;
+        if (big == i) return;
+        sc_w_heap_swap(c, i, big);
+        i = big;
+    }
+}
+
+static void sc_w_collect(sc_wall *c, float t, int index, sc_vec3 normal)
+{
+    c->total++;
+    t += 0.0f; /* -0 is reported as 0 (as sc_w_emit) */
+    int slot;
+    if (c->kept < c->cap) {
+        slot = c->kept++;
+    } else if (c->cap > 0 && sc_w_after(c->t[0], c->index[0], t, index)) {
+        slot = 0;
+    } else {
+        return;
+    }
+    c->t[slot] = t;
+    c->index[slot] = index;
+    if (c->normal) {
+        c->normal[3 * (size_t)slot + 0] = normal.x + 0.0f;
+        c->normal[3 * (size_t)slot + 1] = normal.y + 0.0f;
+        c->normal[3 * (size_t)slot + 2] = normal.z + 0.0f;
+    }
+    if (slot == 0) {
+        sc_w_heap_down(c, 0, c->kept);
+        return;
+    }
+    /* sift the new last slot up */
+    for (int i = slot; i > 0;) {
+        int parent = (i - 1) / 2;
+        if (!sc_w_after(c->t[i], c->index[i], c->t[parent], c->index[parent])) break;
+        sc_w_heap_swap(c, i, parent);
+        i = parent;
+    }
+}
+
+/* Sorts the kept hits by (t, index): the root of the max-heap goes to the end, repeatedly. */
+static void sc_w_heap_sort(sc_wall *c)
+{
+    for (int n = c->kept; n > 1; --n) {
+        sc_w_heap_swap(c, 0, n - 1);
+        sc_w_heap_down(c, 0, n - 1);
+    }
+}
+
+static void sc_w_collect_object(const sc_world *w, const sc_wray *r, int o, sc_wall *c)
+{
+    sc_raycast_result h = sc_w_exact_object(w, r, o);
+    if (h.hit) sc_w_collect(c, h.t, o, h.normal);
+}
+
+/* Every object of a group whose conservative test passed: the same exact tests as
+ * sc_w_group_exact, with tmax as the limit, so the same t bit for bit. */
+static void sc_w_group_collect(const sc_world *w, const sc_group *g, const sc_wray *r, sc_wall *c)
+{
+    if (g->all_aabb) {
+        _Alignas(16) float tn[4];
+        int axis[4], redo;
+        int bits = sc_w_leaf_aabb4(g, r, r->ray.tmax, tn, axis, &redo);
+        for (int l = 0; l < 4; ++l) {
+            if (redo >> l & 1) {
+                if (g->idx[l] >= 0) sc_w_collect_object(w, r, g->idx[l], c);
+                continue;
+            }
+            if (bits >> l & 1) sc_w_collect(c, tn[l] > 0.0f ? tn[l] : 0.0f, g->idx[l], sc_w_lane_normal(r, tn[l], axis[l]));
+        }
+        return;
+    }
+    for (int l = 0; l < 4; ++l)
+        if (g->idx[l] >= 0) sc_w_collect_object(w, r, g->idx[l], c);
+}
+
+/* Every object the ray meets within [0, tmax], unsorted: each object is tested once (it lies in
+ * one leaf, or in the far list). The traversal order does not matter: nothing is pruned by a
+ * best hit, only by tmax. */
+static void sc_w_collect_all(const sc_world *w, const sc_wray *r, sc_wall *c)
+{
+    if (r->far) {
+        for (int o = 0; o < w->count; ++o) sc_w_collect_object(w, r, o, c);
+        return;
+    }
+    for (int i = 0; i < w->nfar; ++i) sc_w_collect_object(w, r, w->far_list[i], c);
+    if (w->root == SC_NO_CHILD) return;
+    const sc_wcull cull = r->c;
+    const float limit = r->ray.tmax;
+    int32_t stack[SC_STACK];
+    int sp = 0;
+    stack[sp++] = w->root;
+    while (sp > 0) {
+        int32_t cur = stack[--sp];
+        if (cur < 0) {
+            const sc_group *g = &w->groups[~cur];
+            if (sc_w_cull4(&g->lo[0][0], cull, limit, NULL)) sc_w_group_collect(w, g, r, c);
+            continue;
+        }
+        const sc_node4 *nd = &w->nodes[cur];
+        unsigned bits = (unsigned)sc_w_cull4(&nd->bmin[0][0], cull, limit, NULL) & (unsigned)nd->valid;
+        while (bits) {
+            if (sp == SC_STACK) {
+                /* Deeper than the stack (impossible at the default SC_STACK, see
+                 * sc_internal.h): start again with every object, none dropped. */
+                c->kept = 0;
+                c->total = 0;
+                for (int o = 0; o < w->count; ++o) sc_w_collect_object(w, r, o, c);
+                return;
+            }
+            int l = sc_w_ctz(bits);
+            bits &= bits - 1;
+            stack[sp++] = nd->child[l];
+        }
+    }
+}
+
+
+int sc__cast_all(const sc_world *w, const sc_wray *r, float *t, int *index, float *normal, int cap)
+{
+    sc_wall c = {t, index, normal, cap, 0, 0};
+    sc_w_collect_all(w, r, &c);
+    sc_w_heap_sort(&c);
+    return c.total;
+}
