@@ -92,7 +92,7 @@ void sc_scratch_destroy(sc_scratch *s)
     sc__mem_free(&m, s, sizeof *s);
 }
 
-sc_status sc_scratch_reserve(sc_scratch *s, int rays)
+sc_status sc_scratch_reserve(sc_scratch *s, int32_t rays)
 {
     if (!s) return SC_ERR_NULL;
     if (rays < 0) return SC_ERR_COUNT;
@@ -110,9 +110,9 @@ sc_status sc_scratch_reserve(sc_scratch *s, int rays)
     return SC_OK;
 }
 
-int sc_scratch_capacity(const sc_scratch *s) { return s ? s->cap : 0; }
-long sc_scratch_bytes(const sc_scratch *s) { return s ? (long)(sizeof *s + s->block_bytes) : 0; }
-int sc_scratch_error_index(const sc_scratch *s) { return s ? s->error_index : -1; }
+int32_t sc_scratch_capacity(const sc_scratch *s) { return s ? s->cap : 0; }
+size_t sc_scratch_bytes(const sc_scratch *s) { return s ? sizeof *s + s->block_bytes : 0; }
+int32_t sc_scratch_error_index(const sc_scratch *s) { return s ? s->error_index : -1; }
 
 /* The parts of a scratch's block, for n <= cap rays. */
 typedef struct sc_order_bufs {
@@ -177,7 +177,7 @@ static void sc_w_trace(const sc_world *w, const float *p, sc_w_mode mode, sc_whi
 }
 
 /* Writes ray i's result to the outputs of its mode. */
-static void sc_w_output(sc_w_mode mode, const sc_whit *h, int i, float *t, int *index, float *normal, int *hit)
+static void sc_w_output(sc_w_mode mode, const sc_whit *h, int i, float *t, int32_t *index, float *normal, bool *hit)
 {
     if (mode == SC_W_ANY) hit[i] = h->index >= 0;
     else sc_w_emit(h, i, t, index, normal);
@@ -186,7 +186,7 @@ static void sc_w_output(sc_w_mode mode, const sc_whit *h, int i, float *t, int *
 /* A batch of rays: all validated first, then cast one by one (large batches in a cache-friendly
  * order when the caller's scratch has room, see sc_w_ray_order). */
 static sc_status sc_w_batch(const sc_world *w, const float *rays, int n, sc_w_mode mode, float *t, int *index,
-                            float *normal, int *hit, sc_scratch *scratch)
+                            float *normal, bool *hit, sc_scratch *scratch)
 {
     sc_w_set_error(scratch, -1);
     if (!w) return SC_ERR_NULL;
@@ -213,7 +213,7 @@ static sc_status sc_w_batch(const sc_world *w, const float *rays, int n, sc_w_mo
     return SC_OK;
 }
 
-sc_status sc_world_cast_rays(const sc_world *w, const float *rays, int n, float *t, int *index, float *normal,
+sc_status sc_world_cast_rays(const sc_world *w, const float *rays, int32_t n, float *t, int32_t *index, float *normal,
                              sc_scratch *scratch)
 {
     return sc_w_batch(w, rays, n, SC_W_NEAREST, t, index, normal, NULL, scratch);
@@ -225,7 +225,7 @@ sc_status sc_world_cast_rays_bruteforce(const sc_world *w, const float *rays, in
     return sc_w_batch(w, rays, n, SC_W_BRUTE, t, index, normal, NULL, scratch);
 }
 
-sc_status sc_world_any_hit(const sc_world *w, const float *rays, int n, int *hit, sc_scratch *scratch)
+sc_status sc_world_any_hit(const sc_world *w, const float *rays, int32_t n, bool *hit, sc_scratch *scratch)
 {
     return sc_w_batch(w, rays, n, SC_W_ANY, NULL, NULL, NULL, hit, scratch);
 }
@@ -278,19 +278,20 @@ sc_status sc_world_cast_segments(const sc_world *w, const float *segs, int n, fl
     return SC_OK;
 }
 
-sc_status sc_world_cast_ray_all(const sc_world *w, const sc_ray *ray, int cap, float *t, int *index, float *normal,
-                                int *total)
+sc_status sc_world_cast_ray_all(const sc_world *w, const float *ray, int32_t cap, float *t, int32_t *index,
+                                float *normal, int32_t *total)
 {
     if (total) *total = 0;
     if (!w) return SC_ERR_NULL;
     if (!ray || !total) return SC_ERR_NULL;
     if (cap < 0) return SC_ERR_COUNT;
     if (cap > 0 && (!t || !index)) return SC_ERR_NULL;
-    sc_status s = sc_ray_check(ray);
+    sc_ray one = {sc_w_v3(ray), sc_w_v3(ray + 3), ray[6]};
+    sc_status s = sc_ray_check(&one);
     if (s != SC_OK) return s;
     if (!sc_world_is_committed(w)) return SC_ERR_STALE;
     sc_wray r;
-    sc__ray_prep(&r, ray);
+    sc__ray_prep(&r, &one);
     *total = sc__cast_all(w, &r, t, index, normal, cap);
     return SC_OK;
 }

@@ -164,19 +164,19 @@ void sc_world_destroy(sc_world *w)
     sc__mem_free(&m, w, sizeof *w);
 }
 
-int sc_world_count(const sc_world *w) { return w ? w->count : 0; }
-int sc_world_error_index(const sc_world *w) { return w ? w->error_index : -1; }
+int32_t sc_world_count(const sc_world *w) { return w ? w->count : 0; }
+int32_t sc_world_error_index(const sc_world *w) { return w ? w->error_index : -1; }
 const char *sc_world_simd(void) { return SC_SIMD_NAME; }
 bool sc_world_is_committed(const sc_world *w) { return w && w->built && !w->dirty; }
 
-long sc_world_bytes(const sc_world *w)
+size_t sc_world_bytes(const sc_world *w)
 {
     if (!w) return 0;
-    long per_obj = (long)(sizeof(uint8_t) * 2 + sizeof(int32_t) * 2 + sizeof(sc_aabb));
-    return (long)sizeof *w + (long)w->cap * per_obj + (long)w->capobb * (long)sizeof(sc_obb) +
-           (long)w->capsph * (long)sizeof(sc_sphere) + (long)sc__aligned_bytes(w->capnodes, sizeof(sc_node4)) +
-           (long)sc__aligned_bytes(w->capgroups, sizeof(sc_group)) + (long)w->scratch_cap * 32 /* sizeof(sc_bprim) */ +
-           (long)w->capfar * (long)sizeof(int32_t);
+    size_t per_obj = sizeof(uint8_t) * 2 + sizeof(int32_t) * 2 + sizeof(sc_aabb);
+    return sizeof *w + (size_t)w->cap * per_obj + (size_t)w->capobb * sizeof(sc_obb) +
+           (size_t)w->capsph * sizeof(sc_sphere) + sc__aligned_bytes(w->capnodes, sizeof(sc_node4)) +
+           sc__aligned_bytes(w->capgroups, sizeof(sc_group)) + (size_t)w->scratch_cap * 32 /* sizeof(sc_bprim) */ +
+           (size_t)w->capfar * sizeof(int32_t);
 }
 
 /* --------------------------------------------------------------- objects */
@@ -262,7 +262,7 @@ static void sc_w_store(sc_world *w, int i, int kind, const float *p)
     }
 }
 
-static sc_status sc_w_add(sc_world *w, const float *data, int n, int *first, int kind)
+static sc_status sc_w_add(sc_world *w, const float *data, int32_t n, int32_t *first, int kind)
 {
     if (!w) return SC_ERR_NULL;
     sc_status s = sc_w_check_batch(w, data, n, kind);
@@ -287,9 +287,9 @@ static sc_status sc_w_add(sc_world *w, const float *data, int n, int *first, int
     return SC_OK;
 }
 
-sc_status sc_world_add_aabbs(sc_world *w, const float *b, int n, int *first) { return sc_w_add(w, b, n, first, SC_SHAPE_AABB); }
-sc_status sc_world_add_obbs(sc_world *w, const float *b, int n, int *first) { return sc_w_add(w, b, n, first, SC_SHAPE_OBB); }
-sc_status sc_world_add_spheres(sc_world *w, const float *b, int n, int *first) { return sc_w_add(w, b, n, first, SC_SHAPE_SPHERE); }
+sc_status sc_world_add_aabbs(sc_world *w, const float *b, int32_t n, int32_t *first) { return sc_w_add(w, b, n, first, SC_SHAPE_AABB); }
+sc_status sc_world_add_obbs(sc_world *w, const float *b, int32_t n, int32_t *first) { return sc_w_add(w, b, n, first, SC_SHAPE_OBB); }
+sc_status sc_world_add_spheres(sc_world *w, const float *b, int32_t n, int32_t *first) { return sc_w_add(w, b, n, first, SC_SHAPE_SPHERE); }
 
 static sc_status sc_w_update(sc_world *w, int first, const float *data, int n, int kind)
 {
@@ -314,6 +314,6 @@ static sc_status sc_w_update(sc_world *w, int first, const float *data, int n, i
     return SC_OK;
 }
 
-sc_status sc_world_update_aabbs(sc_world *w, int f, const float *b, int n) { return sc_w_update(w, f, b, n, SC_SHAPE_AABB); }
-sc_status sc_world_update_obbs(sc_world *w, int f, const float *b, int n) { return sc_w_update(w, f, b, n, SC_SHAPE_OBB); }
-sc_status sc_world_update_spheres(sc_world *w, int f, const float *b, int n) { return sc_w_update(w, f, b, n, SC_SHAPE_SPHERE); }
+sc_status sc_world_update_aabbs(sc_world *w, int32_t f, const float *b, int32_t n) { return sc_w_update(w, f, b, n, SC_SHAPE_AABB); }
+sc_status sc_world_update_obbs(sc_world *w, int32_t f, const float *b, int32_t n) { return sc_w_update(w, f, b, n, SC_SHAPE_OBB); }
+sc_status sc_world_update_spheres(sc_world *w, int32_t f, const float *b, int32_t n) { return sc_w_update(w, f, b, n, SC_SHAPE_SPHERE); }

@@ -117,6 +117,8 @@ const char *sc_status_message(sc_status status)
     return "unknown status";
 }
 
+const char *sc_version(void) { return SC_VERSION_STRING; }
+
 sc_status sc_ray_check(const sc_ray *ray)
 {
     if (!ray) return SC_ERR_NULL;

@@ -11,6 +11,30 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+
+/// The version of this header: SC_VERSION_MAJOR.SC_VERSION_MINOR.SC_VERSION_PATCH.
+#define SC_VERSION_MAJOR 0
+/// See SC_VERSION_MAJOR.
+#define SC_VERSION_MINOR 1
+/// See SC_VERSION_MAJOR.
+#define SC_VERSION_PATCH 0
+/// The version as a string literal.
+#define SC_VERSION_STRING "0.1.0"
+
+/// Marks the public functions: exported from a shared build (SLABCAST_SHARED, with
+/// SLABCAST_BUILDING while the library itself is compiled), nothing for a static one.
+#if defined(SLABCAST_SHARED) && defined(_WIN32)
+#if defined(SLABCAST_BUILDING)
+#define SC_API __declspec(dllexport)
+#else
+#define SC_API __declspec(dllimport)
+#endif
+#elif defined(SLABCAST_SHARED) && defined(__GNUC__)
+#define SC_API __attribute__((visibility("default")))
+#else
+#define SC_API
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -47,7 +71,7 @@ typedef enum sc_shape_type {
 
 /// A tagged shape, for the generic queries.
 typedef struct sc_shape {
-    int type; ///< an sc_shape_type
+    sc_shape_type type; ///< which member of u is in use
     union {
         sc_aabb aabb;
         sc_obb obb;
@@ -91,14 +115,16 @@ typedef enum sc_status {
 } sc_status;
 
 /// A short English message for a status, naming the field at fault ("ray.dir is zero").
-const char *sc_status_message(sc_status status);
+SC_API const char *sc_status_message(sc_status status);
+/// The version of the compiled library ("0.1.0"); compare with SC_VERSION_STRING.
+SC_API const char *sc_version(void);
 
 /// Result of a raycast. When hit is false only status and hit are meaningful.
 /// Every number of a hit is finite: a t_enter, t_exit, t or point coordinate whose exact value
 /// lies past the float range (a tiny dir with tmax = +INFINITY) is reported as +-FLT_MAX.
 typedef struct sc_raycast_result {
-    int status;      ///< an sc_status; SC_OK when the query ran
-    int hit;         ///< 1 iff the ray's points for t in [0, tmax] meet the shape
+    sc_status status; ///< SC_OK when the query ran
+    bool hit;         ///< whether the ray's points for t in [0, tmax] meet the shape
     float t;         ///< max(t_enter, 0): the first point of the ray in the solid
     float t_enter;   ///< entry of the whole line's interval (negative: origin inside)
     float t_exit;    ///< exit of the whole line's interval
@@ -108,66 +134,66 @@ typedef struct sc_raycast_result {
 
 /// Result of a yes/no query (linetest: hit, contains: inside).
 typedef struct sc_test_result {
-    int status; ///< an sc_status
-    int value;  ///< 1 for hit / inside
+    sc_status status; ///< SC_OK when the query ran
+    bool value;       ///< hit (linetest) / inside (contains)
 } sc_test_result;
 
 /// Result of a closest-point query.
 typedef struct sc_point_result {
-    int status;    ///< an sc_status
-    sc_vec3 point; ///< the point of the shape nearest to the query point
+    sc_status status; ///< SC_OK when the query ran
+    sc_vec3 point;    ///< the point of the shape nearest to the query point
 } sc_point_result;
 
 /// SC_OK if the ray is valid (finite origin and dir, dir not zero, tmax >= 0 and not NaN), else the reason.
-sc_status sc_ray_check(const sc_ray *ray);
+SC_API sc_status sc_ray_check(const sc_ray *ray);
 /// SC_OK if both end points are finite.
-sc_status sc_segment_check(const sc_segment *segment);
+SC_API sc_status sc_segment_check(const sc_segment *segment);
 /// SC_OK if the point is finite.
-sc_status sc_point_check(sc_vec3 point);
+SC_API sc_status sc_point_check(sc_vec3 point);
 /// SC_OK if the box is finite with min <= max on every axis.
-sc_status sc_aabb_check(const sc_aabb *box);
+SC_API sc_status sc_aabb_check(const sc_aabb *box);
 /// SC_OK if the box is finite, half >= 0 and the axes are orthonormal within 1e-4.
-sc_status sc_obb_check(const sc_obb *box);
+SC_API sc_status sc_obb_check(const sc_obb *box);
 /// SC_OK if the sphere is finite with radius >= 0.
-sc_status sc_sphere_check(const sc_sphere *sphere);
+SC_API sc_status sc_sphere_check(const sc_sphere *sphere);
 /// SC_OK if the plane is finite with a non-zero normal.
-sc_status sc_plane_check(const sc_plane *plane);
+SC_API sc_status sc_plane_check(const sc_plane *plane);
 /// SC_OK if the tagged shape is of a known type and valid.
-sc_status sc_shape_check(const sc_shape *shape);
+SC_API sc_status sc_shape_check(const sc_shape *shape);
 
 /// True iff sc_ray_check gives SC_OK.
-bool sc_ray_valid(const sc_ray *ray);
+SC_API bool sc_ray_valid(const sc_ray *ray);
 /// True iff sc_segment_check gives SC_OK.
-bool sc_segment_valid(const sc_segment *segment);
+SC_API bool sc_segment_valid(const sc_segment *segment);
 /// True iff sc_aabb_check gives SC_OK.
-bool sc_aabb_valid(const sc_aabb *box);
+SC_API bool sc_aabb_valid(const sc_aabb *box);
 /// True iff sc_obb_check gives SC_OK.
-bool sc_obb_valid(const sc_obb *box);
+SC_API bool sc_obb_valid(const sc_obb *box);
 /// True iff sc_sphere_check gives SC_OK.
-bool sc_sphere_valid(const sc_sphere *sphere);
+SC_API bool sc_sphere_valid(const sc_sphere *sphere);
 /// True iff sc_plane_check gives SC_OK.
-bool sc_plane_valid(const sc_plane *plane);
+SC_API bool sc_plane_valid(const sc_plane *plane);
 /// True iff sc_shape_check gives SC_OK.
-bool sc_shape_valid(const sc_shape *shape);
+SC_API bool sc_shape_valid(const sc_shape *shape);
 
 /// Ray vs closed AABB (slab method, exact on axis-parallel and grazing rays).
-sc_raycast_result sc_raycast_aabb(const sc_ray *ray, const sc_aabb *box);
+SC_API sc_raycast_result sc_raycast_aabb(const sc_ray *ray, const sc_aabb *box);
 /// Ray vs closed OBB (slabs in the box's frame).
-sc_raycast_result sc_raycast_obb(const sc_ray *ray, const sc_obb *box);
+SC_API sc_raycast_result sc_raycast_obb(const sc_ray *ray, const sc_obb *box);
 /// Ray vs closed ball.
-sc_raycast_result sc_raycast_sphere(const sc_ray *ray, const sc_sphere *sphere);
+SC_API sc_raycast_result sc_raycast_sphere(const sc_ray *ray, const sc_sphere *sphere);
 /// Ray vs two-sided plane; the normal is turned to face the ray.
-sc_raycast_result sc_raycast_plane(const sc_ray *ray, const sc_plane *plane);
+SC_API sc_raycast_result sc_raycast_plane(const sc_ray *ray, const sc_plane *plane);
 /// Ray vs any shape.
-sc_raycast_result sc_raycast(const sc_ray *ray, const sc_shape *shape);
+SC_API sc_raycast_result sc_raycast(const sc_ray *ray, const sc_shape *shape);
 
 /// Segment vs shape: hit iff they share a point (a segment inside a solid hits it).
-sc_test_result sc_linetest(const sc_segment *segment, const sc_shape *shape);
+SC_API sc_test_result sc_linetest(const sc_segment *segment, const sc_shape *shape);
 /// Closest point of the shape to p (p itself when inside a solid; the projection for a plane).
 /// Coordinates past the float range (a plane far away) are reported as +-FLT_MAX.
-sc_point_result sc_closest_point(sc_vec3 p, const sc_shape *shape);
+SC_API sc_point_result sc_closest_point(sc_vec3 p, const sc_shape *shape);
 /// Whether p lies in the closed solid; SC_ERR_UNSUPPORTED for planes.
-sc_test_result sc_contains(sc_vec3 p, const sc_shape *shape);
+SC_API sc_test_result sc_contains(sc_vec3 p, const sc_shape *shape);
 
 /* ------------------------------------------------------------------ worlds */
 
@@ -208,81 +234,81 @@ typedef struct sc_allocator {
 #define SC_SCRATCH_MIN_RAYS 512
 
 /// A new empty world using malloc and free, or NULL when out of memory.
-sc_world *sc_world_create(void);
+SC_API sc_world *sc_world_create(void);
 /// A new empty world whose memory comes from allocator (copied; NULL means malloc and free), or NULL.
-sc_world *sc_world_create_with(const sc_allocator *allocator);
+SC_API sc_world *sc_world_create_with(const sc_allocator *allocator);
 /// Frees the world and everything it owns. NULL is allowed.
-void sc_world_destroy(sc_world *world);
+SC_API void sc_world_destroy(sc_world *world);
 /// The number of objects.
-int sc_world_count(const sc_world *world);
+SC_API int32_t sc_world_count(const sc_world *world);
 /// Bytes of memory the world holds (objects, BVH, build buffers).
-long sc_world_bytes(const sc_world *world);
+SC_API size_t sc_world_bytes(const sc_world *world);
 /// After an add or update refused for one element of a batch, that element's index (else -1).
-int sc_world_error_index(const sc_world *world);
+SC_API int32_t sc_world_error_index(const sc_world *world);
 /// The SIMD backend the kernels were compiled for ("wasm-simd128", "sse2" or "scalar").
-const char *sc_world_simd(void);
+SC_API const char *sc_world_simd(void);
 
 /// Adds n AABBs (SC_AABB_FLOATS each); *first gets the index of the first. All or nothing.
-sc_status sc_world_add_aabbs(sc_world *world, const float *boxes, int n, int *first);
+SC_API sc_status sc_world_add_aabbs(sc_world *world, const float *boxes, int32_t n, int32_t *first);
 /// Adds n OBBs (SC_OBB_FLOATS each); *first gets the index of the first. All or nothing.
-sc_status sc_world_add_obbs(sc_world *world, const float *obbs, int n, int *first);
+SC_API sc_status sc_world_add_obbs(sc_world *world, const float *obbs, int32_t n, int32_t *first);
 /// Adds n spheres (SC_SPHERE_FLOATS each); *first gets the index of the first. All or nothing.
-sc_status sc_world_add_spheres(sc_world *world, const float *spheres, int n, int *first);
+SC_API sc_status sc_world_add_spheres(sc_world *world, const float *spheres, int32_t n, int32_t *first);
 /// Replaces objects first..first+n-1, which must all be AABBs. All or nothing.
-sc_status sc_world_update_aabbs(sc_world *world, int first, const float *boxes, int n);
+SC_API sc_status sc_world_update_aabbs(sc_world *world, int32_t first, const float *boxes, int32_t n);
 /// Replaces objects first..first+n-1, which must all be OBBs. All or nothing.
-sc_status sc_world_update_obbs(sc_world *world, int first, const float *obbs, int n);
+SC_API sc_status sc_world_update_obbs(sc_world *world, int32_t first, const float *obbs, int32_t n);
 /// Replaces objects first..first+n-1, which must all be spheres. All or nothing.
-sc_status sc_world_update_spheres(sc_world *world, int first, const float *spheres, int n);
+SC_API sc_status sc_world_update_spheres(sc_world *world, int32_t first, const float *spheres, int32_t n);
 /// Makes the world queryable after changes: rebuilds the BVH if objects were added since the last
 /// build (or moved across the 2^80 far limit), else refits it if objects were updated, else nothing.
-sc_status sc_world_commit(sc_world *world);
+SC_API sc_status sc_world_commit(sc_world *world);
 /// Whether queries may run: true when nothing changed since the last commit, build or refit.
-bool sc_world_is_committed(const sc_world *world);
+SC_API bool sc_world_is_committed(const sc_world *world);
 /// Refits the BVH to moved objects (fast; the tree's shape is kept); builds it if objects were added.
-sc_status sc_world_refit(sc_world *world);
+SC_API sc_status sc_world_refit(sc_world *world);
 /// Rebuilds the BVH from scratch (binned SAH).
-sc_status sc_world_build(sc_world *world);
+SC_API sc_status sc_world_build(sc_world *world);
 
 /// A new scratch using malloc and free, or NULL when out of memory.
-sc_scratch *sc_scratch_create(void);
+SC_API sc_scratch *sc_scratch_create(void);
 /// A new scratch whose memory comes from allocator (copied; NULL means malloc and free), or NULL.
-sc_scratch *sc_scratch_create_with(const sc_allocator *allocator);
+SC_API sc_scratch *sc_scratch_create_with(const sc_allocator *allocator);
 /// Frees the scratch. NULL is allowed.
-void sc_scratch_destroy(sc_scratch *scratch);
+SC_API void sc_scratch_destroy(sc_scratch *scratch);
 /// Makes room for batches of up to rays rays to be traced in a cache-friendly order. A query never
 /// grows a scratch: a larger batch is traced in input order (the same results, slower).
-sc_status sc_scratch_reserve(sc_scratch *scratch, int rays);
+SC_API sc_status sc_scratch_reserve(sc_scratch *scratch, int32_t rays);
 /// The largest batch the scratch can order (0 until reserved).
-int sc_scratch_capacity(const sc_scratch *scratch);
+SC_API int32_t sc_scratch_capacity(const sc_scratch *scratch);
 /// Bytes of memory the scratch holds.
-long sc_scratch_bytes(const sc_scratch *scratch);
+SC_API size_t sc_scratch_bytes(const sc_scratch *scratch);
 /// After a query on this scratch refused for one element of a batch, that element's index (else -1).
-int sc_scratch_error_index(const sc_scratch *scratch);
+SC_API int32_t sc_scratch_error_index(const sc_scratch *scratch);
 
 /// Nearest hit per ray (SC_RAY_FLOATS each): t = max(t_enter, 0), ties to the lowest index.
 /// Writes t[i] (0 on a miss), index[i] (-1 on a miss) and normal[3i..3i+2] (0 on a miss or
 /// when the origin is inside). normal may be NULL. All rays are validated before any is cast.
 /// scratch may be NULL (no ordering buffers, no error index). SC_ERR_STALE before a commit.
-sc_status sc_world_cast_rays(const sc_world *world, const float *rays, int n, float *t, int *index, float *normal,
-                             sc_scratch *scratch);
+SC_API sc_status sc_world_cast_rays(const sc_world *world, const float *rays, int32_t n, float *t, int32_t *index,
+                             float *normal, sc_scratch *scratch);
 /// sc_world_cast_rays without the BVH: every object against every ray, four AABBs at a time
 /// (the brute-force kernel; for benchmarks and cross-checks).
-sc_status sc_world_cast_rays_bruteforce(const sc_world *world, const float *rays, int n, float *t, int *index,
-                                        float *normal, sc_scratch *scratch);
-/// Any hit per ray, with early exit: hit[i] = 1 when some object meets the ray within [0, tmax].
-sc_status sc_world_any_hit(const sc_world *world, const float *rays, int n, int *hit, sc_scratch *scratch);
-/// Every object the ray meets within [0, tmax], nearest first: t = max(t_enter, 0), bit for bit the
+SC_API sc_status sc_world_cast_rays_bruteforce(const sc_world *world, const float *rays, int32_t n, float *t,
+                                        int32_t *index, float *normal, sc_scratch *scratch);
+/// Any hit per ray, with early exit: hit[i] is whether some object meets the ray within [0, tmax].
+SC_API sc_status sc_world_any_hit(const sc_world *world, const float *rays, int32_t n, bool *hit, sc_scratch *scratch);
+/// Every object one ray (SC_RAY_FLOATS floats, as in a batch) meets within [0, tmax], nearest first: t = max(t_enter, 0), bit for bit the
 /// single query's (as sc_world_cast_rays), ties in t by index. Writes the first min(*total, cap) hits
 /// to t[k], index[k] and normal[3k..3k+2] (normal may be NULL; t and index may be NULL when cap is 0)
 /// and the number of hits to *total, which may exceed cap: call again with cap >= *total for all.
 /// It needs no scratch: the nearest cap hits are kept in the caller's arrays.
-sc_status sc_world_cast_ray_all(const sc_world *world, const sc_ray *ray, int cap, float *t, int *index,
-                                float *normal, int *total);
+SC_API sc_status sc_world_cast_ray_all(const sc_world *world, const float *ray, int32_t cap, float *t, int32_t *index,
+                                float *normal, int32_t *total);
 /// Nearest hit along each segment (SC_SEGMENT_FLOATS each), as a ray a + t*(b - a), 0 <= t <= 1;
 /// a zero-length segment is a point test (t = 0). Output and scratch as sc_world_cast_rays.
-sc_status sc_world_cast_segments(const sc_world *world, const float *segments, int n, float *t, int *index,
-                                 float *normal, sc_scratch *scratch);
+SC_API sc_status sc_world_cast_segments(const sc_world *world, const float *segments, int32_t n, float *t,
+                                 int32_t *index, float *normal, sc_scratch *scratch);
 
 #ifdef __cplusplus
 }

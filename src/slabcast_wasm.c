@@ -13,9 +13,12 @@
  *                          obb:    center xyz, axes[0] xyz, axes[1] xyz, axes[2] xyz, half xyz
  *                          sphere: center xyz, radius
  *                          plane:  normal xyz, d                            (64 bytes)
- *   sc_raycast_result   0: int32 status, 4: int32 hit, 8: t, 12: t_enter, 16: t_exit,
+ *   sc_raycast_result   0: int32 status, 4: int32 hit (0 or 1), 8: t, 12: t_enter, 16: t_exit,
  *                       20: point xyz, 32: normal xyz                       (44 bytes)
- *   sc_test_result      0: int32 status, 4: int32 value                     (8 bytes)
+ *   sc_test_result      0: int32 status, 4: int32 value (0 or 1)            (8 bytes)
+ *
+ * In C, hit and value are bool (one byte, then padding): the exports below write the structs
+ * field by field over zeroed memory, so JS may read them as int32.
  *   sc_point_result     0: int32 status, 4: point xyz                       (16 bytes)
  *
  * sc_wasm_scratch() returns a static, 16-byte aligned area of SC_WASM_SCRATCH_BYTES
@@ -23,7 +26,9 @@
  */
 #include "slabcast.h"
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #if defined(__EMSCRIPTEN__)
 #include <emscripten/emscripten.h>
@@ -50,16 +55,36 @@ SC_EXPORT void *sc_wasm_scratch(void) { return sc_scratch_area; }
 /// Size of the scratch area in bytes.
 SC_EXPORT int sc_wasm_scratch_bytes(void) { return SC_WASM_SCRATCH_BYTES; }
 
+/* Copies a result over zeroed memory, so that the padding after a bool reads as 0. */
+static void sc_wasm_put_raycast(sc_raycast_result *out, sc_raycast_result r)
+{
+    memset(out, 0, sizeof *out);
+    out->status = r.status;
+    out->hit = r.hit;
+    out->t = r.t;
+    out->t_enter = r.t_enter;
+    out->t_exit = r.t_exit;
+    out->point = r.point;
+    out->normal = r.normal;
+}
+
+static void sc_wasm_put_test(sc_test_result *out, sc_test_result r)
+{
+    memset(out, 0, sizeof *out);
+    out->status = r.status;
+    out->value = r.value;
+}
+
 /// Raycast; writes *out.
 SC_EXPORT void sc_wasm_raycast(const sc_ray *ray, const sc_shape *shape, sc_raycast_result *out)
 {
-    if (out) *out = sc_raycast(ray, shape);
+    if (out) sc_wasm_put_raycast(out, sc_raycast(ray, shape));
 }
 
 /// Linetest; writes *out.
 SC_EXPORT void sc_wasm_linetest(const sc_segment *segment, const sc_shape *shape, sc_test_result *out)
 {
-    if (out) *out = sc_linetest(segment, shape);
+    if (out) sc_wasm_put_test(out, sc_linetest(segment, shape));
 }
 
 /// Closest point; writes *out.
@@ -74,9 +99,12 @@ SC_EXPORT void sc_wasm_closest_point(const sc_vec3 *p, const sc_shape *shape, sc
 SC_EXPORT void sc_wasm_contains(const sc_vec3 *p, const sc_shape *shape, sc_test_result *out)
 {
     if (!out) return;
-    if (!p) { out->status = SC_ERR_NULL; out->value = 0; return; }
-    *out = sc_contains(*p, shape);
+    if (!p) { sc_wasm_put_test(out, (sc_test_result){SC_ERR_NULL, false}); return; }
+    sc_wasm_put_test(out, sc_contains(*p, shape));
 }
+
+/// The library's version string (static storage).
+SC_EXPORT const char *sc_wasm_version(void) { return sc_version(); }
 
 /// The NUL-terminated message of a status (static storage).
 SC_EXPORT const char *sc_wasm_status_message(int status) { return sc_status_message((sc_status)status); }
@@ -106,27 +134,27 @@ SC_EXPORT sc_world *sc_wasm_world_create(void) { return sc_world_create(); }
 SC_EXPORT void sc_wasm_world_destroy(sc_world *w) { sc_world_destroy(w); }
 SC_EXPORT int sc_wasm_world_count(const sc_world *w) { return sc_world_count(w); }
 SC_EXPORT double sc_wasm_world_bytes(const sc_world *w) { return (double)sc_world_bytes(w); }
-/// Adds n objects of kind (0 aabb, 1 obb, 2 sphere); *first gets the first index.
+/// Adds n objects of kind (an sc_shape_type: 1 aabb, 2 obb, 3 sphere); *first gets the first index.
 SC_EXPORT int sc_wasm_world_add(sc_world *w, int kind, const float *data, int n, int *first)
 {
     sc_status s;
     switch (kind) {
-    case 0: s = sc_world_add_aabbs(w, data, n, first); break;
-    case 1: s = sc_world_add_obbs(w, data, n, first); break;
-    case 2: s = sc_world_add_spheres(w, data, n, first); break;
+    case SC_SHAPE_AABB: s = sc_world_add_aabbs(w, data, n, first); break;
+    case SC_SHAPE_OBB: s = sc_world_add_obbs(w, data, n, first); break;
+    case SC_SHAPE_SPHERE: s = sc_world_add_spheres(w, data, n, first); break;
     default: s = SC_ERR_SHAPE_TYPE; break;
     }
     sc_wasm_last_error = sc_world_error_index(w);
     return s;
 }
-/// Replaces objects first.. of kind (0 aabb, 1 obb, 2 sphere).
+/// Replaces objects first.. of kind (an sc_shape_type: 1 aabb, 2 obb, 3 sphere).
 SC_EXPORT int sc_wasm_world_update(sc_world *w, int kind, int first, const float *data, int n)
 {
     sc_status s;
     switch (kind) {
-    case 0: s = sc_world_update_aabbs(w, first, data, n); break;
-    case 1: s = sc_world_update_obbs(w, first, data, n); break;
-    case 2: s = sc_world_update_spheres(w, first, data, n); break;
+    case SC_SHAPE_AABB: s = sc_world_update_aabbs(w, first, data, n); break;
+    case SC_SHAPE_OBB: s = sc_world_update_obbs(w, first, data, n); break;
+    case SC_SHAPE_SPHERE: s = sc_world_update_spheres(w, first, data, n); break;
     default: s = SC_ERR_SHAPE_TYPE; break;
     }
     sc_wasm_last_error = sc_world_error_index(w);
@@ -169,14 +197,24 @@ SC_EXPORT int sc_wasm_world_cast_rays_bruteforce(sc_world *w, const float *rays,
     if (s != SC_OK) return s;
     return sc_wasm_after_query(sc_world_cast_rays_bruteforce(w, rays, n, t, index, normal, sc_wasm_query_scratch));
 }
+/// Any hit per ray into hit[i] (int32 0 or 1: the bools are written into the front of the
+/// array, then widened in place from the back, so no buffer is needed).
 SC_EXPORT int sc_wasm_world_any_hit(sc_world *w, const float *rays, int n, int *hit)
 {
     sc_status s = sc_wasm_before_query(w, n);
     if (s != SC_OK) return s;
-    return sc_wasm_after_query(sc_world_any_hit(w, rays, n, hit, sc_wasm_query_scratch));
+    bool *flags = (bool *)(void *)hit;
+    s = sc_wasm_after_query(sc_world_any_hit(w, rays, n, flags, sc_wasm_query_scratch));
+    if (s != SC_OK) return s;
+    for (int i = n - 1; i >= 0; --i) {
+        bool f;
+        memcpy(&f, (const unsigned char *)hit + i, sizeof f);
+        hit[i] = f ? 1 : 0;
+    }
+    return SC_OK;
 }
-/// Every hit of one ray (an sc_ray), nearest first; the first min(*total, cap) hits to t, index, normal.
-SC_EXPORT int sc_wasm_world_cast_ray_all(sc_world *w, const sc_ray *ray, int cap, float *t, int *index, float *normal,
+/// Every hit of one ray (SC_RAY_FLOATS floats), nearest first; the first min(*total, cap) hits to t, index, normal.
+SC_EXPORT int sc_wasm_world_cast_ray_all(sc_world *w, const float *ray, int cap, float *t, int *index, float *normal,
                                          int *total)
 {
     sc_status s = sc_wasm_before_query(w, 0);

@@ -491,7 +491,7 @@ export async function loadSlabcast(options = {}) {
   // -------------------------------------------------------------------------
   // Worlds: many objects in wasm memory, one call per batch.
 
-  const KIND = { aabb: 0, obb: 1, sphere: 2 };
+  const KIND = { aabb: 1, obb: 2, sphere: 3 }; // sc_shape_type, as everywhere in the core
   const FLOATS = { aabb: 6, obb: 15, sphere: 4 };
   const BATCH_NAME = { aabb: 'boxes', obb: 'obbs', sphere: 'spheres' };
   const hasWorld = typeof ex.sc_wasm_world_create === 'function';

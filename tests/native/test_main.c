@@ -536,6 +536,17 @@ static int far_and_huge(void)
     return 0;
 }
 
+/* The library reports the header's version; the macros spell the same version. (The npm and
+ * CMake versions are compared with these by tests/web/version.test.mjs.) */
+static int version(void)
+{
+    char want[32];
+    snprintf(want, sizeof want, "%d.%d.%d", SC_VERSION_MAJOR, SC_VERSION_MINOR, SC_VERSION_PATCH);
+    ENSURE(strcmp(SC_VERSION_STRING, want) == 0);
+    ENSURE(strcmp(sc_version(), SC_VERSION_STRING) == 0);
+    return 0;
+}
+
 typedef int (*test_fn)(void);
 #define RUN_TEST(fn) run_test(#fn, fn, filter)
 
@@ -566,6 +577,7 @@ int main(int argc, char **argv)
     RUN_TEST(extreme_inputs);
     RUN_TEST(subnormal_inputs);
     RUN_TEST(far_and_huge);
+    RUN_TEST(version);
     int failed = g_failures - before;
     printf("%d passed, %d failed\n", g_run - failed, failed);
     return failed ? 1 : 0;

@@ -13,6 +13,9 @@
 
 #include "test.h"
 
+/* An sc_ray as the SC_RAY_FLOATS floats sc_world_cast_ray_all takes. */
+#define RAY7(r) ((const float[SC_RAY_FLOATS]){(r).origin.x, (r).origin.y, (r).origin.z, (r).dir.x, (r).dir.y, (r).dir.z, (r).tmax})
+
 static int g_run, g_failed_tests;
 /* The caller's working memory for every query of these tests (reserved in main). */
 static sc_scratch *g_scratch;
@@ -122,7 +125,8 @@ static int compare(sc_world *w, const scene *s, int nrays, int lim)
 {
     float *rays = malloc(sizeof(float) * 7 * (size_t)nrays);
     float *t = malloc(sizeof(float) * (size_t)nrays), *nrm = malloc(sizeof(float) * 3 * (size_t)nrays);
-    int *idx = malloc(sizeof(int) * (size_t)nrays), *any = malloc(sizeof(int) * (size_t)nrays);
+    int *idx = malloc(sizeof(int) * (size_t)nrays);
+    bool *any = malloc(sizeof(bool) * (size_t)nrays);
     for (int i = 0; i < nrays; ++i) rand_ray(s, rays + 7 * i, lim);
     int ok = sc_world_cast_rays(w, rays, nrays, t, idx, nrm, g_scratch) == SC_OK &&
              sc_world_any_hit(w, rays, nrays, any, g_scratch) == SC_OK;
@@ -326,18 +330,20 @@ static int update_refit_and_errors(void)
     ENSURE(!sc_world_is_committed(w));
     {
         float ray[7] = {-40, 0.25f, 0.25f, 1, 0, 0, INFINITY}, bad_ray[7] = {0, 0, 0, 0, 0, 0, 1};
+        float miss[7] = {-1000, 0, 0, 1, 0, 0, 1}; /* would be a miss: true must stay */
         float seg[6] = {-40, 0.25f, 0.25f, 40, 0.25f, 0.25f}, t1 = 7, all_t = 7;
-        int i1 = 7, hit = 7, all_i = 7, total = 7;
+        int i1 = 7, all_i = 7, total = 7;
+        bool hit = true;
         ENSURE(sc_world_cast_rays(w, bad_ray, 1, &t1, &i1, NULL, g_scratch) == SC_ERR_RAY_DIR_ZERO);
         ENSURE(sc_scratch_error_index(g_scratch) == 0);
         ENSURE(sc_world_cast_rays(w, ray, 1, &t1, &i1, NULL, g_scratch) == SC_ERR_STALE);
         ENSURE(sc_scratch_error_index(g_scratch) == -1);
         ENSURE(sc_world_cast_rays_bruteforce(w, ray, 1, &t1, &i1, NULL, NULL) == SC_ERR_STALE);
-        ENSURE(sc_world_any_hit(w, ray, 1, &hit, NULL) == SC_ERR_STALE);
+        ENSURE(sc_world_any_hit(w, miss, 1, &hit, NULL) == SC_ERR_STALE);
         ENSURE(sc_world_cast_segments(w, seg, 1, &t1, &i1, NULL, NULL) == SC_ERR_STALE);
         sc_ray r = {{-40, 0.25f, 0.25f}, {1, 0, 0}, INFINITY};
-        ENSURE(sc_world_cast_ray_all(w, &r, 1, &all_t, &all_i, NULL, &total) == SC_ERR_STALE && total == 0);
-        ENSURE(t1 == 7 && i1 == 7 && hit == 7 && all_t == 7 && all_i == 7); /* nothing written */
+        ENSURE(sc_world_cast_ray_all(w, RAY7(r), 1, &all_t, &all_i, NULL, &total) == SC_ERR_STALE && total == 0);
+        ENSURE(t1 == 7 && i1 == 7 && hit && all_t == 7 && all_i == 7); /* nothing written */
         ENSURE(strcmp(sc_status_message(SC_ERR_STALE), "the world changed since its last commit: call sc_world_commit") == 0);
     }
     ENSURE(sc_world_commit(w) == SC_OK && sc_world_is_committed(w));
@@ -519,7 +525,7 @@ static int compare_all(sc_world *w, const scene *s, const float *rays, int nrays
         qsort(want, (size_t)m, sizeof *want, hit_rec_order);
         hits += m;
         int total = -1;
-        sc_status st = sc_world_cast_ray_all(w, &r, s->n, t, idx, nrm, &total);
+        sc_status st = sc_world_cast_ray_all(w, RAY7(r), s->n, t, idx, nrm, &total);
         int ok = st == SC_OK && total == m;
         for (int k = 0; ok && k < m; ++k)
             ok = t[k] == want[k].t && idx[k] == want[k].index && nrm[3 * k] == want[k].n[0] &&
@@ -529,9 +535,9 @@ static int compare_all(sc_world *w, const scene *s, const float *rays, int nrays
         float t2[8];
         int idx2[8];
         if (cap > 8) cap = 8;
-        ok = ok && sc_world_cast_ray_all(w, &r, cap, t2, idx2, NULL, &total2) == SC_OK && total2 == m;
+        ok = ok && sc_world_cast_ray_all(w, RAY7(r), cap, t2, idx2, NULL, &total2) == SC_OK && total2 == m;
         for (int k = 0; ok && k < cap; ++k) ok = t2[k] == want[k].t && idx2[k] == want[k].index;
-        ok = ok && sc_world_cast_ray_all(w, &r, 0, NULL, NULL, NULL, &total3) == SC_OK && total3 == m;
+        ok = ok && sc_world_cast_ray_all(w, RAY7(r), 0, NULL, NULL, NULL, &total3) == SC_OK && total3 == m;
         if (!ok) {
             fprintf(stderr, "  ray (%a %a %a)/(%a %a %a) tmax %a: status %d, world total %d, brute %d\n", p[0], p[1], p[2],
                     p[3], p[4], p[5], p[6], (int)st, total, m);
@@ -661,7 +667,7 @@ static int all_hits(void)
         int fail = compare_all(w, s, rays, 3);
         float t[3];
         int idx[3], total;
-        ENSURE(sc_world_cast_ray_all(w, &(sc_ray){{-3e38f, 0, 0}, {1e38f, 0, 0}, INFINITY}, 3, t, idx, NULL, &total) ==
+        ENSURE(sc_world_cast_ray_all(w, RAY7(((sc_ray){{-3e38f, 0, 0}, {1e38f, 0, 0}, INFINITY})), 3, t, idx, NULL, &total) ==
                SC_OK);
         ENSURE(total == 3 && idx[0] == 0 && idx[1] == 1 && t[0] == 3.0f && t[1] == 3.0f); /* a tie: index order */
         sc_world_destroy(w);
@@ -677,19 +683,19 @@ static int all_hits(void)
                nan_tmax = {{0, 0, 0}, {1, 0, 0}, NAN};
         float t[2];
         int idx[2], total = 7;
-        ENSURE(sc_world_cast_ray_all(w, &zero, 2, t, idx, NULL, &total) == SC_ERR_RAY_DIR_ZERO && total == 0);
+        ENSURE(sc_world_cast_ray_all(w, RAY7(zero), 2, t, idx, NULL, &total) == SC_ERR_RAY_DIR_ZERO && total == 0);
         ENSURE(sc_world_error_index(w) == -1);
-        ENSURE(sc_world_cast_ray_all(w, &nan_tmax, 2, t, idx, NULL, &total) == SC_ERR_RAY_TMAX);
-        ENSURE(sc_world_cast_ray_all(w, &good, -1, t, idx, NULL, &total) == SC_ERR_COUNT && total == 0);
-        ENSURE(sc_world_cast_ray_all(w, &good, 2, NULL, idx, NULL, &total) == SC_ERR_NULL);
+        ENSURE(sc_world_cast_ray_all(w, RAY7(nan_tmax), 2, t, idx, NULL, &total) == SC_ERR_RAY_TMAX);
+        ENSURE(sc_world_cast_ray_all(w, RAY7(good), -1, t, idx, NULL, &total) == SC_ERR_COUNT && total == 0);
+        ENSURE(sc_world_cast_ray_all(w, RAY7(good), 2, NULL, idx, NULL, &total) == SC_ERR_NULL);
         ENSURE(sc_world_cast_ray_all(w, NULL, 2, t, idx, NULL, &total) == SC_ERR_NULL);
-        ENSURE(sc_world_cast_ray_all(w, &good, 2, t, idx, NULL, NULL) == SC_ERR_NULL);
-        ENSURE(sc_world_cast_ray_all(NULL, &good, 2, t, idx, NULL, &total) == SC_ERR_NULL && total == 0);
-        ENSURE(sc_world_cast_ray_all(w, &good, 2, t, idx, NULL, &total) == SC_OK && total == 1 && idx[0] == 0 && t[0] == 1);
+        ENSURE(sc_world_cast_ray_all(w, RAY7(good), 2, t, idx, NULL, NULL) == SC_ERR_NULL);
+        ENSURE(sc_world_cast_ray_all(NULL, RAY7(good), 2, t, idx, NULL, &total) == SC_ERR_NULL && total == 0);
+        ENSURE(sc_world_cast_ray_all(w, RAY7(good), 2, t, idx, NULL, &total) == SC_OK && total == 1 && idx[0] == 0 && t[0] == 1);
         sc_world_destroy(w);
         /* an empty world */
         w = sc_world_create();
-        ENSURE(sc_world_cast_ray_all(w, &good, 0, NULL, NULL, NULL, &total) == SC_OK && total == 0);
+        ENSURE(sc_world_cast_ray_all(w, RAY7(good), 0, NULL, NULL, NULL, &total) == SC_OK && total == 0);
         sc_world_destroy(w);
     }
     return 0;

@@ -19,6 +19,9 @@
 
 #include "test.h"
 
+/* An sc_ray as the SC_RAY_FLOATS floats sc_world_cast_ray_all takes. */
+#define RAY7(r) ((const float[SC_RAY_FLOATS]){(r).origin.x, (r).origin.y, (r).origin.z, (r).dir.x, (r).dir.y, (r).dir.z, (r).tmax})
+
 static int g_run, g_failed_tests;
 
 /* ------------------------------------------------ counting every malloc of the process */
@@ -149,7 +152,8 @@ static float *make_rays(int n)
 /* Results of one thread's queries, for comparison. */
 typedef struct answers {
     float *t, *normal, *seg_t;
-    int *index, *hit, *seg_index;
+    int *index, *seg_index;
+    bool *hit;
     float all_t[64];
     int all_index[64], all_total;
 } answers;
@@ -160,7 +164,7 @@ static void answers_alloc(answers *a, int n)
     a->normal = malloc(sizeof(float) * 3 * (size_t)n);
     a->seg_t = malloc(sizeof(float) * (size_t)n);
     a->index = malloc(sizeof(int) * (size_t)n);
-    a->hit = malloc(sizeof(int) * (size_t)n);
+    a->hit = malloc(sizeof(bool) * (size_t)n);
     a->seg_index = malloc(sizeof(int) * (size_t)n);
 }
 
@@ -172,7 +176,7 @@ static void answers_free(answers *a)
 static int answers_equal(const answers *a, const answers *b, int n)
 {
     return memcmp(a->t, b->t, sizeof(float) * (size_t)n) == 0 && memcmp(a->normal, b->normal, sizeof(float) * 3 * (size_t)n) == 0 &&
-           memcmp(a->index, b->index, sizeof(int) * (size_t)n) == 0 && memcmp(a->hit, b->hit, sizeof(int) * (size_t)n) == 0 &&
+           memcmp(a->index, b->index, sizeof(int) * (size_t)n) == 0 && memcmp(a->hit, b->hit, sizeof(bool) * (size_t)n) == 0 &&
            memcmp(a->seg_t, b->seg_t, sizeof(float) * (size_t)n) == 0 &&
            memcmp(a->seg_index, b->seg_index, sizeof(int) * (size_t)n) == 0 && a->all_total == b->all_total &&
            memcmp(a->all_t, b->all_t, sizeof a->all_t) == 0 && memcmp(a->all_index, b->all_index, sizeof a->all_index) == 0;
@@ -197,7 +201,7 @@ static sc_status run_queries(const sc_world *w, const float *rays, int n, sc_scr
         sc_ray r = {{rays[0], rays[1], rays[2]}, {rays[3], rays[4], rays[5]}, INFINITY};
         memset(a->all_t, 0, sizeof a->all_t);
         memset(a->all_index, 0, sizeof a->all_index);
-        s = sc_world_cast_ray_all(w, &r, 64, a->all_t, a->all_index, NULL, &a->all_total);
+        s = sc_world_cast_ray_all(w, RAY7(r), 64, a->all_t, a->all_index, NULL, &a->all_total);
     }
     return s;
 }

@@ -31,6 +31,9 @@
 
 #include <limits.h>
 
+/* An sc_ray as the SC_RAY_FLOATS floats sc_world_cast_ray_all takes. */
+#define RAY7(r) ((const float[SC_RAY_FLOATS]){(r).origin.x, (r).origin.y, (r).origin.z, (r).dir.x, (r).dir.y, (r).dir.z, (r).tmax})
+
 #define MAX_OBJECTS 256
 #define MAX_RAYS 64
 #define MAX_BIG_RAYS 1024
@@ -325,7 +328,7 @@ static void op_update(fuzz_bytes *b, int kind)
     if (want == SC_OK && (first < 0 || first > g_m.count || n > g_m.count - first)) want = SC_ERR_RANGE;
     if (want == SC_OK)
         for (int i = 0; i < n; ++i)
-            if (g_m.obj[first + i].type != kind) { want = SC_ERR_KIND; bad = i; break; }
+            if ((int)g_m.obj[first + i].type != kind) { want = SC_ERR_KIND; bad = i; break; }
     g_status = s;
     FUZZ_CHECK(s == want);
     if (g_m.w) FUZZ_CHECK(sc_world_error_index(g_m.w) == bad);
@@ -423,7 +426,8 @@ static void op_cast(fuzz_bytes *b, int big)
     int mode = flags & 3u;
     static float rays[MAX_BIG_RAYS * SC_RAY_FLOATS], t[MAX_BIG_RAYS], t2[MAX_BIG_RAYS], t3[MAX_BIG_RAYS];
     static float nrm[MAX_BIG_RAYS * 3], nrm2[MAX_BIG_RAYS * 3];
-    static int idx[MAX_BIG_RAYS], idx2[MAX_BIG_RAYS], idx3[MAX_BIG_RAYS], any[MAX_BIG_RAYS];
+    static int idx[MAX_BIG_RAYS], idx2[MAX_BIG_RAYS], idx3[MAX_BIG_RAYS];
+    static bool any[MAX_BIG_RAYS];
     if (!hostile) {
         for (int i = 0; i < n; ++i) take_ray(b, mode, rays + i * SC_RAY_FLOATS);
         if (big && n > 0) {
@@ -509,7 +513,7 @@ static void op_cast_all(fuzz_bytes *b)
                                                            : sc_ray_check(&r);
     sc_status s;
     for (;;) {
-        s = sc_world_cast_ray_all(g_m.w, null_what == 1 ? NULL : &r, cap, null_what == 3 ? NULL : t,
+        s = sc_world_cast_ray_all(g_m.w, null_what == 1 ? NULL : RAY7(r), cap, null_what == 3 ? NULL : t,
                                   null_what == 3 ? NULL : idx, nrm, null_what == 2 ? NULL : &total);
         if (null_what != 2) FUZZ_CHECK(s == SC_OK ? total >= 0 && total <= g_m.count : total == 0);
         if (!after_query(s, want, -1, 0)) break;
@@ -532,7 +536,7 @@ static void op_cast_all(fuzz_bytes *b)
     if (m < total) {
         /* All of them, then a prefix with a smaller cap. */
         int total2 = -7;
-        FUZZ_CHECK(sc_world_cast_ray_all(g_m.w, &r, total, t2, idx2, nrm2, &total2) == SC_OK && total2 == total);
+        FUZZ_CHECK(sc_world_cast_ray_all(g_m.w, RAY7(r), total, t2, idx2, nrm2, &total2) == SC_OK && total2 == total);
         for (int k = 0; k < m; ++k) FUZZ_CHECK(idx2[k] == idx[k] && same_float(t2[k], t[k]));
         memcpy(t, t2, sizeof(float) * (size_t)total);
         memcpy(idx, idx2, sizeof(int) * (size_t)total);
@@ -547,7 +551,7 @@ static void op_cast_all(fuzz_bytes *b)
     FUZZ_CHECK(total == 0 ? in == -1 : in == idx[0] && same_float(tn, t[0]));
     if (cap < MAX_OBJECTS && total > 0) {
         int total3 = -7, c3 = total / 2;
-        FUZZ_CHECK(sc_world_cast_ray_all(g_m.w, &r, c3, t2, idx2, NULL, &total3) == SC_OK && total3 == total);
+        FUZZ_CHECK(sc_world_cast_ray_all(g_m.w, RAY7(r), c3, t2, idx2, NULL, &total3) == SC_OK && total3 == total);
         for (int k = 0; k < c3; ++k) FUZZ_CHECK(idx2[k] == idx[k] && same_float(t2[k], t[k]));
     }
     /* A single-query hit the list lacks: never. */
@@ -563,7 +567,7 @@ static void op_any_hit(fuzz_bytes *b)
     int hostile, n = take_count(b, MAX_RAYS, &hostile);
     uint8_t flags = fb_u8(b);
     static float rays[MAX_RAYS * SC_RAY_FLOATS];
-    static int hit[MAX_RAYS];
+    static bool hit[MAX_RAYS];
     if (!hostile)
         for (int i = 0; i < n; ++i) take_ray(b, flags & 3u, rays + i * SC_RAY_FLOATS);
     int null_hit = (flags & 4u) != 0;
