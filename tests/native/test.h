@@ -4,6 +4,17 @@
 
 #include <stdio.h>
 
+#include "slabcast.h"
+
+/* Component k (0, 1, 2) of a vector, read or written by name (indexing past .x is undefined). */
+static inline float v3_at(sc_vec3 v, int k) { return k == 0 ? v.x : k == 1 ? v.y : v.z; }
+static inline void v3_set(sc_vec3 *v, int k, float x)
+{
+    if (k == 0) v->x = x;
+    else if (k == 1) v->y = x;
+    else v->z = x;
+}
+
 /* Counts failed checks; a failing ENSURE returns 1 from the test function. */
 static int g_failures;
 

@@ -112,7 +112,7 @@ static void rand_ray(const scene *s, float *r, int lim)
         const sc_shape *b = &s->shape[rnd() % (unsigned)s->n];
         if (b->type == SC_SHAPE_AABB) {
             int k = (int)(rnd() % 3);
-            r[k] = rnd() & 1 ? (&b->u.aabb.min.x)[k] : (&b->u.aabb.max.x)[k];
+            r[k] = rnd() & 1 ? v3_at(b->u.aabb.min, k) : v3_at(b->u.aabb.max, k);
         }
     }
     do {
@@ -196,11 +196,11 @@ static int general_floats_and_scales(void)
             b.type = SC_SHAPE_AABB;
             for (int k = 0; k < 3; ++k) {
                 float a = rf(S), c = rf(S);
-                if (rnd() % 4 == 0 && i > 0) a = (&sc->shape[rnd() % (unsigned)i].u.aabb.max.x)[k]; /* shared faces */
+                if (rnd() % 4 == 0 && i > 0) a = v3_at(sc->shape[rnd() % (unsigned)i].u.aabb.max, k); /* shared faces */
                 if (c < a) { float x = a; a = c; c = x; }
                 if (rnd() % 6 == 0) c = a;
-                (&b.u.aabb.min.x)[k] = a;
-                (&b.u.aabb.max.x)[k] = c;
+                v3_set(&b.u.aabb.min, k, a);
+                v3_set(&b.u.aabb.max, k, c);
             }
             sc->shape[i] = b;
         }
@@ -212,7 +212,7 @@ static int general_floats_and_scales(void)
             for (int k = 0; k < 3; ++k) r[k] = rf(S) * 1.5f;
             if (rnd() % 2) { /* start on or next to a face plane of some box */
                 int k = (int)(rnd() % 3);
-                r[k] = tweak(rnd() & 1 ? (&b->min.x)[k] : (&b->max.x)[k]);
+                r[k] = tweak(rnd() & 1 ? v3_at(b->min, k) : v3_at(b->max, k));
             }
             do {
                 for (int k = 0; k < 3; ++k) {
@@ -223,7 +223,7 @@ static int general_floats_and_scales(void)
                 if (rnd() % 3 == 0) { /* aim at a corner of the box */
                     float m = 0.0f;
                     for (int k = 0; k < 3; ++k) {
-                        r[3 + k] = (rnd() & 1 ? (&b->min.x)[k] : (&b->max.x)[k]) - r[k];
+                        r[3 + k] = (rnd() & 1 ? v3_at(b->min, k) : v3_at(b->max, k)) - r[k];
                         if (fabsf(r[3 + k]) > m) m = fabsf(r[3 + k]);
                     }
                     /* and often scale that exactly to a unit-sized direction, so that tiny
@@ -630,10 +630,10 @@ static int all_hits(void)
             b.type = SC_SHAPE_AABB;
             for (int k = 0; k < 3; ++k) {
                 float a = rf(100.0f), c = rf(100.0f);
-                if (rnd() % 4 == 0 && i > 0) a = (&s->shape[rnd() % (unsigned)i].u.aabb.max.x)[k];
+                if (rnd() % 4 == 0 && i > 0) a = v3_at(s->shape[rnd() % (unsigned)i].u.aabb.max, k);
                 if (c < a) { float x = a; a = c; c = x; }
-                (&b.u.aabb.min.x)[k] = a;
-                (&b.u.aabb.max.x)[k] = c;
+                v3_set(&b.u.aabb.min, k, a);
+                v3_set(&b.u.aabb.max, k, c);
             }
             s->shape[i] = b;
         }
@@ -643,7 +643,7 @@ static int all_hits(void)
             float *r = rays + 7 * i;
             const sc_aabb *b = &s->shape[rnd() % (unsigned)s->n].u.aabb;
             for (int k = 0; k < 3; ++k) r[k] = rf(150.0f);
-            for (int k = 0; k < 3; ++k) r[3 + k] = rnd() % 3 ? rf(1.0f) : (rnd() & 1 ? (&b->min.x)[k] : (&b->max.x)[k]) - r[k];
+            for (int k = 0; k < 3; ++k) r[3 + k] = rnd() % 3 ? rf(1.0f) : (rnd() & 1 ? v3_at(b->min, k) : v3_at(b->max, k)) - r[k];
             if (r[3] == 0 && r[4] == 0 && r[5] == 0) r[3] = 1;
             r[6] = rnd() % 3 == 0 ? fabsf(rf(4.0f)) : INFINITY;
         }

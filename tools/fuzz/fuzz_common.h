@@ -28,6 +28,15 @@ static void (*fuzz_dump)(void);
 /* The fuzzer's bytes, read front to back; past the end every read gives 0. */
 typedef struct fuzz_bytes { const uint8_t *p; size_t n, at; } fuzz_bytes;
 
+/* Component k (0, 1, 2) of a vector, read or written by name (indexing past .x is undefined). */
+static inline float v3_at(sc_vec3 v, int k) { return k == 0 ? v.x : k == 1 ? v.y : v.z; }
+static inline void v3_set(sc_vec3 *v, int k, float x)
+{
+    if (k == 0) v->x = x;
+    else if (k == 1) v->y = x;
+    else v->z = x;
+}
+
 static inline uint8_t fb_u8(fuzz_bytes *b) { return b->at < b->n ? b->p[b->at++] : 0; }
 
 static inline uint32_t fb_u32(fuzz_bytes *b)

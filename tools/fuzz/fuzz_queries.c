@@ -112,18 +112,18 @@ static void decode(const uint8_t *data, size_t size, inputs *in, float *raw)
     const float *q = f;
 
     if (flags & 1u) {
-        float *lo = &box.min.x, *hi = &box.max.x;
-        for (int a = 0; a < 3; ++a)
-            if (lo[a] > hi[a]) { float t = lo[a]; lo[a] = hi[a]; hi[a] = t; }
+        for (int a = 0; a < 3; ++a) {
+            float lo = v3_at(box.min, a), hi = v3_at(box.max, a);
+            if (lo > hi) { v3_set(&box.min, a, hi); v3_set(&box.max, a, lo); }
+        }
     }
     if (flags & 2u) {
         if (in->dyadic) {
             static const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
             const int *p = perms[(perm & 7u) % 6u];
             for (int i = 0; i < 3; ++i) {
-                float *ax = &obb.axes[i].x;
-                ax[0] = ax[1] = ax[2] = 0.0f;
-                ax[p[i]] = (perm >> (3 + i)) & 1u ? -1.0f : 1.0f;
+                obb.axes[i] = (sc_vec3){0.0f, 0.0f, 0.0f};
+                v3_set(&obb.axes[i], p[i], (perm >> (3 + i)) & 1u ? -1.0f : 1.0f);
             }
             in->perm_obb = 1;
         } else {
@@ -175,9 +175,10 @@ static void flip_zeros(inputs *in)
     p = (float *)(void *)&in->seg;
     for (size_t i = 0; i < sizeof in->seg / sizeof(float); ++i)
         if (p[i] == 0.0f) p[i] = signbit(p[i]) ? 0.0f : -0.0f;
-    p = &in->point.x;
-    for (int i = 0; i < 3; ++i)
-        if (p[i] == 0.0f) p[i] = signbit(p[i]) ? 0.0f : -0.0f;
+    for (int i = 0; i < 3; ++i) {
+        float v = v3_at(in->point, i);
+        if (v == 0.0f) v3_set(&in->point, i, signbit(v) ? 0.0f : -0.0f);
+    }
     for (int s = 0; s < 4; ++s) {
         p = (float *)(void *)&in->shape[s].u;
         size_t n = s == 0 ? 6 : s == 1 ? 15 : 4;
@@ -288,15 +289,14 @@ static float frac_float(frac f) { return (float)((double)f.p / (double)f.q); }
 static void box_hu(const sc_shape *s, int64_t lo[3], int64_t hi[3])
 {
     if (s->type == SC_SHAPE_AABB) {
-        const float *a = &s->u.aabb.min.x, *b = &s->u.aabb.max.x;
-        for (int k = 0; k < 3; ++k) { lo[k] = hu(a[k]); hi[k] = hu(b[k]); }
+        for (int k = 0; k < 3; ++k) { lo[k] = hu(v3_at(s->u.aabb.min, k)); hi[k] = hu(v3_at(s->u.aabb.max, k)); }
         return;
     }
     const sc_obb *o = &s->u.obb;
-    const float *c = &o->center.x, *h = &o->half.x;
+    const float c[3] = {o->center.x, o->center.y, o->center.z}, h[3] = {o->half.x, o->half.y, o->half.z};
     for (int k = 0; k < 3; ++k) {
         int64_t e = 0;
-        for (int i = 0; i < 3; ++i) e += (int64_t)fabsf((&o->axes[i].x)[k]) * hu(h[i]);
+        for (int i = 0; i < 3; ++i) e += (int64_t)fabsf(v3_at(o->axes[i], k)) * hu(h[i]);
         lo[k] = hu(c[k]) - e;
         hi[k] = hu(c[k]) + e;
     }
@@ -343,12 +343,12 @@ static void check_exact(const inputs *in, int s, const outputs *o)
     int box = s == 0 || (s == 1 && in->perm_obb);
     int64_t ro[3], rd[3], sa[3], sb[3], sd[3], pt[3];
     for (int k = 0; k < 3; ++k) {
-        ro[k] = hu((&in->ray.origin.x)[k]);
-        rd[k] = hu((&in->ray.dir.x)[k]);
-        sa[k] = hu((&in->seg.a.x)[k]);
-        sb[k] = hu((&in->seg.b.x)[k]);
+        ro[k] = hu(v3_at(in->ray.origin, k));
+        rd[k] = hu(v3_at(in->ray.dir, k));
+        sa[k] = hu(v3_at(in->seg.a, k));
+        sb[k] = hu(v3_at(in->seg.b, k));
         sd[k] = sb[k] - sa[k];
-        pt[k] = hu((&in->point.x)[k]);
+        pt[k] = hu(v3_at(in->point, k));
     }
     int tinf = isinf(in->ray.tmax);
     int64_t T2 = tinf ? 0 : hu(in->ray.tmax);
