@@ -162,9 +162,10 @@ static int sc_w_split(sc_bprim *p, int n, sc_bounds *lb, sc_bounds *rb)
 static void sc_w_group_fill(sc_world *w, int g)
 {
     sc_group *gr = &w->groups[g];
-    int all = 1;
+    int all = 1, live = 0;
     for (int l = 0; l < 4; ++l) {
         int o = gr->idx[l];
+        if (o >= 0 && w->enabled[o]) live |= 1 << l;
         for (int a = 0; a < 3; ++a) {
             gr->lo[a][l] = o >= 0 ? sc_v3_at(w->bounds[o].min, a) : INFINITY;
             gr->hi[a][l] = o >= 0 ? sc_v3_at(w->bounds[o].max, a) : -INFINITY;
@@ -172,6 +173,7 @@ static void sc_w_group_fill(sc_world *w, int g)
         if (o >= 0 && w->kind[o] != SC_SHAPE_AABB) all = 0;
     }
     gr->all_aabb = all;
+    gr->live = live;
 }
 
 /* Builds the subtree over p[0..n) (n >= 1, with bounds pb); returns its child reference, or
@@ -277,6 +279,7 @@ sc_status sc_world_build(sc_world *w)
     int n = 0;
     for (int i = 0; i < w->count; ++i) {
         w->obj_ref[i] = -1;
+        if (w->kind[i] & SC_KIND_REMOVED) continue; /* in neither the BVH nor the far list */
         if (w->far[i]) {
             w->far_list[w->nfar++] = i;
             continue;
@@ -301,6 +304,7 @@ sc_status sc_world_build(sc_world *w)
     }
     w->built = 1;
     w->dirty = 0;
+    w->loose = 0;
     return SC_OK;
 }
 
@@ -344,6 +348,7 @@ sc_status sc_world_refit(sc_world *w)
         }
     }
     w->dirty = 0;
+    w->loose = 0;
     return SC_OK;
 }
 
@@ -351,6 +356,6 @@ sc_status sc_world_commit(sc_world *w)
 {
     if (!w) return SC_ERR_NULL;
     if (!w->built) return sc_world_build(w);
-    if (w->dirty) return sc_world_refit(w);
+    if (w->dirty || w->loose) return sc_world_refit(w);
     return SC_OK;
 }

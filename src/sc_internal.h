@@ -60,17 +60,23 @@ typedef struct sc_group {
     int32_t idx[4]; /* object index, or -1 */
     int32_t all_aabb;
     int32_t count;
-    int32_t pad[2];
+    int32_t live;   /* bit l: lane l holds an enabled object (removed or disabled: clear) */
+    int32_t pad[1];
 } sc_group;
 
 struct sc_world {
     sc_allocator mem;
     int count, cap;
-    uint8_t *kind;
+    uint8_t *kind;     /* an sc_shape_type, or SC_KIND_REMOVED */
     int32_t *slot;     /* OBB / sphere: index into obbs / spheres */
     sc_aabb *bounds;   /* the box itself, or a conservative bounding box */
     uint8_t *far;      /* 1: coordinates >= 2^80, kept out of the BVH */
     int32_t *obj_ref;  /* object -> group*4 + lane, or -1 when in far_list */
+    uint32_t *mask;    /* per object, all bits by default: hit by queries whose mask shares a bit */
+    uint8_t *enabled;  /* per object: 0 when disabled or removed (never hit) */
+    int32_t nzero_mask; /* objects whose mask is 0 (then a default filter must check masks) */
+    int32_t *free_slots; /* removed indices, reused by later adds of one object (LIFO) */
+    int nfree, capfree;
     sc_obb *obbs;
     int nobb, capobb;
     sc_sphere *spheres;
@@ -87,11 +93,16 @@ struct sc_world {
     int nfar, capfar;
     int built;         /* 0: objects were added (or crossed the far limit) since the last build */
     int dirty;         /* 1: objects were updated since the last build or refit */
+    int loose;         /* 1: objects were removed since the last build or refit (bounds only loose) */
     int error_index;   /* of the last add or update */
 
     struct sc_bprim *scratch; /* build scratch: one record per object */
     int scratch_cap;
 };
+
+/* Set in kind[o] when object o has been removed (the low bits keep its old kind, so that a
+ * later object of the same kind can reuse its OBB / sphere record). */
+#define SC_KIND_REMOVED 0x80
 
 /* A caller's working memory for queries (see slabcast.h). One block holds, for cap rays: the
  * sort keys twice (8 bytes each), the rays in trace order and their results. */
@@ -129,6 +140,10 @@ typedef struct sc_wray {
     float o[3], d[3];
     int par[3];            /* dir == 0 (or -0) on that axis */
     int far;               /* origin >= 2^80: test every object exactly */
+    uint32_t mask;         /* the filter's mask */
+    int32_t exclude;       /* the object this ray ignores, or -1 */
+    int skip_inside;       /* SC_INSIDE_SKIP: objects containing the origin are ignored */
+    int filtered;          /* masks or exclude must be checked per object */
 } sc_wray;
 
 typedef struct sc_whit {

@@ -166,12 +166,50 @@ static const uint64_t *sc_w_ray_order(const sc_world *w, const float *rays, int 
     return a;
 }
 
-/* One ray (7 floats at p) through the world. */
-static void sc_w_trace(const sc_world *w, const float *p, sc_w_mode mode, sc_whit *h)
+/* A query's filter, checked: the default for NULL. */
+typedef struct sc_wfilt {
+    uint32_t mask;
+    const int32_t *exclude;
+    int skip;
+    int masked; /* masks must be checked: a mask other than all bits, or objects of mask 0 */
+} sc_wfilt;
+
+/* Validates filter for n rays (after the rays: inside, then each exclusion: -1 or an index of
+ * the world) and reads it into *f. */
+static sc_status sc_w_filter(const sc_world *w, const sc_query_filter *filter, int n, sc_wfilt *f,
+                             sc_scratch *scratch)
+{
+    sc_query_filter q = filter ? *filter : sc_query_filter_default();
+    if (q.inside != SC_INSIDE_SOLID && q.inside != SC_INSIDE_SKIP) return SC_ERR_INSIDE;
+    for (int i = 0; q.exclude && i < n; ++i) {
+        if (q.exclude[i] < -1 || q.exclude[i] >= w->count) {
+            sc_w_set_error(scratch, i);
+            return SC_ERR_RANGE;
+        }
+    }
+    f->mask = q.mask;
+    f->exclude = q.exclude;
+    f->skip = q.inside == SC_INSIDE_SKIP;
+    f->masked = q.mask != 0xFFFFFFFFu || w->nzero_mask > 0;
+    return SC_OK;
+}
+
+/* Ray i of a batch takes the filter. */
+static void sc_w_apply(sc_wray *r, const sc_wfilt *f, int i)
+{
+    r->mask = f->mask;
+    r->exclude = f->exclude ? f->exclude[i] : -1;
+    r->skip_inside = f->skip;
+    r->filtered = f->masked || r->exclude >= 0;
+}
+
+/* Ray i (7 floats at p) through the world. */
+static void sc_w_trace(const sc_world *w, const float *p, int i, const sc_wfilt *f, sc_w_mode mode, sc_whit *h)
 {
     sc_ray ray = {sc_w_v3(p), sc_w_v3(p + 3), p[6]};
     sc_wray r;
     sc__ray_prep(&r, &ray);
+    sc_w_apply(&r, f, i);
     if (mode == SC_W_BRUTE) sc__cast_brute(w, &r, h);
     else sc__cast(w, &r, h, mode == SC_W_ANY);
 }
@@ -186,13 +224,16 @@ static void sc_w_output(sc_w_mode mode, const sc_whit *h, int i, float *t, int32
 /* A batch of rays: all validated first, then cast one by one (large batches in a cache-friendly
  * order when the caller's scratch has room, see sc_w_ray_order). */
 static sc_status sc_w_batch(const sc_world *w, const float *rays, int n, sc_w_mode mode, float *t, int *index,
-                            float *normal, bool *hit, sc_scratch *scratch)
+                            float *normal, bool *hit, const sc_query_filter *filter, sc_scratch *scratch)
 {
     sc_w_set_error(scratch, -1);
     if (!w) return SC_ERR_NULL;
     sc_status s = sc_w_check_rays(rays, n, scratch);
     if (s != SC_OK) return s;
     if (n > 0 && (mode == SC_W_ANY ? !hit : (!t || !index))) return SC_ERR_NULL;
+    sc_wfilt f;
+    s = sc_w_filter(w, filter, n, &f, scratch);
+    if (s != SC_OK) return s;
     if (!sc_world_is_committed(w)) return SC_ERR_STALE;
     if (mode != SC_W_BRUTE && n >= SC_SCRATCH_MIN_RAYS && scratch && n <= scratch->cap && w->root != SC_NO_CHILD) {
         /* gather, trace in order, scatter: the random accesses stay out of the traversal */
@@ -201,37 +242,54 @@ static sc_status sc_w_batch(const sc_world *w, const float *rays, int n, sc_w_mo
         for (int j = 0; j < n; ++j)
             memcpy(bufs.rays + (size_t)j * SC_RAY_FLOATS, rays + (size_t)(uint32_t)order[j] * SC_RAY_FLOATS,
                    SC_RAY_FLOATS * sizeof *rays);
-        for (int j = 0; j < n; ++j) sc_w_trace(w, bufs.rays + (size_t)j * SC_RAY_FLOATS, mode, &bufs.res[j]);
+        for (int j = 0; j < n; ++j)
+            sc_w_trace(w, bufs.rays + (size_t)j * SC_RAY_FLOATS, (int)(uint32_t)order[j], &f, mode, &bufs.res[j]);
         for (int j = 0; j < n; ++j) sc_w_output(mode, &bufs.res[j], (int)(uint32_t)order[j], t, index, normal, hit);
         return SC_OK;
     }
     for (int i = 0; i < n; ++i) {
         sc_whit h;
-        sc_w_trace(w, rays + (size_t)i * SC_RAY_FLOATS, mode, &h);
+        sc_w_trace(w, rays + (size_t)i * SC_RAY_FLOATS, i, &f, mode, &h);
         sc_w_output(mode, &h, i, t, index, normal, hit);
     }
     return SC_OK;
 }
 
 sc_status sc_world_cast_rays(const sc_world *w, const float *rays, int32_t n, float *t, int32_t *index, float *normal,
-                             sc_scratch *scratch)
+                             const sc_query_filter *filter, sc_scratch *scratch)
 {
-    return sc_w_batch(w, rays, n, SC_W_NEAREST, t, index, normal, NULL, scratch);
+    return sc_w_batch(w, rays, n, SC_W_NEAREST, t, index, normal, NULL, filter, scratch);
 }
 
-sc_status sc_world_cast_rays_bruteforce(const sc_world *w, const float *rays, int n, float *t, int *index,
-                                        float *normal, sc_scratch *scratch)
+sc_status sc_world_cast_rays_bruteforce(const sc_world *w, const float *rays, int32_t n, float *t, int32_t *index,
+                                        float *normal, const sc_query_filter *filter, sc_scratch *scratch)
 {
-    return sc_w_batch(w, rays, n, SC_W_BRUTE, t, index, normal, NULL, scratch);
+    return sc_w_batch(w, rays, n, SC_W_BRUTE, t, index, normal, NULL, filter, scratch);
 }
 
-sc_status sc_world_any_hit(const sc_world *w, const float *rays, int32_t n, bool *hit, sc_scratch *scratch)
+sc_status sc_world_any_hit(const sc_world *w, const float *rays, int32_t n, bool *hit, const sc_query_filter *filter,
+                           sc_scratch *scratch)
 {
-    return sc_w_batch(w, rays, n, SC_W_ANY, NULL, NULL, NULL, hit, scratch);
+    return sc_w_batch(w, rays, n, SC_W_ANY, NULL, NULL, NULL, hit, filter, scratch);
 }
 
-sc_status sc_world_cast_segments(const sc_world *w, const float *segs, int n, float *t, int *index, float *normal,
-                                 sc_scratch *scratch)
+/* The lowest-index object (that the filter allows) containing point a: a zero-length segment. */
+static int sc_w_point(const sc_world *w, sc_vec3 a, const sc_wray *r)
+{
+    if (r->skip_inside) return -1; /* every object containing the point is skipped */
+    for (int o = 0; o < w->count; ++o) {
+        if (!w->enabled[o] || (r->filtered && ((w->mask[o] & r->mask) == 0 || o == r->exclude))) continue;
+        sc_shape sh;
+        if (w->kind[o] == SC_SHAPE_AABB) { sh.type = SC_SHAPE_AABB; sh.u.aabb = w->bounds[o]; }
+        else if (w->kind[o] == SC_SHAPE_OBB) { sh.type = SC_SHAPE_OBB; sh.u.obb = w->obbs[w->slot[o]]; }
+        else { sh.type = SC_SHAPE_SPHERE; sh.u.sphere = w->spheres[w->slot[o]]; }
+        if (sc_contains(a, &sh).value) return o;
+    }
+    return -1;
+}
+
+sc_status sc_world_cast_segments(const sc_world *w, const float *segs, int32_t n, float *t, int32_t *index,
+                                 float *normal, const sc_query_filter *filter, sc_scratch *scratch)
 {
     sc_w_set_error(scratch, -1);
     if (!w) return SC_ERR_NULL;
@@ -246,6 +304,9 @@ sc_status sc_world_cast_segments(const sc_world *w, const float *segs, int n, fl
             return s;
         }
     }
+    sc_wfilt f;
+    sc_status fs = sc_w_filter(w, filter, n, &f, scratch);
+    if (fs != SC_OK) return fs;
     if (!sc_world_is_committed(w)) return SC_ERR_STALE;
     for (int i = 0; i < n; ++i) {
         const float *p = segs + (size_t)i * SC_SEGMENT_FLOATS;
@@ -254,13 +315,10 @@ sc_status sc_world_cast_segments(const sc_world *w, const float *segs, int n, fl
         sc_vec3 d = {b.x - a.x, b.y - a.y, b.z - a.z};
         if (d.x == 0.0f && d.y == 0.0f && d.z == 0.0f) {
             /* A point: the lowest-index object that contains it, at t = 0. */
-            sc_shape sh;
-            for (int o = 0; o < w->count; ++o) {
-                if (w->kind[o] == SC_SHAPE_AABB) { sh.type = SC_SHAPE_AABB; sh.u.aabb = w->bounds[o]; }
-                else if (w->kind[o] == SC_SHAPE_OBB) { sh.type = SC_SHAPE_OBB; sh.u.obb = w->obbs[w->slot[o]]; }
-                else { sh.type = SC_SHAPE_SPHERE; sh.u.sphere = w->spheres[w->slot[o]]; }
-                if (sc_contains(a, &sh).value) { h.index = o; break; }
-            }
+            sc_wray pr;
+            sc__ray_prep(&pr, &(sc_ray){a, {1, 0, 0}, 0.0f});
+            sc_w_apply(&pr, &f, i);
+            h.index = sc_w_point(w, a, &pr);
         } else {
             sc_ray ray = {a, d, 1.0f};
             if (!isfinite(d.x) || !isfinite(d.y) || !isfinite(d.z)) {
@@ -270,6 +328,7 @@ sc_status sc_world_cast_segments(const sc_world *w, const float *segs, int n, fl
             }
             sc_wray r;
             sc__ray_prep(&r, &ray);
+            sc_w_apply(&r, &f, i);
             sc__cast(w, &r, &h, 0);
             if (ray.tmax == 2.0f) h.t *= 0.5f;
         }
@@ -279,7 +338,7 @@ sc_status sc_world_cast_segments(const sc_world *w, const float *segs, int n, fl
 }
 
 sc_status sc_world_cast_ray_all(const sc_world *w, const float *ray, int32_t cap, float *t, int32_t *index,
-                                float *normal, int32_t *total)
+                                float *normal, int32_t *total, const sc_query_filter *filter)
 {
     if (total) *total = 0;
     if (!w) return SC_ERR_NULL;
@@ -289,9 +348,13 @@ sc_status sc_world_cast_ray_all(const sc_world *w, const float *ray, int32_t cap
     sc_ray one = {sc_w_v3(ray), sc_w_v3(ray + 3), ray[6]};
     sc_status s = sc_ray_check(&one);
     if (s != SC_OK) return s;
+    sc_wfilt f;
+    s = sc_w_filter(w, filter, 1, &f, NULL);
+    if (s != SC_OK) return s;
     if (!sc_world_is_committed(w)) return SC_ERR_STALE;
     sc_wray r;
     sc__ray_prep(&r, &one);
+    sc_w_apply(&r, &f, 0);
     *total = sc__cast_all(w, &r, t, index, normal, cap);
     return SC_OK;
 }

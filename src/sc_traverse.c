@@ -42,6 +42,10 @@ void sc__ray_prep(sc_wray *r, const sc_ray *ray)
         r->c.far_off[a] = (neg ? 0 : 12) + 4 * a;
     }
     r->far = sc_w_far3(ray->origin);
+    r->mask = 0xFFFFFFFFu;
+    r->exclude = -1;
+    r->skip_inside = 0;
+    r->filtered = 0;
 }
 
 /* Keeps the nearer hit; on equal t the lower index. */
@@ -64,32 +68,55 @@ static sc_raycast_result sc_w_exact_object(const sc_world *w, const sc_wray *r, 
     }
 }
 
-/* One object through the exact scalar query, offered to the best hit. */
+/* Whether ray r may hit object o: enabled (a removed object is disabled too) and, when the
+ * ray is filtered, its mask shares a bit with the filter's and it is not the excluded one. */
+static inline int sc_w_allowed(const sc_world *w, const sc_wray *r, int o)
+{
+    if (!w->enabled[o]) return 0;
+    return !r->filtered || ((w->mask[o] & r->mask) != 0 && o != r->exclude);
+}
+
+/* The lanes of a group ray r may hit: live ones, then the filter's choice. */
+static inline unsigned sc_w_lanes(const sc_world *w, const sc_group *g, const sc_wray *r)
+{
+    unsigned lanes = (unsigned)g->live;
+    if (r->filtered)
+        for (int l = 0; l < 4; ++l)
+            if (lanes >> l & 1 && !sc_w_allowed(w, r, g->idx[l])) lanes &= ~(1u << l);
+    return lanes;
+}
+
+/* One object through the exact scalar query, offered to the best hit (when the filter allows
+ * it; SC_INSIDE_SKIP drops an object whose solid contains the origin: t_enter < 0). */
 static void sc_w_test_object(const sc_world *w, const sc_wray *r, int o, sc_whit *best)
 {
+    if (!sc_w_allowed(w, r, o)) return;
     sc_raycast_result h = sc_w_exact_object(w, r, o);
-    if (h.hit) sc_w_offer(best, h.t, o, h.normal);
+    if (h.hit && !(r->skip_inside && h.t_enter < 0.0f)) sc_w_offer(best, h.t, o, h.normal);
 }
 
 /* The exact tests of a group whose conservative test passed (limit: the best t, or tmax). */
 static void sc_w_group_exact(const sc_world *w, const sc_group *g, const sc_wray *r, sc_whit *best, float limit)
 {
+    unsigned lanes = sc_w_lanes(w, g, r);
+    if (!lanes) return;
     if (g->all_aabb) {
         _Alignas(16) float tn[4];
         int axis[4], redo;
         int bits = sc_w_leaf_aabb4(g, r, limit, tn, axis, &redo);
         for (int l = 0; l < 4; ++l) {
+            if (!(lanes >> l & 1)) continue;
             if (redo >> l & 1) {
-                if (g->idx[l] >= 0) sc_w_test_object(w, r, g->idx[l], best);
+                sc_w_test_object(w, r, g->idx[l], best);
                 continue;
             }
-            if (!(bits >> l & 1)) continue;
+            if (!(bits >> l & 1) || (r->skip_inside && tn[l] < 0.0f)) continue;
             sc_w_offer(best, tn[l] > 0.0f ? tn[l] : 0.0f, g->idx[l], sc_w_lane_normal(r, tn[l], axis[l]));
         }
         return;
     }
     for (int l = 0; l < 4; ++l)
-        if (g->idx[l] >= 0) sc_w_test_object(w, r, g->idx[l], best);
+        if (lanes >> l & 1) sc_w_test_object(w, r, g->idx[l], best);
 }
 
 typedef struct sc_wentry { int32_t ref; float t; } sc_wentry;
@@ -301,29 +328,34 @@ static void sc_w_heap_sort(sc_wall *c)
 
 static void sc_w_collect_object(const sc_world *w, const sc_wray *r, int o, sc_wall *c)
 {
+    if (!sc_w_allowed(w, r, o)) return;
     sc_raycast_result h = sc_w_exact_object(w, r, o);
-    if (h.hit) sc_w_collect(c, h.t, o, h.normal);
+    if (h.hit && !(r->skip_inside && h.t_enter < 0.0f)) sc_w_collect(c, h.t, o, h.normal);
 }
 
 /* Every object of a group whose conservative test passed: the same exact tests as
  * sc_w_group_exact, with tmax as the limit, so the same t bit for bit. */
 static void sc_w_group_collect(const sc_world *w, const sc_group *g, const sc_wray *r, sc_wall *c)
 {
+    unsigned lanes = sc_w_lanes(w, g, r);
+    if (!lanes) return;
     if (g->all_aabb) {
         _Alignas(16) float tn[4];
         int axis[4], redo;
         int bits = sc_w_leaf_aabb4(g, r, r->ray.tmax, tn, axis, &redo);
         for (int l = 0; l < 4; ++l) {
+            if (!(lanes >> l & 1)) continue;
             if (redo >> l & 1) {
-                if (g->idx[l] >= 0) sc_w_collect_object(w, r, g->idx[l], c);
+                sc_w_collect_object(w, r, g->idx[l], c);
                 continue;
             }
-            if (bits >> l & 1) sc_w_collect(c, tn[l] > 0.0f ? tn[l] : 0.0f, g->idx[l], sc_w_lane_normal(r, tn[l], axis[l]));
+            if (!(bits >> l & 1) || (r->skip_inside && tn[l] < 0.0f)) continue;
+            sc_w_collect(c, tn[l] > 0.0f ? tn[l] : 0.0f, g->idx[l], sc_w_lane_normal(r, tn[l], axis[l]));
         }
         return;
     }
     for (int l = 0; l < 4; ++l)
-        if (g->idx[l] >= 0) sc_w_collect_object(w, r, g->idx[l], c);
+        if (lanes >> l & 1) sc_w_collect_object(w, r, g->idx[l], c);
 }
 
 /* Every object the ray meets within [0, tmax], unsorted: each object is tested once (it lies in

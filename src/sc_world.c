@@ -95,7 +95,7 @@ int sc__grow_aligned(const sc_allocator *m, void **p, void **raw, int *cap, int 
 }
 
 /* The per-object arrays, as (pointer, element size) pairs. */
-#define SC_OBJECT_ARRAYS 5
+#define SC_OBJECT_ARRAYS 7
 static void sc_object_arrays(sc_world *w, void ***ptr, size_t *elem)
 {
     ptr[0] = (void **)&w->kind;    elem[0] = sizeof *w->kind;
@@ -103,6 +103,8 @@ static void sc_object_arrays(sc_world *w, void ***ptr, size_t *elem)
     ptr[2] = (void **)&w->bounds;  elem[2] = sizeof *w->bounds;
     ptr[3] = (void **)&w->far;     elem[3] = sizeof *w->far;
     ptr[4] = (void **)&w->obj_ref; elem[4] = sizeof *w->obj_ref;
+    ptr[5] = (void **)&w->mask;    elem[5] = sizeof *w->mask;
+    ptr[6] = (void **)&w->enabled; elem[6] = sizeof *w->enabled;
 }
 
 /* Grows every per-object array to hold need objects: all new blocks are allocated before any
@@ -160,6 +162,7 @@ void sc_world_destroy(sc_world *w)
     sc__mem_free(&m, w->nodes_raw, sc__aligned_bytes(w->capnodes, sizeof(sc_node4)));
     sc__mem_free(&m, w->groups_raw, sc__aligned_bytes(w->capgroups, sizeof(sc_group)));
     sc__mem_free(&m, w->far_list, (size_t)w->capfar * sizeof *w->far_list);
+    sc__mem_free(&m, w->free_slots, (size_t)w->capfree * sizeof *w->free_slots);
     sc__mem_free(&m, w->scratch, (size_t)w->scratch_cap * 32 /* sizeof(sc_bprim) */);
     sc__mem_free(&m, w, sizeof *w);
 }
@@ -172,11 +175,11 @@ bool sc_world_is_committed(const sc_world *w) { return w && w->built && !w->dirt
 size_t sc_world_bytes(const sc_world *w)
 {
     if (!w) return 0;
-    size_t per_obj = sizeof(uint8_t) * 2 + sizeof(int32_t) * 2 + sizeof(sc_aabb);
+    size_t per_obj = sizeof(uint8_t) * 3 + sizeof(int32_t) * 3 + sizeof(sc_aabb);
     return sizeof *w + (size_t)w->cap * per_obj + (size_t)w->capobb * sizeof(sc_obb) +
            (size_t)w->capsph * sizeof(sc_sphere) + sc__aligned_bytes(w->capnodes, sizeof(sc_node4)) +
            sc__aligned_bytes(w->capgroups, sizeof(sc_group)) + (size_t)w->scratch_cap * 32 /* sizeof(sc_bprim) */ +
-           (size_t)w->capfar * sizeof(int32_t);
+           (size_t)w->capfar * sizeof(int32_t) + (size_t)w->capfree * sizeof(int32_t);
 }
 
 /* --------------------------------------------------------------- objects */
@@ -262,6 +265,19 @@ static void sc_w_store(sc_world *w, int i, int kind, const float *p)
     }
 }
 
+/* A fresh or reused slot o for an object of kind: enabled, all mask bits, outside the BVH until
+ * the next build, and its OBB / sphere record (a reused slot keeps its record when the kind is
+ * the same; room was made by the caller). */
+static void sc_w_init_slot(sc_world *w, int o, int kind)
+{
+    int same = w->slot[o] >= 0 && (w->kind[o] & ~SC_KIND_REMOVED) == kind;
+    if (!same) w->slot[o] = kind == SC_SHAPE_OBB ? w->nobb++ : kind == SC_SHAPE_SPHERE ? w->nsph++ : -1;
+    w->kind[o] = (uint8_t)kind;
+    w->mask[o] = 0xFFFFFFFFu;
+    w->enabled[o] = 1;
+    w->obj_ref[o] = -1;
+}
+
 static sc_status sc_w_add(sc_world *w, const float *data, int32_t n, int32_t *first, int kind)
 {
     if (!w) return SC_ERR_NULL;
@@ -274,12 +290,21 @@ static sc_status sc_w_add(sc_world *w, const float *data, int32_t n, int32_t *fi
     if (kind == SC_SHAPE_OBB && !sc__grow(&w->mem, (void **)&w->obbs, &w->capobb, w->nobb + n, sizeof(sc_obb))) return SC_ERR_NO_MEMORY;
     if (kind == SC_SHAPE_SPHERE && !sc__grow(&w->mem, (void **)&w->spheres, &w->capsph, w->nsph + n, sizeof(sc_sphere)))
         return SC_ERR_NO_MEMORY;
+    if (n == 1 && w->nfree > 0) {
+        /* one object takes the most recently freed slot */
+        int o = w->free_slots[--w->nfree];
+        sc_w_init_slot(w, o, kind);
+        sc_w_store(w, o, kind, data);
+        if (first) *first = o;
+        w->built = 0;
+        return SC_OK;
+    }
     int base = w->count;
     for (int i = 0; i < n; ++i) {
         int o = base + i;
-        w->slot[o] = kind == SC_SHAPE_OBB ? w->nobb++ : kind == SC_SHAPE_SPHERE ? w->nsph++ : -1;
+        w->slot[o] = -1;
+        sc_w_init_slot(w, o, kind);
         sc_w_store(w, o, kind, data + (size_t)i * (size_t)floats);
-        w->obj_ref[o] = -1;
     }
     w->count += n;
     if (first) *first = base;
@@ -300,7 +325,7 @@ static sc_status sc_w_update(sc_world *w, int first, const float *data, int n, i
     for (int i = 0; i < n; ++i) {
         if (w->kind[first + i] != kind) {
             w->error_index = i;
-            return SC_ERR_KIND;
+            return w->kind[first + i] & SC_KIND_REMOVED ? SC_ERR_REMOVED : SC_ERR_KIND;
         }
     }
     int floats = kind == SC_SHAPE_AABB ? SC_AABB_FLOATS : kind == SC_SHAPE_OBB ? SC_OBB_FLOATS : SC_SPHERE_FLOATS;
@@ -317,3 +342,95 @@ static sc_status sc_w_update(sc_world *w, int first, const float *data, int n, i
 sc_status sc_world_update_aabbs(sc_world *w, int32_t f, const float *b, int32_t n) { return sc_w_update(w, f, b, n, SC_SHAPE_AABB); }
 sc_status sc_world_update_obbs(sc_world *w, int32_t f, const float *b, int32_t n) { return sc_w_update(w, f, b, n, SC_SHAPE_OBB); }
 sc_status sc_world_update_spheres(sc_world *w, int32_t f, const float *b, int32_t n) { return sc_w_update(w, f, b, n, SC_SHAPE_SPHERE); }
+
+/* ------------------------------------------------------- remove, enable, masks */
+
+/* Lane of object o in its group (or NULL when it lies in the far list or outside the BVH). */
+static sc_group *sc_w_lane(sc_world *w, int o, int *lane)
+{
+    int32_t ref = w->obj_ref[o];
+    if (ref < 0 || !w->built) return NULL;
+    *lane = ref & 3;
+    return &w->groups[ref >> 2];
+}
+
+sc_status sc_world_remove(sc_world *w, int32_t index)
+{
+    if (!w) return SC_ERR_NULL;
+    w->error_index = -1;
+    if (index < 0 || index >= w->count) return SC_ERR_RANGE;
+    if (w->kind[index] & SC_KIND_REMOVED) return SC_ERR_REMOVED;
+    if (w->nfree == w->capfree &&
+        !sc__grow(&w->mem, (void **)&w->free_slots, &w->capfree, w->nfree + 1, sizeof *w->free_slots))
+        return SC_ERR_NO_MEMORY;
+    int lane;
+    sc_group *g = sc_w_lane(w, index, &lane);
+    if (g) {
+        /* out of its leaf at once: an empty lane (inverted bounds) that no test can hit */
+        g->idx[lane] = -1;
+        g->live &= ~(1 << lane);
+        for (int a = 0; a < 3; ++a) {
+            g->lo[a][lane] = INFINITY;
+            g->hi[a][lane] = -INFINITY;
+        }
+        w->loose = 1;
+    }
+    if (w->mask[index] == 0) w->nzero_mask--;
+    w->kind[index] |= SC_KIND_REMOVED;
+    w->enabled[index] = 0;
+    w->obj_ref[index] = -1;
+    w->bounds[index] = (sc_aabb){{INFINITY, INFINITY, INFINITY}, {-INFINITY, -INFINITY, -INFINITY}};
+    w->free_slots[w->nfree++] = index;
+    return SC_OK;
+}
+
+/* The checks set_enabled and set_masks share: world, count, NULL data, range, removed. */
+static sc_status sc_w_check_range(sc_world *w, int32_t first, const void *data, int32_t n)
+{
+    if (!w) return SC_ERR_NULL;
+    w->error_index = -1;
+    if (n < 0 || n > SC_WORLD_MAX_OBJECTS) return SC_ERR_COUNT;
+    if (n > 0 && !data) return SC_ERR_NULL;
+    if (first < 0 || first > w->count || n > w->count - first) return SC_ERR_RANGE;
+    for (int32_t i = 0; i < n; ++i) {
+        if (w->kind[first + i] & SC_KIND_REMOVED) {
+            w->error_index = i;
+            return SC_ERR_REMOVED;
+        }
+    }
+    return SC_OK;
+}
+
+sc_status sc_world_set_enabled(sc_world *w, int32_t first, const bool *flags, int32_t n)
+{
+    sc_status s = sc_w_check_range(w, first, flags, n);
+    if (s != SC_OK) return s;
+    for (int32_t i = 0; i < n; ++i) {
+        int o = first + i;
+        w->enabled[o] = flags[i] ? 1 : 0;
+        int lane;
+        sc_group *g = sc_w_lane(w, o, &lane);
+        if (g) g->live = flags[i] ? g->live | 1 << lane : g->live & ~(1 << lane);
+    }
+    return SC_OK;
+}
+
+sc_status sc_world_set_masks(sc_world *w, int32_t first, const uint32_t *masks, int32_t n)
+{
+    sc_status s = sc_w_check_range(w, first, masks, n);
+    if (s != SC_OK) return s;
+    for (int32_t i = 0; i < n; ++i) {
+        int o = first + i;
+        w->nzero_mask += (masks[i] == 0) - (w->mask[o] == 0);
+        w->mask[o] = masks[i];
+    }
+    return SC_OK;
+}
+
+int32_t sc_world_kind(const sc_world *w, int32_t index)
+{
+    if (!w || index < 0 || index >= w->count || (w->kind[index] & SC_KIND_REMOVED)) return 0;
+    return w->kind[index];
+}
+
+sc_query_filter sc_query_filter_default(void) { return (sc_query_filter){0xFFFFFFFFu, NULL, SC_INSIDE_SOLID}; }

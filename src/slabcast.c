@@ -112,6 +112,8 @@ const char *sc_status_message(sc_status status)
     case SC_ERR_KIND: return "the objects in the range are of another kind";
     case SC_ERR_NO_MEMORY: return "out of memory";
     case SC_ERR_STALE: return "the world changed since its last commit: call sc_world_commit";
+    case SC_ERR_REMOVED: return "the object has been removed from the world";
+    case SC_ERR_INSIDE: return "filter.inside is not SC_INSIDE_SOLID or SC_INSIDE_SKIP";
     case SC_STATUS_COUNT: break;
     }
     return "unknown status";

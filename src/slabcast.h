@@ -111,6 +111,8 @@ typedef enum sc_status {
     SC_ERR_KIND,                 ///< an update names objects of another kind
     SC_ERR_NO_MEMORY,            ///< an allocation failed
     SC_ERR_STALE,                ///< a world query on a world changed since its last sc_world_commit
+    SC_ERR_REMOVED,              ///< the index names an object removed from the world
+    SC_ERR_INSIDE,               ///< sc_query_filter.inside is not an sc_inside value
     SC_STATUS_COUNT
 } sc_status;
 
@@ -218,6 +220,21 @@ typedef struct sc_allocator {
     void *user;
 } sc_allocator;
 
+/// What a world query does with an object whose closed solid contains the ray's origin (or the
+/// segment's first point): the object's t_enter is negative (docs/semantics.md, "Filters").
+typedef enum sc_inside {
+    SC_INSIDE_SOLID = 0, ///< a hit at t = 0, normal 0 (the default, as the single queries)
+    SC_INSIDE_SKIP = 1   ///< the object is ignored for that ray
+} sc_inside;
+
+/// Which objects a world query may hit (Box2D's b2QueryFilter). NULL means the default:
+/// mask 0xFFFFFFFF, no exclusions, SC_INSIDE_SOLID.
+typedef struct sc_query_filter {
+    uint32_t mask;          ///< only objects whose mask shares a bit with it: (object & mask) != 0
+    const int32_t *exclude; ///< per ray (per segment), one object index it ignores, -1 for none; or NULL
+    sc_inside inside;       ///< objects containing the origin
+} sc_query_filter;
+
 /// Floats per AABB in a batch: minx, miny, minz, maxx, maxy, maxz.
 #define SC_AABB_FLOATS 6
 /// Floats per OBB in a batch: center xyz, axes[0] xyz, axes[1] xyz, axes[2] xyz, half xyz.
@@ -260,6 +277,20 @@ SC_API sc_status sc_world_update_aabbs(sc_world *world, int32_t first, const flo
 SC_API sc_status sc_world_update_obbs(sc_world *world, int32_t first, const float *obbs, int32_t n);
 /// Replaces objects first..first+n-1, which must all be spheres. All or nothing.
 SC_API sc_status sc_world_update_spheres(sc_world *world, int32_t first, const float *spheres, int32_t n);
+/// Removes object index: it is never hit again, its index is not reused by other objects until a
+/// later add of a single object takes the slot. No other index changes. Takes effect at once
+/// (the world stays committed; the next commit also tightens the BVH).
+SC_API sc_status sc_world_remove(sc_world *world, int32_t index);
+/// Enables or disables objects first..first+n-1 (flags[i]): a disabled object is never hit.
+/// Takes effect at once (no commit needed). All or nothing.
+SC_API sc_status sc_world_set_enabled(sc_world *world, int32_t first, const bool *flags, int32_t n);
+/// Sets the masks of objects first..first+n-1 (all bits when added). Takes effect at once.
+SC_API sc_status sc_world_set_masks(sc_world *world, int32_t first, const uint32_t *masks, int32_t n);
+/// The kind of object index (SC_SHAPE_AABB, _OBB or _SPHERE), or 0 when removed or out of range.
+SC_API int32_t sc_world_kind(const sc_world *world, int32_t index);
+/// The default filter: mask 0xFFFFFFFF, no exclusions, SC_INSIDE_SOLID.
+SC_API sc_query_filter sc_query_filter_default(void);
+
 /// Makes the world queryable after changes: rebuilds the BVH if objects were added since the last
 /// build (or moved across the 2^80 far limit), else refits it if objects were updated, else nothing.
 SC_API sc_status sc_world_commit(sc_world *world);
@@ -289,26 +320,30 @@ SC_API int32_t sc_scratch_error_index(const sc_scratch *scratch);
 /// Nearest hit per ray (SC_RAY_FLOATS each): t = max(t_enter, 0), ties to the lowest index.
 /// Writes t[i] (0 on a miss), index[i] (-1 on a miss) and normal[3i..3i+2] (0 on a miss or
 /// when the origin is inside). normal may be NULL. All rays are validated before any is cast.
-/// scratch may be NULL (no ordering buffers, no error index). SC_ERR_STALE before a commit.
+/// filter may be NULL (every enabled object; see sc_query_filter). scratch may be NULL (no ordering
+/// buffers, no error index). SC_ERR_STALE before a commit.
 SC_API sc_status sc_world_cast_rays(const sc_world *world, const float *rays, int32_t n, float *t, int32_t *index,
-                             float *normal, sc_scratch *scratch);
+                             float *normal, const sc_query_filter *filter, sc_scratch *scratch);
 /// sc_world_cast_rays without the BVH: every object against every ray, four AABBs at a time
 /// (the brute-force kernel; for benchmarks and cross-checks).
 SC_API sc_status sc_world_cast_rays_bruteforce(const sc_world *world, const float *rays, int32_t n, float *t,
-                                        int32_t *index, float *normal, sc_scratch *scratch);
+                                        int32_t *index, float *normal, const sc_query_filter *filter,
+                                        sc_scratch *scratch);
 /// Any hit per ray, with early exit: hit[i] is whether some object meets the ray within [0, tmax].
-SC_API sc_status sc_world_any_hit(const sc_world *world, const float *rays, int32_t n, bool *hit, sc_scratch *scratch);
+SC_API sc_status sc_world_any_hit(const sc_world *world, const float *rays, int32_t n, bool *hit,
+                                  const sc_query_filter *filter, sc_scratch *scratch);
 /// Every object one ray (SC_RAY_FLOATS floats, as in a batch) meets within [0, tmax], nearest first: t = max(t_enter, 0), bit for bit the
 /// single query's (as sc_world_cast_rays), ties in t by index. Writes the first min(*total, cap) hits
 /// to t[k], index[k] and normal[3k..3k+2] (normal may be NULL; t and index may be NULL when cap is 0)
 /// and the number of hits to *total, which may exceed cap: call again with cap >= *total for all.
 /// It needs no scratch: the nearest cap hits are kept in the caller's arrays.
 SC_API sc_status sc_world_cast_ray_all(const sc_world *world, const float *ray, int32_t cap, float *t, int32_t *index,
-                                float *normal, int32_t *total);
+                                       float *normal, int32_t *total, const sc_query_filter *filter);
 /// Nearest hit along each segment (SC_SEGMENT_FLOATS each), as a ray a + t*(b - a), 0 <= t <= 1;
 /// a zero-length segment is a point test (t = 0). Output and scratch as sc_world_cast_rays.
 SC_API sc_status sc_world_cast_segments(const sc_world *world, const float *segments, int32_t n, float *t,
-                                 int32_t *index, float *normal, sc_scratch *scratch);
+                                        int32_t *index, float *normal, const sc_query_filter *filter,
+                                        sc_scratch *scratch);
 
 #ifdef __cplusplus
 }

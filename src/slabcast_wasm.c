@@ -188,14 +188,14 @@ SC_EXPORT int sc_wasm_world_cast_rays(sc_world *w, const float *rays, int n, flo
 {
     sc_status s = sc_wasm_before_query(w, n);
     if (s != SC_OK) return s;
-    return sc_wasm_after_query(sc_world_cast_rays(w, rays, n, t, index, normal, sc_wasm_query_scratch));
+    return sc_wasm_after_query(sc_world_cast_rays(w, rays, n, t, index, normal, NULL, sc_wasm_query_scratch));
 }
 SC_EXPORT int sc_wasm_world_cast_rays_bruteforce(sc_world *w, const float *rays, int n, float *t, int *index,
                                                  float *normal)
 {
     sc_status s = sc_wasm_before_query(w, 0);
     if (s != SC_OK) return s;
-    return sc_wasm_after_query(sc_world_cast_rays_bruteforce(w, rays, n, t, index, normal, sc_wasm_query_scratch));
+    return sc_wasm_after_query(sc_world_cast_rays_bruteforce(w, rays, n, t, index, normal, NULL, sc_wasm_query_scratch));
 }
 /// Any hit per ray into hit[i] (int32 0 or 1: the bools are written into the front of the
 /// array, then widened in place from the back, so no buffer is needed).
@@ -204,7 +204,7 @@ SC_EXPORT int sc_wasm_world_any_hit(sc_world *w, const float *rays, int n, int *
     sc_status s = sc_wasm_before_query(w, n);
     if (s != SC_OK) return s;
     bool *flags = (bool *)(void *)hit;
-    s = sc_wasm_after_query(sc_world_any_hit(w, rays, n, flags, sc_wasm_query_scratch));
+    s = sc_wasm_after_query(sc_world_any_hit(w, rays, n, flags, NULL, sc_wasm_query_scratch));
     if (s != SC_OK) return s;
     for (int i = n - 1; i >= 0; --i) {
         bool f;
@@ -219,13 +219,13 @@ SC_EXPORT int sc_wasm_world_cast_ray_all(sc_world *w, const float *ray, int cap,
 {
     sc_status s = sc_wasm_before_query(w, 0);
     if (s != SC_OK) return s;
-    return sc_world_cast_ray_all(w, ray, cap, t, index, normal, total);
+    return sc_world_cast_ray_all(w, ray, cap, t, index, normal, total, NULL);
 }
 SC_EXPORT int sc_wasm_world_cast_segments(sc_world *w, const float *segs, int n, float *t, int *index, float *normal)
 {
     sc_status s = sc_wasm_before_query(w, 0);
     if (s != SC_OK) return s;
-    return sc_wasm_after_query(sc_world_cast_segments(w, segs, n, t, index, normal, sc_wasm_query_scratch));
+    return sc_wasm_after_query(sc_world_cast_segments(w, segs, n, t, index, normal, NULL, sc_wasm_query_scratch));
 }
 /// The benchmark's seeded scene (src/sc_bench_scene.h), so JS and native measure the same boxes.
 SC_EXPORT void sc_wasm_bench_scene(int n, float *boxes, int nrays, float *rays) { sc_bench_scene(n, boxes, nrays, rays); }

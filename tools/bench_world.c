@@ -54,7 +54,7 @@ int main(int argc, char **argv)
         sc_scratch_reserve(scratch, nrays);
 
         t0 = now_ms();
-        sc_world_cast_rays(w, rays, nrays, t, idx, nrm, scratch);
+        sc_world_cast_rays(w, rays, nrays, t, idx, nrm, NULL, scratch);
         double cast = now_ms() - t0;
         int hits = 0;
         for (int i = 0; i < nrays; ++i) hits += idx[i] >= 0;
@@ -62,7 +62,7 @@ int main(int argc, char **argv)
         /* Brute-force kernel: every box against a few rays (box tests per second). */
         int brute_rays = n >= 100000 ? 20 : 200;
         t0 = now_ms();
-        sc_world_cast_rays_bruteforce(w, rays, brute_rays, t, idx, nrm, scratch);
+        sc_world_cast_rays_bruteforce(w, rays, brute_rays, t, idx, nrm, NULL, scratch);
         double brute = now_ms() - t0;
 
         printf("{\"boxes\": %d, \"rays\": %d, \"simd\": \"%s\", \"build_ms\": %.3f, \"refit_ms\": %.3f, "

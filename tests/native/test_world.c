@@ -128,8 +128,8 @@ static int compare(sc_world *w, const scene *s, int nrays, int lim)
     int *idx = malloc(sizeof(int) * (size_t)nrays);
     bool *any = malloc(sizeof(bool) * (size_t)nrays);
     for (int i = 0; i < nrays; ++i) rand_ray(s, rays + 7 * i, lim);
-    int ok = sc_world_cast_rays(w, rays, nrays, t, idx, nrm, g_scratch) == SC_OK &&
-             sc_world_any_hit(w, rays, nrays, any, g_scratch) == SC_OK;
+    int ok = sc_world_cast_rays(w, rays, nrays, t, idx, nrm, NULL, g_scratch) == SC_OK &&
+             sc_world_any_hit(w, rays, nrays, any, NULL, g_scratch) == SC_OK;
     int bad = 0;
     for (int i = 0; ok && i < nrays && bad < 5; ++i) {
         float bt, bn[3];
@@ -241,7 +241,7 @@ static int general_floats_and_scales(void)
         ENSURE(add_scene(w, sc) == 0);
         float *t = malloc(sizeof(float) * (size_t)nrays), *nrm = malloc(sizeof(float) * 3 * (size_t)nrays);
         int *idx = malloc(sizeof(int) * (size_t)nrays);
-        ENSURE(sc_world_cast_rays(w, rays, nrays, t, idx, nrm, g_scratch) == SC_OK);
+        ENSURE(sc_world_cast_rays(w, rays, nrays, t, idx, nrm, NULL, g_scratch) == SC_OK);
         int bad = 0;
         for (int i = 0; i < nrays && bad < 5; ++i) {
             float bt, bn[3];
@@ -334,15 +334,15 @@ static int update_refit_and_errors(void)
         float seg[6] = {-40, 0.25f, 0.25f, 40, 0.25f, 0.25f}, t1 = 7, all_t = 7;
         int i1 = 7, all_i = 7, total = 7;
         bool hit = true;
-        ENSURE(sc_world_cast_rays(w, bad_ray, 1, &t1, &i1, NULL, g_scratch) == SC_ERR_RAY_DIR_ZERO);
+        ENSURE(sc_world_cast_rays(w, bad_ray, 1, &t1, &i1, NULL, NULL, g_scratch) == SC_ERR_RAY_DIR_ZERO);
         ENSURE(sc_scratch_error_index(g_scratch) == 0);
-        ENSURE(sc_world_cast_rays(w, ray, 1, &t1, &i1, NULL, g_scratch) == SC_ERR_STALE);
+        ENSURE(sc_world_cast_rays(w, ray, 1, &t1, &i1, NULL, NULL, g_scratch) == SC_ERR_STALE);
         ENSURE(sc_scratch_error_index(g_scratch) == -1);
-        ENSURE(sc_world_cast_rays_bruteforce(w, ray, 1, &t1, &i1, NULL, NULL) == SC_ERR_STALE);
-        ENSURE(sc_world_any_hit(w, miss, 1, &hit, NULL) == SC_ERR_STALE);
-        ENSURE(sc_world_cast_segments(w, seg, 1, &t1, &i1, NULL, NULL) == SC_ERR_STALE);
+        ENSURE(sc_world_cast_rays_bruteforce(w, ray, 1, &t1, &i1, NULL, NULL, NULL) == SC_ERR_STALE);
+        ENSURE(sc_world_any_hit(w, miss, 1, &hit, NULL, NULL) == SC_ERR_STALE);
+        ENSURE(sc_world_cast_segments(w, seg, 1, &t1, &i1, NULL, NULL, NULL) == SC_ERR_STALE);
         sc_ray r = {{-40, 0.25f, 0.25f}, {1, 0, 0}, INFINITY};
-        ENSURE(sc_world_cast_ray_all(w, RAY7(r), 1, &all_t, &all_i, NULL, &total) == SC_ERR_STALE && total == 0);
+        ENSURE(sc_world_cast_ray_all(w, RAY7(r), 1, &all_t, &all_i, NULL, &total, NULL) == SC_ERR_STALE && total == 0);
         ENSURE(t1 == 7 && i1 == 7 && hit && all_t == 7 && all_i == 7); /* nothing written */
         ENSURE(strcmp(sc_status_message(SC_ERR_STALE), "the world changed since its last commit: call sc_world_commit") == 0);
     }
@@ -363,8 +363,8 @@ static int update_refit_and_errors(void)
     float zero_ray[7] = {0, 0, 0, 0, -0.0f, 0, INFINITY};
     float t;
     int idx;
-    ENSURE(sc_world_cast_rays(w, zero_ray, 1, &t, &idx, NULL, g_scratch) == SC_ERR_RAY_DIR_ZERO);
-    ENSURE(sc_world_cast_rays(w, zero_ray, -1, &t, &idx, NULL, g_scratch) == SC_ERR_COUNT);
+    ENSURE(sc_world_cast_rays(w, zero_ray, 1, &t, &idx, NULL, NULL, g_scratch) == SC_ERR_RAY_DIR_ZERO);
+    ENSURE(sc_world_cast_rays(w, zero_ray, -1, &t, &idx, NULL, NULL, g_scratch) == SC_ERR_COUNT);
     ENSURE(compare(w, s, 500, 20) == 0);
     sc_world_destroy(w);
     sc_world_destroy(NULL);
@@ -385,7 +385,7 @@ static int origin_inside_and_ties(void)
                     -8, 4, 0, 1, -0.0f, 0, INFINITY /* slides along the top face of box 0 */};
     float t[4], n[12];
     int idx[4];
-    ENSURE(sc_world_cast_rays(w, rays, 4, t, idx, n, g_scratch) == SC_OK);
+    ENSURE(sc_world_cast_rays(w, rays, 4, t, idx, n, NULL, g_scratch) == SC_OK);
     ENSURE(idx[0] == 0 && t[0] == 0 && n[0] == 0 && n[1] == 0 && n[2] == 0);
     ENSURE(idx[1] == 0 && t[1] == 4 && n[0 + 3] == -1);
     ENSURE(idx[2] == -1);
@@ -394,7 +394,7 @@ static int origin_inside_and_ties(void)
     float segs[] = {-8, 0, 0, -4, 0, 0, /* ends on the face of box 0: t 1 */
                     -8, 0, 0, -5, 0, 0, /* short */
                     0.5f, 0, 0, 0.5f, 0, 0 /* a point inside 0, 1 and 2 */};
-    ENSURE(sc_world_cast_segments(w, segs, 3, t, idx, n, g_scratch) == SC_OK);
+    ENSURE(sc_world_cast_segments(w, segs, 3, t, idx, n, NULL, g_scratch) == SC_OK);
     ENSURE(idx[0] == 0 && t[0] == 1);
     ENSURE(idx[1] == -1);
     ENSURE(idx[2] == 0 && t[2] == 0);
@@ -411,7 +411,7 @@ static int far_coordinates(void)
     float rays[] = {0, 0.5f, 0.5f, 1, 0, 0, INFINITY, -3e38f, 0, 0, 1e38f, 0, 0, INFINITY};
     float t[2];
     int idx[2];
-    ENSURE(sc_world_cast_rays(w, rays, 2, t, idx, NULL, g_scratch) == SC_OK);
+    ENSURE(sc_world_cast_rays(w, rays, 2, t, idx, NULL, NULL, g_scratch) == SC_OK);
     ENSURE(idx[0] == 1 && t[0] == 5);
     /* x = -3e38 + t*1e38 reaches box 1 (x = 5) and box 0 (x = 1e30) at t = 3 + tiny: both
      * round to 3.0f, a tie that goes to the lower index; the single queries agree. */
@@ -434,7 +434,7 @@ static int fuzz_regressions(void)
     sc_world *w = sc_world_create();
     float ray[] = {0, 0, 0, 1, 0, 0, INFINITY}, t = 1, n[3];
     int idx = 5;
-    ENSURE(sc_world_cast_rays_bruteforce(w, ray, 1, &t, &idx, n, g_scratch) == SC_OK && idx == -1 && t == 0);
+    ENSURE(sc_world_cast_rays_bruteforce(w, ray, 1, &t, &idx, n, NULL, g_scratch) == SC_OK && idx == -1 && t == 0);
     /* Tiny direction components: a box whose slab ends all overflow to +inf. The AABB leaf
      * kernel hands such lanes to the scalar test (its second pass), so the world agrees with
      * the single query: a miss here, and a hit at t = FLT_MAX for the second ray. */
@@ -444,8 +444,8 @@ static int fuzz_regressions(void)
     float rays[] = {-100, -50, 0, 0x1p-146f, 0x1p-140f, 0, INFINITY, -100, -100.5f, 0, 0x1p-146f, 0x1p-146f, 0, INFINITY};
     float ts[2], tb[2];
     int is[2], ib[2];
-    ENSURE(sc_world_cast_rays(w, rays, 2, ts, is, NULL, g_scratch) == SC_OK);
-    ENSURE(sc_world_cast_rays_bruteforce(w, rays, 2, tb, ib, NULL, g_scratch) == SC_OK);
+    ENSURE(sc_world_cast_rays(w, rays, 2, ts, is, NULL, NULL, g_scratch) == SC_OK);
+    ENSURE(sc_world_cast_rays_bruteforce(w, rays, 2, tb, ib, NULL, NULL, g_scratch) == SC_OK);
     ENSURE(is[0] == -1 && ib[0] == -1);
     ENSURE(is[1] == 0 && ib[1] == 0 && ts[1] == FLT_MAX && tb[1] == FLT_MAX);
     sc_world_destroy(w);
@@ -488,8 +488,8 @@ static int ties_with_degenerate_objects(void)
         float rays[14] = {-1, 0, 0, 1, 0, 0, INFINITY, 2, 0, 0, -1, 0, 0, INFINITY};
         float t[2], nrm[6], tb[2], nb[6];
         int idx[2], ib[2];
-        ENSURE(sc_world_cast_rays(w, rays, 2, t, idx, nrm, g_scratch) == SC_OK);
-        ENSURE(sc_world_cast_rays_bruteforce(w, rays, 2, tb, ib, nb, g_scratch) == SC_OK);
+        ENSURE(sc_world_cast_rays(w, rays, 2, t, idx, nrm, NULL, g_scratch) == SC_OK);
+        ENSURE(sc_world_cast_rays_bruteforce(w, rays, 2, tb, ib, nb, NULL, g_scratch) == SC_OK);
         if (idx[0] != 0) fprintf(stderr, "  cube at %d: world index %d t %a, brute force index %d t %a\n", cube_at, idx[0], t[0], ib[0], tb[0]);
         ENSURE(idx[0] == 0 && t[0] == 1.0f);
         ENSURE(ib[0] == 0 && tb[0] == 1.0f);
@@ -525,7 +525,7 @@ static int compare_all(sc_world *w, const scene *s, const float *rays, int nrays
         qsort(want, (size_t)m, sizeof *want, hit_rec_order);
         hits += m;
         int total = -1;
-        sc_status st = sc_world_cast_ray_all(w, RAY7(r), s->n, t, idx, nrm, &total);
+        sc_status st = sc_world_cast_ray_all(w, RAY7(r), s->n, t, idx, nrm, &total, NULL);
         int ok = st == SC_OK && total == m;
         for (int k = 0; ok && k < m; ++k)
             ok = t[k] == want[k].t && idx[k] == want[k].index && nrm[3 * k] == want[k].n[0] &&
@@ -535,9 +535,9 @@ static int compare_all(sc_world *w, const scene *s, const float *rays, int nrays
         float t2[8];
         int idx2[8];
         if (cap > 8) cap = 8;
-        ok = ok && sc_world_cast_ray_all(w, RAY7(r), cap, t2, idx2, NULL, &total2) == SC_OK && total2 == m;
+        ok = ok && sc_world_cast_ray_all(w, RAY7(r), cap, t2, idx2, NULL, &total2, NULL) == SC_OK && total2 == m;
         for (int k = 0; ok && k < cap; ++k) ok = t2[k] == want[k].t && idx2[k] == want[k].index;
-        ok = ok && sc_world_cast_ray_all(w, RAY7(r), 0, NULL, NULL, NULL, &total3) == SC_OK && total3 == m;
+        ok = ok && sc_world_cast_ray_all(w, RAY7(r), 0, NULL, NULL, NULL, &total3, NULL) == SC_OK && total3 == m;
         if (!ok) {
             fprintf(stderr, "  ray (%a %a %a)/(%a %a %a) tmax %a: status %d, world total %d, brute %d\n", p[0], p[1], p[2],
                     p[3], p[4], p[5], p[6], (int)st, total, m);
@@ -667,7 +667,7 @@ static int all_hits(void)
         int fail = compare_all(w, s, rays, 3);
         float t[3];
         int idx[3], total;
-        ENSURE(sc_world_cast_ray_all(w, RAY7(((sc_ray){{-3e38f, 0, 0}, {1e38f, 0, 0}, INFINITY})), 3, t, idx, NULL, &total) ==
+        ENSURE(sc_world_cast_ray_all(w, RAY7(((sc_ray){{-3e38f, 0, 0}, {1e38f, 0, 0}, INFINITY})), 3, t, idx, NULL, &total, NULL) ==
                SC_OK);
         ENSURE(total == 3 && idx[0] == 0 && idx[1] == 1 && t[0] == 3.0f && t[1] == 3.0f); /* a tie: index order */
         sc_world_destroy(w);
@@ -683,21 +683,173 @@ static int all_hits(void)
                nan_tmax = {{0, 0, 0}, {1, 0, 0}, NAN};
         float t[2];
         int idx[2], total = 7;
-        ENSURE(sc_world_cast_ray_all(w, RAY7(zero), 2, t, idx, NULL, &total) == SC_ERR_RAY_DIR_ZERO && total == 0);
+        ENSURE(sc_world_cast_ray_all(w, RAY7(zero), 2, t, idx, NULL, &total, NULL) == SC_ERR_RAY_DIR_ZERO && total == 0);
         ENSURE(sc_world_error_index(w) == -1);
-        ENSURE(sc_world_cast_ray_all(w, RAY7(nan_tmax), 2, t, idx, NULL, &total) == SC_ERR_RAY_TMAX);
-        ENSURE(sc_world_cast_ray_all(w, RAY7(good), -1, t, idx, NULL, &total) == SC_ERR_COUNT && total == 0);
-        ENSURE(sc_world_cast_ray_all(w, RAY7(good), 2, NULL, idx, NULL, &total) == SC_ERR_NULL);
-        ENSURE(sc_world_cast_ray_all(w, NULL, 2, t, idx, NULL, &total) == SC_ERR_NULL);
-        ENSURE(sc_world_cast_ray_all(w, RAY7(good), 2, t, idx, NULL, NULL) == SC_ERR_NULL);
-        ENSURE(sc_world_cast_ray_all(NULL, RAY7(good), 2, t, idx, NULL, &total) == SC_ERR_NULL && total == 0);
-        ENSURE(sc_world_cast_ray_all(w, RAY7(good), 2, t, idx, NULL, &total) == SC_OK && total == 1 && idx[0] == 0 && t[0] == 1);
+        ENSURE(sc_world_cast_ray_all(w, RAY7(nan_tmax), 2, t, idx, NULL, &total, NULL) == SC_ERR_RAY_TMAX);
+        ENSURE(sc_world_cast_ray_all(w, RAY7(good), -1, t, idx, NULL, &total, NULL) == SC_ERR_COUNT && total == 0);
+        ENSURE(sc_world_cast_ray_all(w, RAY7(good), 2, NULL, idx, NULL, &total, NULL) == SC_ERR_NULL);
+        ENSURE(sc_world_cast_ray_all(w, NULL, 2, t, idx, NULL, &total, NULL) == SC_ERR_NULL);
+        ENSURE(sc_world_cast_ray_all(w, RAY7(good), 2, t, idx, NULL, NULL, NULL) == SC_ERR_NULL);
+        ENSURE(sc_world_cast_ray_all(NULL, RAY7(good), 2, t, idx, NULL, &total, NULL) == SC_ERR_NULL && total == 0);
+        ENSURE(sc_world_cast_ray_all(w, RAY7(good), 2, t, idx, NULL, &total, NULL) == SC_OK && total == 1 && idx[0] == 0 && t[0] == 1);
         sc_world_destroy(w);
         /* an empty world */
         w = sc_world_create();
-        ENSURE(sc_world_cast_ray_all(w, RAY7(good), 0, NULL, NULL, NULL, &total) == SC_OK && total == 0);
+        ENSURE(sc_world_cast_ray_all(w, RAY7(good), 0, NULL, NULL, NULL, &total, NULL) == SC_OK && total == 0);
         sc_world_destroy(w);
     }
+    return 0;
+}
+
+/* Filters, removal, enabled flags and masks (docs/semantics.md, "Filters"), against the single
+ * queries over the objects a filter allows, computed here from its rules: an object is a
+ * candidate when it is present (not removed), enabled, (mask & filter mask) != 0, and not the
+ * ray's excluded index; SC_INSIDE_SKIP drops a candidate whose t_enter < 0. The nearest t wins,
+ * ties to the lowest index; cast_ray_all lists them all by (t, index); any_hit and segments
+ * agree. Removal never renumbers; an add of one object reuses the last freed slot. */
+typedef struct filt_model {
+    int present[4096], enabled[4096];
+    uint32_t mask[4096];
+} filt_model;
+static filt_model g_fm;
+
+static int candidate(const filt_model *m, int o, uint32_t mask, int exclude)
+{
+    return m->present[o] && m->enabled[o] && (m->mask[o] & mask) != 0 && o != exclude;
+}
+
+/* The reference: nearest allowed hit of ray p among the scene's objects. */
+static void filt_brute(const scene *s, const float *p, uint32_t mask, int exclude, int skip, float *t, int *index)
+{
+    sc_ray r = {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}, p[6]};
+    *index = -1;
+    *t = 0;
+    for (int o = 0; o < s->n; ++o) {
+        if (!candidate(&g_fm, o, mask, exclude)) continue;
+        sc_raycast_result h = sc_raycast(&r, &s->shape[o]);
+        if (!h.hit || (skip && h.t_enter < 0.0f)) continue;
+        if (*index < 0 || h.t < *t) { *t = h.t; *index = o; }
+    }
+}
+
+static int filters_remove_enable_masks(void)
+{
+    scene *s = &g_scene;
+    s->n = 400;
+    for (int i = 0; i < s->n; ++i) s->shape[i] = rand_aabb(12);
+    for (int i = 3; i < s->n; i += 9) s->shape[i] = s->shape[i - 3]; /* duplicates: ties */
+    for (int i = 1; i < s->n; i += 4) {
+        /* spheres and OBBs too: they take the scalar path of the traversal */
+        sc_shape sh = {0};
+        if (i % 8 == 1) {
+            sh.type = SC_SHAPE_SPHERE;
+            sh.u.sphere = (sc_sphere){{dy(12), dy(12), dy(12)}, 0.5f + (float)(rnd() % 4) * 0.5f};
+        } else {
+            sh.type = SC_SHAPE_OBB;
+            sh.u.obb = (sc_obb){{dy(12), dy(12), dy(12)}, {{0, 1, 0}, {-1, 0, 0}, {0, 0, 1}}, {1, 0.5f, 1.5f}};
+        }
+        s->shape[i] = sh;
+    }
+    sc_world *w = sc_world_create();
+    ENSURE(add_scene(w, s) == 0);
+    for (int i = 0; i < s->n; ++i) { g_fm.present[i] = 1; g_fm.enabled[i] = 1; g_fm.mask[i] = 0xFFFFFFFFu; }
+    /* masks: 1, 2 or 4 (some 0: never hit); some disabled; some removed */
+    uint32_t masks[400];
+    bool flags[400];
+    for (int i = 0; i < s->n; ++i) {
+        masks[i] = i % 17 == 0 ? 0u : 1u << (rnd() % 3);
+        flags[i] = rnd() % 5 != 0;
+        g_fm.mask[i] = masks[i];
+        g_fm.enabled[i] = flags[i];
+    }
+    ENSURE(sc_world_set_masks(w, 0, masks, s->n) == SC_OK);
+    ENSURE(sc_world_set_enabled(w, 0, flags, s->n) == SC_OK);
+    ENSURE(sc_world_is_committed(w)); /* they take effect at once */
+    for (int i = 5; i < s->n; i += 23) {
+        ENSURE(sc_world_remove(w, i) == SC_OK);
+        g_fm.present[i] = 0;
+    }
+    ENSURE(sc_world_is_committed(w) && sc_world_count(w) == s->n && sc_world_kind(w, 5) == 0);
+    ENSURE(sc_world_kind(w, 4) == SC_SHAPE_AABB);
+    int nrays = 1200;
+    float *rays = malloc(sizeof(float) * 7 * (size_t)nrays);
+    int32_t *excl = malloc(sizeof(int32_t) * (size_t)nrays), *idx = malloc(sizeof(int32_t) * (size_t)nrays);
+    int32_t *ib = malloc(sizeof(int32_t) * (size_t)nrays);
+    float *t = malloc(sizeof(float) * (size_t)nrays), *tb = malloc(sizeof(float) * (size_t)nrays);
+    bool *any = malloc(sizeof(bool) * (size_t)nrays);
+    int bad = 0, hits = 0, skipped_inside = 0;
+    for (int round = 0; round < 6 && !bad; ++round) {
+        if (round == 3) {
+            /* after a commit (the BVH drops the removed objects) the answers are the same */
+            ENSURE(sc_world_commit(w) == SC_OK);
+        }
+        uint32_t fmask = round % 3 == 0 ? 0xFFFFFFFFu : round % 3 == 1 ? 1u : 6u;
+        int skip = round % 2;
+        for (int i = 0; i < nrays; ++i) {
+            rand_ray(s, rays + 7 * i, 16);
+            excl[i] = rnd() % 3 == 0 ? (int32_t)(rnd() % (unsigned)s->n) : -1;
+        }
+        sc_query_filter f = {fmask, excl, skip ? SC_INSIDE_SKIP : SC_INSIDE_SOLID};
+        ENSURE(sc_world_cast_rays(w, rays, nrays, t, idx, NULL, &f, g_scratch) == SC_OK);
+        ENSURE(sc_world_cast_rays_bruteforce(w, rays, nrays, tb, ib, NULL, &f, NULL) == SC_OK);
+        ENSURE(sc_world_any_hit(w, rays, nrays, any, &f, g_scratch) == SC_OK);
+        for (int i = 0; i < nrays && bad < 5; ++i) {
+            float wt;
+            int wi;
+            filt_brute(s, rays + 7 * i, fmask, excl[i], skip, &wt, &wi);
+            hits += wi >= 0;
+            if (skip) {
+                float t0;
+                int i0;
+                filt_brute(s, rays + 7 * i, fmask, excl[i], 0, &t0, &i0);
+                skipped_inside += i0 >= 0 && t0 == 0.0f && wi != i0;
+            }
+            if (idx[i] != wi || (wi >= 0 && t[i] != wt) || ib[i] != wi || (wi >= 0 && tb[i] != wt) || any[i] != (wi >= 0)) {
+                fprintf(stderr, "  round %d ray %d: world %d t %g, brute force %d, any %d; want %d t %g\n", round, i, idx[i],
+                        t[i], ib[i], any[i], wi, wt);
+                ++bad;
+            }
+            /* cast_ray_all: the first listed hit is the nearest allowed one */
+            if (i % 50 == 0) {
+                sc_query_filter f1 = {fmask, excl + i, f.inside};
+                float at[8];
+                int32_t ai[8], total = -1;
+                ENSURE(sc_world_cast_ray_all(w, rays + 7 * i, 8, at, ai, NULL, &total, &f1) == SC_OK);
+                if ((total == 0) != (wi < 0) || (total > 0 && (ai[0] != wi || at[0] != wt))) {
+                    fprintf(stderr, "  round %d ray %d: cast_ray_all first %d of %d, want %d\n", round, i, total ? ai[0] : -1, total, wi);
+                    ++bad;
+                }
+            }
+        }
+    }
+    ENSURE(bad == 0);
+    ENSURE(hits > 500 && skipped_inside > 10); /* not vacuous */
+    /* errors: a bad inside rule, an exclusion outside the world (its ray named), removed objects */
+    sc_query_filter bad_inside = {0xFFFFFFFFu, NULL, (sc_inside)7};
+    ENSURE(sc_world_cast_rays(w, rays, 1, t, idx, NULL, &bad_inside, g_scratch) == SC_ERR_INSIDE);
+    int32_t far_excl[3] = {-1, 2, 400};
+    sc_query_filter bad_excl = {0xFFFFFFFFu, far_excl, SC_INSIDE_SOLID};
+    ENSURE(sc_world_cast_rays(w, rays, 3, t, idx, NULL, &bad_excl, g_scratch) == SC_ERR_RANGE);
+    ENSURE(sc_scratch_error_index(g_scratch) == 2);
+    ENSURE(sc_world_remove(w, 5) == SC_ERR_REMOVED && sc_world_remove(w, 400) == SC_ERR_RANGE && sc_world_remove(w, -1) == SC_ERR_RANGE);
+    ENSURE(sc_world_set_enabled(w, 4, flags, 2) == SC_ERR_REMOVED && sc_world_error_index(w) == 1);
+    float box[6] = {0, 0, 0, 1, 1, 1};
+    ENSURE(sc_world_update_aabbs(w, 5, box, 1) == SC_ERR_REMOVED);
+    /* an add of one object takes the last freed slot; a batch appends */
+    int32_t first = -1;
+    int last_freed = 5 + 23 * ((s->n - 1 - 5) / 23);
+    ENSURE(sc_world_add_aabbs(w, box, 1, &first) == SC_OK && first == last_freed && sc_world_count(w) == s->n);
+    ENSURE(sc_world_add_aabbs(w, (float[12]){0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3}, 2, &first) == SC_OK && first == s->n);
+    ENSURE(!sc_world_is_committed(w) && sc_world_commit(w) == SC_OK);
+    float down[7] = {0.5f, 0.5f, 5, 0, 0, -1, INFINITY};
+    int32_t all_i[8], total = 0;
+    float all_t[8];
+    ENSURE(sc_world_cast_ray_all(w, down, 8, all_t, all_i, NULL, &total, NULL) == SC_OK);
+    int seen_reused = 0;
+    for (int k = 0; k < total && k < 8; ++k) seen_reused |= all_i[k] == last_freed;
+    ENSURE(seen_reused);
+    free(rays); free(excl); free(idx); free(ib); free(t); free(tb); free(any);
+    sc_world_destroy(w);
     return 0;
 }
 
@@ -728,6 +880,7 @@ int main(int argc, char **argv)
     RUN_TEST(fuzz_regressions);
     RUN_TEST(all_hits);
     RUN_TEST(ties_with_degenerate_objects);
+    RUN_TEST(filters_remove_enable_masks);
     printf("%d passed, %d failed\n", g_run - g_failed_tests, g_failed_tests);
     sc_scratch_destroy(g_scratch);
     return g_failed_tests ? 1 : 0;

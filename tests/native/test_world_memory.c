@@ -186,22 +186,22 @@ static int answers_equal(const answers *a, const answers *b, int n)
  * any hits, segments (each ray's first 6 floats as a..b) and all hits of ray 0. */
 static sc_status run_queries(const sc_world *w, const float *rays, int n, sc_scratch *scratch, answers *a)
 {
-    sc_status s = sc_world_cast_rays(w, rays, n, a->t, a->index, a->normal, scratch);
-    if (s == SC_OK) s = sc_world_any_hit(w, rays, n, a->hit, scratch);
+    sc_status s = sc_world_cast_rays(w, rays, n, a->t, a->index, a->normal, NULL, scratch);
+    if (s == SC_OK) s = sc_world_any_hit(w, rays, n, a->hit, NULL, scratch);
     if (s == SC_OK) {
         /* segments of 7-float strides: copy out the 6 floats each */
         float seg[6 * 64];
         for (int base = 0; base < n && s == SC_OK; base += 64) {
             int m = n - base < 64 ? n - base : 64;
             for (int i = 0; i < m; ++i) memcpy(seg + 6 * i, rays + SC_RAY_FLOATS * (base + i), sizeof(float) * 6);
-            s = sc_world_cast_segments(w, seg, m, a->seg_t + base, a->seg_index + base, NULL, scratch);
+            s = sc_world_cast_segments(w, seg, m, a->seg_t + base, a->seg_index + base, NULL, NULL, scratch);
         }
     }
     if (s == SC_OK) {
         sc_ray r = {{rays[0], rays[1], rays[2]}, {rays[3], rays[4], rays[5]}, INFINITY};
         memset(a->all_t, 0, sizeof a->all_t);
         memset(a->all_index, 0, sizeof a->all_index);
-        s = sc_world_cast_ray_all(w, RAY7(r), 64, a->all_t, a->all_index, NULL, &a->all_total);
+        s = sc_world_cast_ray_all(w, RAY7(r), 64, a->all_t, a->all_index, NULL, &a->all_total, NULL);
     }
     return s;
 }
@@ -237,7 +237,7 @@ static int queries_do_not_allocate(void)
     ENSURE(run_queries(w, rays, n, scratch, &a) == SC_OK);
     ENSURE(run_queries(w, rays, 700, scratch, &a) == SC_OK);
     ENSURE(run_queries(w, rays, n, NULL, &a) == SC_OK);
-    ENSURE(sc_world_cast_rays_bruteforce(w, rays, 64, a.t, a.index, NULL, scratch) == SC_OK);
+    ENSURE(sc_world_cast_rays_bruteforce(w, rays, 64, a.t, a.index, NULL, NULL, scratch) == SC_OK);
     ENSURE(a.all_total >= 50); /* the test is not vacuous */
     ENSURE(c.allocs == hook_before);
     ENSURE(g_mallocs == malloc_before);
@@ -371,7 +371,7 @@ static int allocation_failures(void)
             ENSURE(sc_world_is_committed(w) == !stale);
             float t;
             int idx;
-            s = sc_world_cast_rays(w, ray, 1, &t, &idx, NULL, NULL);
+            s = sc_world_cast_rays(w, ray, 1, &t, &idx, NULL, NULL, NULL);
             ENSURE(s == (stale ? SC_ERR_STALE : SC_OK));
         }
         sc_scratch *scratch = sc_scratch_create_with(&al);

@@ -450,14 +450,14 @@ static void op_cast(fuzz_bytes *b, int big)
     int bad = -1;
     sc_status want = expected_batch_status(rays, n, !rp, !tp || !ip, &bad);
     sc_status s;
-    do s = sc_world_cast_rays(g_m.w, rp, n, tp, ip, nrm, g_scratch);
+    do s = sc_world_cast_rays(g_m.w, rp, n, tp, ip, nrm, NULL, g_scratch);
     while (after_query(s, want, bad, 1));
     if (s != SC_OK || n == 0) return;
     for (int i = 0; i < n; ++i) g_hits += idx[i] >= 0;
 
-    FUZZ_CHECK(sc_world_cast_rays_bruteforce(g_m.w, rays, n, t2, idx2, nrm2, g_scratch) == SC_OK);
-    FUZZ_CHECK(sc_world_cast_rays(g_m.w, rays, n, t3, idx3, NULL, NULL) == SC_OK); /* input order */
-    FUZZ_CHECK(sc_world_any_hit(g_m.w, rays, n, any, g_scratch) == SC_OK);
+    FUZZ_CHECK(sc_world_cast_rays_bruteforce(g_m.w, rays, n, t2, idx2, nrm2, NULL, g_scratch) == SC_OK);
+    FUZZ_CHECK(sc_world_cast_rays(g_m.w, rays, n, t3, idx3, NULL, NULL, NULL) == SC_OK); /* input order */
+    FUZZ_CHECK(sc_world_any_hit(g_m.w, rays, n, any, NULL, g_scratch) == SC_OK);
     for (int i = 0; i < n; ++i) {
         const float *p = rays + i * SC_RAY_FLOATS;
         g_query = p;
@@ -514,7 +514,7 @@ static void op_cast_all(fuzz_bytes *b)
     sc_status s;
     for (;;) {
         s = sc_world_cast_ray_all(g_m.w, null_what == 1 ? NULL : RAY7(r), cap, null_what == 3 ? NULL : t,
-                                  null_what == 3 ? NULL : idx, nrm, null_what == 2 ? NULL : &total);
+                                  null_what == 3 ? NULL : idx, nrm, null_what == 2 ? NULL : &total, NULL);
         if (null_what != 2) FUZZ_CHECK(s == SC_OK ? total >= 0 && total <= g_m.count : total == 0);
         if (!after_query(s, want, -1, 0)) break;
     }
@@ -536,7 +536,7 @@ static void op_cast_all(fuzz_bytes *b)
     if (m < total) {
         /* All of them, then a prefix with a smaller cap. */
         int total2 = -7;
-        FUZZ_CHECK(sc_world_cast_ray_all(g_m.w, RAY7(r), total, t2, idx2, nrm2, &total2) == SC_OK && total2 == total);
+        FUZZ_CHECK(sc_world_cast_ray_all(g_m.w, RAY7(r), total, t2, idx2, nrm2, &total2, NULL) == SC_OK && total2 == total);
         for (int k = 0; k < m; ++k) FUZZ_CHECK(idx2[k] == idx[k] && same_float(t2[k], t[k]));
         memcpy(t, t2, sizeof(float) * (size_t)total);
         memcpy(idx, idx2, sizeof(int) * (size_t)total);
@@ -547,11 +547,11 @@ static void op_cast_all(fuzz_bytes *b)
     /* The first is the nearest hit. */
     float tn, nn[3];
     int in;
-    FUZZ_CHECK(sc_world_cast_rays(g_m.w, p, 1, &tn, &in, nn, g_scratch) == SC_OK);
+    FUZZ_CHECK(sc_world_cast_rays(g_m.w, p, 1, &tn, &in, nn, NULL, g_scratch) == SC_OK);
     FUZZ_CHECK(total == 0 ? in == -1 : in == idx[0] && same_float(tn, t[0]));
     if (cap < MAX_OBJECTS && total > 0) {
         int total3 = -7, c3 = total / 2;
-        FUZZ_CHECK(sc_world_cast_ray_all(g_m.w, RAY7(r), c3, t2, idx2, NULL, &total3) == SC_OK && total3 == total);
+        FUZZ_CHECK(sc_world_cast_ray_all(g_m.w, RAY7(r), c3, t2, idx2, NULL, &total3, NULL) == SC_OK && total3 == total);
         for (int k = 0; k < c3; ++k) FUZZ_CHECK(idx2[k] == idx[k] && same_float(t2[k], t[k]));
     }
     /* A single-query hit the list lacks: never. */
@@ -574,7 +574,7 @@ static void op_any_hit(fuzz_bytes *b)
     int bad = -1;
     sc_status want = expected_batch_status(rays, n, hostile, null_hit, &bad);
     sc_status s;
-    do s = sc_world_any_hit(g_m.w, hostile ? NULL : rays, n, null_hit ? NULL : hit, g_scratch);
+    do s = sc_world_any_hit(g_m.w, hostile ? NULL : rays, n, null_hit ? NULL : hit, NULL, g_scratch);
     while (after_query(s, want, bad, 1));
     if (s != SC_OK) return;
     for (int i = 0; i < n; ++i) {
@@ -633,7 +633,7 @@ static void op_segments(fuzz_bytes *b)
     }
     sc_status s;
     do s = sc_world_cast_segments(g_m.w, hostile || null_what == 3 ? NULL : segs, n, null_what == 1 ? NULL : t,
-                                  null_what == 2 ? NULL : idx, (flags & 16u) ? NULL : nrm, g_scratch);
+                                  null_what == 2 ? NULL : idx, (flags & 16u) ? NULL : nrm, NULL, g_scratch);
     while (after_query(s, want, bad, 1));
     if (s != SC_OK) return;
     for (int i = 0; i < n; ++i) {
