@@ -23,6 +23,9 @@
  *   - sc_world_cast_ray_all lists every hit once, sorted by t then index, each the single
  *     query's t and normal, the first the nearest hit; no single-query hit is missing;
  *     a cap below the total gives a prefix;
+ *   - removal, enabled flags and masks (op 8) take effect at once; sc_world_kind follows the
+ *     model; an add of one object takes the last freed slot; a cast under a filter (mask,
+ *     per-ray exclusion, SC_INSIDE_SKIP) equals the single queries over the allowed objects;
  *   - sc_world_cast_segments equals the single queries along a + t (b - a) (a point: the
  *     lowest-index object containing it), t in [0, 1], and a hit object is one that
  *     sc_linetest says the segment meets.
@@ -45,9 +48,26 @@ typedef struct model {
     int stale;       /* objects added or updated since the last commit, build or refit */
     int world_error; /* the world's error index: of the last add or update */
     sc_shape obj[MAX_OBJECTS];
+    int removed[MAX_OBJECTS], disabled[MAX_OBJECTS];
+    uint32_t mask[MAX_OBJECTS];
+    int free_slots[MAX_OBJECTS], nfree; /* removed indices; an add of one takes the last */
 } model;
 
 static model g_m;
+/* The filter of the query being checked (the default outside op_cast), as the model applies it. */
+static uint32_t g_fmask = 0xFFFFFFFFu;
+static const int32_t *g_fexclude;
+static int g_fray, g_fskip;
+
+/* Whether the query being checked may hit object o (docs/semantics.md, "Filters"). */
+static int allowed(int o)
+{
+    if (g_m.removed[o] || g_m.disabled[o] || (g_m.mask[o] & g_fmask) == 0) return 0;
+    return !g_fexclude || g_fexclude[g_fray] != o;
+}
+
+/* An allowed object's single-query hit, with the inside rule: 0 when it does not count. */
+static int counts(const sc_raycast_result *h) { return h->hit && !(g_fskip && h->t_enter < 0.0f); }
 static sc_scratch *g_scratch; /* every query's scratch, reserved for MAX_BIG_RAYS once */
 static int g_op, g_opcode;
 static int g_status, g_hits; /* of the last operation, for the trace (FUZZ_WORLD_TRACE=1) */
@@ -300,9 +320,20 @@ static void op_add(fuzz_bytes *b, int kind)
     if (g_m.w) FUZZ_CHECK(sc_world_error_index(g_m.w) == bad);
     g_m.world_error = bad;
     if (s == SC_OK && n > 0) g_m.stale = 1;
-    if (s == SC_OK) {
+    if (s == SC_OK && n == 1 && g_m.nfree > 0) {
+        int o = g_m.free_slots[--g_m.nfree]; /* the last freed slot */
+        FUZZ_CHECK(first == o);
+        g_m.obj[o] = shape_of(kind, data);
+        g_m.removed[o] = g_m.disabled[o] = 0;
+        g_m.mask[o] = 0xFFFFFFFFu;
+    } else if (s == SC_OK) {
         FUZZ_CHECK(first == g_m.count);
-        for (int i = 0; i < n; ++i) g_m.obj[g_m.count + i] = shape_of(kind, data + i * fl);
+        for (int i = 0; i < n; ++i) {
+            int o = g_m.count + i;
+            g_m.obj[o] = shape_of(kind, data + i * fl);
+            g_m.removed[o] = g_m.disabled[o] = 0;
+            g_m.mask[o] = 0xFFFFFFFFu;
+        }
         g_m.count += n;
     } else {
         FUZZ_CHECK(first == -12345);
@@ -328,7 +359,11 @@ static void op_update(fuzz_bytes *b, int kind)
     if (want == SC_OK && (first < 0 || first > g_m.count || n > g_m.count - first)) want = SC_ERR_RANGE;
     if (want == SC_OK)
         for (int i = 0; i < n; ++i)
-            if ((int)g_m.obj[first + i].type != kind) { want = SC_ERR_KIND; bad = i; break; }
+            if (g_m.removed[first + i] || (int)g_m.obj[first + i].type != kind) {
+                want = g_m.removed[first + i] ? SC_ERR_REMOVED : SC_ERR_KIND;
+                bad = i;
+                break;
+            }
     g_status = s;
     FUZZ_CHECK(s == want);
     if (g_m.w) FUZZ_CHECK(sc_world_error_index(g_m.w) == bad);
@@ -347,16 +382,17 @@ static int exact_difference(float d, float b, float a)
     return err == 0.0 && (double)d == s;
 }
 
-/* The single queries over the model: nearest t, ties to the lowest index. */
+/* The single queries over the model's allowed objects: nearest t, ties to the lowest index. */
 static void brute_ray(const sc_ray *ray, float *t, int *index, sc_vec3 *normal)
 {
     *t = 0.0f;
     *index = -1;
     *normal = (sc_vec3){0, 0, 0};
     for (int i = 0; i < g_m.count; ++i) {
+        if (!allowed(i)) continue;
         sc_raycast_result h = sc_raycast(ray, &g_m.obj[i]);
         FUZZ_CHECK(h.status == SC_OK);
-        if (!h.hit) continue;
+        if (!counts(&h)) continue;
         if (*index < 0 || h.t < *t) {
             *t = h.t;
             *index = i;
@@ -372,8 +408,9 @@ static void brute_ray(const sc_ray *ray, float *t, int *index, sc_vec3 *normal)
 static void check_discrepancy(const sc_ray *ray, int w, float t_w)
 {
     for (int j = 0; j < g_m.count; ++j) {
+        if (!allowed(j)) continue;
         sc_raycast_result h = sc_raycast(ray, &g_m.obj[j]);
-        if (!h.hit) continue;
+        if (!counts(&h)) continue;
         int ahead = w < 0 || h.t < t_w || (h.t == t_w && j < w);
         if (ahead)
             fprintf(stderr, "object %d (type %d): the single query hits at t %.9g, ahead of the world's (%d, %.9g)\n", j,
@@ -443,6 +480,16 @@ static void op_cast(fuzz_bytes *b, int big)
         }
     }
     int null_what = (flags >> 2) & 3u; /* 1: t NULL, 2: index NULL, 3: rays NULL */
+    /* bit 4: a filter (mask from bits 5-6, SC_INSIDE_SKIP from bit 7, an exclusion per ray) */
+    static int32_t excl[MAX_BIG_RAYS];
+    static const uint32_t masks[4] = {0xFFFFFFFFu, 1u, 2u, 5u};
+    sc_query_filter filter = {masks[(flags >> 5) & 3u], excl, (flags & 128u) ? SC_INSIDE_SKIP : SC_INSIDE_SOLID};
+    const sc_query_filter *fp = (flags & 16u) && !hostile ? &filter : NULL;
+    if (fp)
+        for (int i = 0; i < n; ++i) excl[i] = (int32_t)(fb_u8(b) % (unsigned)(g_m.count + 1)) - 1;
+    g_fmask = fp ? fp->mask : 0xFFFFFFFFu;
+    g_fexclude = fp ? excl : NULL;
+    g_fskip = fp && fp->inside == SC_INSIDE_SKIP;
     const float *rp = hostile || null_what == 3 ? NULL : rays;
     float *tp = null_what == 1 ? NULL : t;
     int *ip = null_what == 2 ? NULL : idx;
@@ -450,16 +497,17 @@ static void op_cast(fuzz_bytes *b, int big)
     int bad = -1;
     sc_status want = expected_batch_status(rays, n, !rp, !tp || !ip, &bad);
     sc_status s;
-    do s = sc_world_cast_rays(g_m.w, rp, n, tp, ip, nrm, NULL, g_scratch);
+    do s = sc_world_cast_rays(g_m.w, rp, n, tp, ip, nrm, fp, g_scratch);
     while (after_query(s, want, bad, 1));
     if (s != SC_OK || n == 0) return;
     for (int i = 0; i < n; ++i) g_hits += idx[i] >= 0;
 
-    FUZZ_CHECK(sc_world_cast_rays_bruteforce(g_m.w, rays, n, t2, idx2, nrm2, NULL, g_scratch) == SC_OK);
-    FUZZ_CHECK(sc_world_cast_rays(g_m.w, rays, n, t3, idx3, NULL, NULL, NULL) == SC_OK); /* input order */
-    FUZZ_CHECK(sc_world_any_hit(g_m.w, rays, n, any, NULL, g_scratch) == SC_OK);
+    FUZZ_CHECK(sc_world_cast_rays_bruteforce(g_m.w, rays, n, t2, idx2, nrm2, fp, g_scratch) == SC_OK);
+    FUZZ_CHECK(sc_world_cast_rays(g_m.w, rays, n, t3, idx3, NULL, fp, NULL) == SC_OK); /* input order */
+    FUZZ_CHECK(sc_world_any_hit(g_m.w, rays, n, any, fp, g_scratch) == SC_OK);
     for (int i = 0; i < n; ++i) {
         const float *p = rays + i * SC_RAY_FLOATS;
+        g_fray = i;
         g_query = p;
         g_query_floats = 7;
         if (idx[i] != idx2[i] || !same_float(t[i], t2[i]))
@@ -556,10 +604,63 @@ static void op_cast_all(fuzz_bytes *b)
     }
     /* A single-query hit the list lacks: never. */
     for (int j = 0; j < g_m.count; ++j) {
-        if (seen[j]) continue;
+        if (seen[j] || !allowed(j)) continue;
         sc_raycast_result h = sc_raycast(&r, &g_m.obj[j]);
         FUZZ_CHECK(!h.hit);
     }
+}
+
+/* Refit, commit, remove, enable / disable, or set a mask (the low bits of a byte choose). A
+ * remove, enable or mask change takes effect at once: the world stays as committed as it was. */
+static void op_change(fuzz_bytes *b)
+{
+    uint8_t what = fb_u8(b);
+    int idx = (int)(fb_u8(b) % (unsigned)(g_m.count + 2)) - 1; /* -1 .. count: out of range at both ends */
+    uint8_t v = fb_u8(b);
+    sc_status s, want;
+    switch (what & 3u) {
+    case 0:
+    case 1:
+        s = (what & 1u) ? sc_world_commit(g_m.w) : sc_world_refit(g_m.w);
+        FUZZ_CHECK(s == (g_m.w ? SC_OK : SC_ERR_NULL));
+        g_m.stale = 0;
+        break;
+    case 2:
+        s = sc_world_remove(g_m.w, idx);
+        want = !g_m.w ? SC_ERR_NULL : idx < 0 || idx >= g_m.count ? SC_ERR_RANGE : g_m.removed[idx] ? SC_ERR_REMOVED : SC_OK;
+        FUZZ_CHECK(s == want);
+        if (s == SC_OK) {
+            g_m.removed[idx] = 1;
+            g_m.free_slots[g_m.nfree++] = idx;
+        }
+        if (g_m.w) g_m.world_error = -1;
+        break;
+    default: {
+        int n = idx >= 0 && idx < g_m.count && (v & 4u) && idx + 1 < g_m.count ? 2 : 1;
+        int bad = -1;
+        want = !g_m.w ? SC_ERR_NULL : idx < 0 || idx + n > g_m.count ? SC_ERR_RANGE : SC_OK;
+        for (int i = 0; want == SC_OK && i < n; ++i)
+            if (g_m.removed[idx + i]) { want = SC_ERR_REMOVED; bad = i; }
+        if (v & 1u) {
+            bool flags[2] = {(v & 2u) != 0, (v & 8u) != 0};
+            s = sc_world_set_enabled(g_m.w, idx, flags, n);
+            FUZZ_CHECK(s == want);
+            for (int i = 0; s == SC_OK && i < n; ++i) g_m.disabled[idx + i] = !flags[i];
+        } else {
+            uint32_t m[2] = {(uint32_t)(v >> 4) & 7u, (uint32_t)(v >> 1) & 7u};
+            s = sc_world_set_masks(g_m.w, idx, m, n);
+            FUZZ_CHECK(s == want);
+            for (int i = 0; s == SC_OK && i < n; ++i) g_m.mask[idx + i] = m[i];
+        }
+        if (g_m.w) FUZZ_CHECK(sc_world_error_index(g_m.w) == bad);
+        g_m.world_error = bad;
+        break;
+    }
+    }
+    g_status = s;
+    check_count();
+    for (int o = 0; g_m.w && o < g_m.count; ++o)
+        FUZZ_CHECK(sc_world_kind(g_m.w, o) == (g_m.removed[o] ? 0 : (int32_t)g_m.obj[o].type));
 }
 
 static void op_any_hit(fuzz_bytes *b)
@@ -649,6 +750,7 @@ static void op_segments(fuzz_bytes *b)
         float want_t = 0.0f;
         if (d.x == 0.0f && d.y == 0.0f && d.z == 0.0f) {
             for (int o = 0; o < g_m.count && want_i < 0; ++o) {
+                if (!allowed(o)) continue;
                 sc_test_result c = sc_contains(a, &g_m.obj[o]);
                 FUZZ_CHECK(c.status == SC_OK);
                 if (c.value) want_i = o;
@@ -710,6 +812,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (trace < 0) trace = getenv("FUZZ_WORLD_TRACE") != NULL;
     for (g_op = 0; !fb_done(&b) && g_op < 64; ++g_op) {
         g_opcode = fb_u8(&b) % 16u;
+        g_fmask = 0xFFFFFFFFu; /* the default filter unless op_cast picks one */
+        g_fexclude = NULL;
+        g_fray = 0;
+        g_fskip = 0;
         g_status = SC_OK;
         g_hits = 0;
         switch (g_opcode) {
@@ -726,12 +832,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 5: op_update(&b, SC_SHAPE_AABB); break;
         case 6: op_update(&b, SC_SHAPE_OBB); break;
         case 7: op_update(&b, SC_SHAPE_SPHERE); break;
-        case 8: /* refit, or commit */
-            if (fb_u8(&b) & 1u) FUZZ_CHECK(sc_world_commit(g_m.w) == (g_m.w ? SC_OK : SC_ERR_NULL));
-            else FUZZ_CHECK(sc_world_refit(g_m.w) == (g_m.w ? SC_OK : SC_ERR_NULL));
-            g_m.stale = 0;
-            check_count();
-            break;
+        case 8: op_change(&b); break;
         case 9: FUZZ_CHECK(sc_world_build(g_m.w) == (g_m.w ? SC_OK : SC_ERR_NULL)); g_m.stale = 0; check_count(); break;
         case 10: op_cast(&b, 0); break;
         case 11: op_cast_all(&b); break;
