@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Build the native library, runner and tests (build/native) and the WebAssembly
-# core (build/wasm, copied to web/slabcast.wasm). Presets: CMakePresets.json.
+# core (build/wasm). CMake writes only into build/; this script then stages the product module
+# beside its loader (web/slabcast.wasm, where web/slabcast.js and the npm package find it).
+# The benchmark's scene module stays in build/wasm/slabcast-bench.wasm. Presets: CMakePresets.json.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 echo "build: native (build/native)"
 cmake --preset native
 cmake --build --preset native
-echo "build: wasm (build/wasm -> web/slabcast.wasm)"
+echo "build: wasm (build/wasm; slabcast.wasm staged as web/slabcast.wasm)"
 cmake --preset wasm
 cmake --build --preset wasm
+cp build/wasm/slabcast.wasm web/slabcast.wasm

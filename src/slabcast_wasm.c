@@ -115,8 +115,6 @@ SC_EXPORT const char *sc_wasm_status_message(int status) { return sc_status_mess
  * copies results out. */
 #include <stdlib.h>
 
-#include "sc_bench_scene.h"
-
 /// malloc for JS staging buffers (16-byte aligned); 0 when out of memory.
 SC_EXPORT void *sc_wasm_alloc(int bytes) { return bytes > 0 ? malloc((size_t)bytes) : NULL; }
 /// free for sc_wasm_alloc.
@@ -227,7 +225,5 @@ SC_EXPORT int sc_wasm_world_cast_segments(sc_world *w, const float *segs, int n,
     if (s != SC_OK) return s;
     return sc_wasm_after_query(sc_world_cast_segments(w, segs, n, t, index, normal, NULL, sc_wasm_query_scratch));
 }
-/// The benchmark's seeded scene (src/sc_bench_scene.h), so JS and native measure the same boxes.
-SC_EXPORT void sc_wasm_bench_scene(int n, float *boxes, int nrays, float *rays) { sc_bench_scene(n, boxes, nrays, rays); }
 /// The SIMD backend of the world kernels.
 SC_EXPORT const char *sc_wasm_world_simd(void) { return sc_world_simd(); }

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../src/sc_bench_scene.h"
+#include "bench_scene.h"
 
 static double now_ms(void)
 {

@@ -164,8 +164,6 @@ export interface Slabcast {
   createWorld(): World;
   /** The SIMD backend of the world kernels: 'wasm-simd128' (or 'scalar', 'none'). */
   readonly simd: string;
-  /** The benchmark's seeded scene (sc_bench_scene.h in the repository): n boxes and nrays rays. */
-  benchScene(n: number, nrays: number): { boxes: Float32Array; rays: Float32Array };
   /** The module's memory. It may grow: never keep views of it across calls. */
   readonly memory: WebAssembly.Memory;
 }

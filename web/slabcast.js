@@ -826,19 +826,6 @@ export async function loadSlabcast(options = {}) {
       return utf8Decoder.decode(u8.slice(p, end));
     },
 
-    /** The benchmark's seeded scene: n boxes (6 floats each) and nrays rays (7 floats each). */
-    benchScene(n, nrays) {
-      if (!Number.isInteger(n) || n < 0 || n > 16777216) fail('n must be an integer in [0, 16777216]', 'n');
-      if (!Number.isInteger(nrays) || nrays < 0 || nrays > 16777216) fail('nrays must be an integer in [0, 16777216]', 'nrays');
-      const p = stage(24 * n + 28 * nrays + 16);
-      call(ex.sc_wasm_bench_scene, n, p, nrays, p + 24 * n);
-      views();
-      return {
-        boxes: f32.slice(p >> 2, (p >> 2) + 6 * n),
-        rays: f32.slice((p + 24 * n) >> 2, ((p + 24 * n) >> 2) + 7 * nrays),
-      };
-    },
-
     /** The core's message for an sc_status value. */
     statusMessage(status) {
       if (!Number.isInteger(status) || status < -2147483648 || status > 2147483647) {

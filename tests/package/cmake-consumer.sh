@@ -55,7 +55,7 @@ for f in "$prefix/include/slabcast.h" "$libdir/libslabcast.a" "$cmake_dir/slabca
   [[ -f $f ]] || die "not installed: $f"
   say "installed: ${f#"$prefix"/}"
 done
-for f in sc_internal.h sc_simd.h sc_bench_scene.h; do
+for f in sc_internal.h sc_simd.h sc_kernels.h; do
   [[ ! -e $prefix/include/$f ]] || die "internal header installed: include/$f"
 done
 # Relocatable: no absolute path of the build machine (source tree, build tree, libm) in the

@@ -266,12 +266,6 @@ describe('loading', () => {
     await expect(loadSlabcast({ wasm: path.join(ROOT, 'package.json') })).rejects.toThrow(/package\.json is not a WebAssembly module/);
   });
 
-  it('benchScene refuses bad sizes', () => {
-    for (const bad of [-1, 1.5, NaN, Infinity, '10', null, 2 ** 24 + 1]) {
-      expectBad(() => sc.benchScene(bad, 1), 'n must be an integer in [0, 16777216]', 'n');
-      expectBad(() => sc.benchScene(1, bad), 'nrays must be an integer in [0, 16777216]', 'nrays');
-    }
-  });
 });
 
 // ----------------------------------------------------------------------------------- worlds

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run bench [-- SIZES...] [--no-scenes] [--no-three] : slabcast's world queries against three.js and three-mesh-bvh.
 //
-// One seeded scene family (src/sc_bench_scene.h: boxes of size 0.5..2.5 spread uniformly in a
+// One seeded scene family (tools/bench_scene.h: boxes of size 0.5..2.5 spread uniformly in a
 // cube whose side grows with cbrt(n); 100k rays from random points in the cube in random unit
 // directions), at 1k, 10k, 100k and 1M boxes. Measured side by side in this process:
 //   - slabcast wasm: world.castRays (BVH) and world.castRaysBruteForce (the SIMD kernel);
@@ -20,6 +20,7 @@ import * as THREE from 'three';
 import { MeshBVH } from 'three-mesh-bvh';
 import { loadSlabcast } from '../slabcast.js';
 import { createThreeWorld } from '../three.js';
+import { loadBenchScene } from './bench-scene.mjs';
 import { SCENES, rng } from './scenes.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -31,6 +32,7 @@ const sizes = args.length ? args : [1000, 10000, 100000, 1000000];
 const NRAYS = 100000;
 
 const sc = await loadSlabcast();
+const benchScene = await loadBenchScene();
 const now = () => performance.now();
 
 function nativeRows() {
@@ -79,7 +81,7 @@ const fmt = (x, d = 2) => (x >= 1e9 ? `${(x / 1e9).toFixed(d)} G` : x >= 1e6 ? `
 const native = nativeRows();
 const rows = [];
 for (const n of sizes) {
-  const { boxes, rays } = sc.benchScene(n, NRAYS);
+  const { boxes, rays } = benchScene(n, NRAYS);
   const row = { boxes: n };
 
   // slabcast wasm
@@ -256,7 +258,7 @@ if (!noScenes && sceneSizes.length) {
 // Agreement, on a sample: the same meshes in the same order, distances within 1e-4 (relative).
 function threeAdapterRows(n, rotated) {
   const rnd = rng(0x7E1EE ^ n ^ (rotated ? 0xABC : 0));
-  const { boxes } = sc.benchScene(n, 0);
+  const { boxes } = benchScene(n, 0);
   const geometry = new THREE.BoxGeometry(1, 1, 1);
   const material = new THREE.MeshBasicMaterial();
   const meshes = [];

@@ -1,4 +1,4 @@
-// Further scene families for `npm run bench` (the main table uses src/sc_bench_scene.h).
+// Further scene families for `npm run bench` (the main table uses tools/bench_scene.h).
 // Each returns { boxes: Float32Array (6 per box), rays: Float32Array (7 per ray) }, seeded,
 // so that a run can be repeated. They vary what makes a scene hard: density, empty space,
 // rays from outside, short rays.

@@ -7,10 +7,12 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const NATIVE_RUNNER = path.join(ROOT, 'build/native/slabcast-cases');
 export const WASM = path.join(ROOT, 'web/slabcast.wasm');
+export const BENCH_WASM = path.join(ROOT, 'build/wasm/slabcast-bench.wasm');
 
 const SOURCES = {
   [NATIVE_RUNNER]: ['src', 'tools'],
   [WASM]: ['src'],
+  [BENCH_WASM]: ['tools'],
 };
 
 function newestSource(dirs) {

@@ -1,7 +1,8 @@
 /* The benchmark's seeded scene family, shared by the native and the wasm benchmark so both
  * measure the same boxes and rays: n boxes of size 0.5..2.5 spread uniformly in a cube whose
  * side grows with cbrt(n) (constant density), and rays from random points in the cube in
- * random directions (tmax = +inf). Deterministic: xorshift32 from a fixed seed. */
+ * random directions (tmax = +inf). Deterministic: xorshift32 from a fixed seed. Used by
+ * tools/bench_world.c (native) and tools/wasm_bench_scene.c (slabcast-bench.wasm, for JS). */
 #ifndef SC_BENCH_SCENE_H
 #define SC_BENCH_SCENE_H
 
