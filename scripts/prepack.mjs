@@ -2,17 +2,16 @@
 // npm's "prepack" step: `npm pack` / `npm publish` must ship a web/slabcast.wasm built
 // from the current C sources. When it is missing or older than src/*.[ch] (the check of
 // tests/web/helpers/artifacts.mjs), builds it with the CMake preset "wasm" (the wasm half
-// of scripts/build.sh); when cmake or Emscripten is not installed, stops and says to run
-// `npm run setup`.
+// of scripts/build.sh, which builds into build/wasm and stages the module as web/slabcast.wasm);
+// when cmake or Emscripten is not installed, stops and says to run `npm run setup`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WASM = path.join(ROOT, 'web/slabcast.wasm');
-// The toolchain file named by the "wasm" preset in CMakePresets.json (Debian's emscripten).
-const EMSCRIPTEN_CMAKE = '/usr/share/emscripten/cmake/Modules/Platform/Emscripten.cmake';
+const BUILT = path.join(ROOT, 'build/wasm/slabcast.wasm');
 
 const say = (msg) => process.stderr.write(`prepack: ${msg}\n`);
 
@@ -52,7 +51,8 @@ if (reason === null) {
 } else {
   const missing = [];
   if (!hasCommand('cmake')) missing.push('cmake');
-  if (!hasCommand('emcc') || !existsSync(EMSCRIPTEN_CMAKE)) missing.push('emscripten (emcc)');
+  // cmake/emscripten.cmake (the preset's toolchain file) finds Emscripten through emcc.
+  if (!hasCommand('emcc') && !process.env.EMSCRIPTEN && !process.env.EMSDK) missing.push('emscripten (emcc)');
   if (missing.length) {
     say(`${reason}, and building it needs ${missing.join(' and ')}, which ${missing.length > 1 ? 'are' : 'is'} not installed.`);
     say('Run `npm run setup` (installs the toolchain on Debian/Ubuntu), then `npm pack` again.');
@@ -61,6 +61,7 @@ if (reason === null) {
   say(`${reason}: building it (CMake preset wasm)`);
   run('cmake', ['--preset', 'wasm']);
   run('cmake', ['--build', '--preset', 'wasm']);
+  copyFileSync(BUILT, WASM);
   const still = why();
   if (still !== null) {
     say(`${still} after the build`);

@@ -97,11 +97,15 @@ describe('the tarball', () => {
     // The README links into docs/ and the types point at docs/semantics.md, so every page ships.
     const docs = readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
     expect(docs).toContain('docs/semantics.md');
+    // The library's own modules (web/core/) and the three.js adapter's (web/three/).
+    const modules = (dir) => (existsSync(path.join(ROOT, dir))
+      ? readdirSync(path.join(ROOT, dir)).filter((f) => f.endsWith('.js')).map((f) => `${dir}/${f}`) : []);
+    expect(modules('web/core')).toContain('web/core/loader.js');
     const expected = [
       'LICENSE', 'README.md', 'package.json', ...docs,
-      'web/slabcast.js', 'web/slabcast.d.ts', 'web/slabcast.wasm',
-      'web/bin/slabcast-cases.mjs', 'web/cases.mjs', 'web/case-json.mjs', 'web/f32format.mjs',
-      ...optional,
+      'web/slabcast.js', 'web/slabcast.d.ts', 'web/slabcast.wasm', ...modules('web/core'),
+      'web/bin/slabcast-cases.mjs', 'web/cases.mjs', 'web/cases.d.ts', 'web/case-json.mjs', 'web/f32format.mjs',
+      ...modules('web/three'), ...optional,
     ].sort();
     expect(packed.files.map((f) => f.path).sort()).toEqual(expected);
     expect(packed.name).toBe('slabcast');
@@ -132,6 +136,31 @@ describe('the tarball', () => {
     expect(installed.equals(readFileSync(WASM))).toBe(true);
     expect(readFileSync(path.join(esmApp, 'node_modules/slabcast/LICENSE'), 'utf8'))
       .toContain('Copyright (c) 2026 the slabcast authors');
+  });
+
+  it('says where it comes from, has no side effects on import, and exports the library, its types, the adapter and the case runner', () => {
+    const pkg = JSON.parse(readFileSync(path.join(esmApp, 'node_modules/slabcast/package.json'), 'utf8'));
+    expect(pkg.sideEffects).toBe(false);
+    expect(pkg.repository).toEqual({ type: 'git', url: 'git+https://github.com/slabcast/slabcast.git' });
+    expect(pkg.bugs).toEqual({ url: 'https://github.com/slabcast/slabcast/issues' });
+    expect(pkg.homepage).toMatch(/^https:\/\//);
+    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './cases', './package.json', './slabcast.wasm', './three']);
+    for (const entry of ['.', './three', './cases']) {
+      for (const file of [pkg.exports[entry].types, pkg.exports[entry].default]) {
+        expect(shipped(path.posix.normalize(file)), `${entry} -> ${file}`).toBe(true);
+      }
+    }
+    // The case runner is not part of the library: nothing the main entry loads imports it.
+    for (const { path: file } of packed.files.filter((f) => /^web\/(slabcast|core\/)/.test(f.path) && f.path.endsWith('.js'))) {
+      expect(readFileSync(path.join(ROOT, file), 'utf8'), file).not.toMatch(/cases\.mjs|case-json/);
+    }
+  });
+
+  it('ships every file the README links to', () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const links = [...readme.matchAll(/\]\((?!https?:|#|mailto:)([^)#\s]+)/g)].map((m) => path.posix.normalize(m[1]));
+    expect(links.length).toBeGreaterThan(3);
+    for (const link of links) expect(shipped(link), `README links ${link}`).toBe(true);
   });
 });
 

@@ -52,6 +52,7 @@ export const PLAYGROUND_FILES = [
   ['/index.html', null],
   ['/playground/', /^[\w.-]+\.(js|mjs|css)$/],
   ['/slabcast.js', null],
+  ['/core/', /^[\w.-]+\.js$/],
   ['/slabcast.wasm', null],
   ['/f32format.mjs', null],
   ['/cases.mjs', null],

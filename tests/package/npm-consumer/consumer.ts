@@ -3,6 +3,8 @@
 // marked @ts-expect-error must be an error, and everything else must check, so the
 // types are neither too loose nor too strict.
 import { loadSlabcast, SlabcastError, truncateUtf8 } from 'slabcast';
+import { checkCases, FORMAT, parseCaseFile, runCases } from 'slabcast/cases';
+import type { CheckSummary } from 'slabcast/cases';
 import type {
   Aabb, CastAllResult, CastResult, CastTarget, FloatBatch, LoadOptions, Obb, Plane, Ray,
   RaycastHit, RaycastMiss, RaycastResult, Segment, Shape, Slabcast, Sphere, Vec3, Vec3Input, World,
@@ -18,6 +20,13 @@ export async function main(): Promise<number> {
   const fromBytes: LoadOptions = { wasm: new Uint8Array(8) };
   const sc: Slabcast = await loadSlabcast();
   void options; void fromBytes; void slabcastIsTyped; void loadIsTyped;
+  // The case runner, a separate entry (slabcast/cases).
+  const file = new TextEncoder().encode(`{"format": "${FORMAT}", "cases": []}`);
+  const summary: CheckSummary = checkCases(runCases(sc, parseCaseFile(file, 'empty.json')));
+  const passed: number = summary.passed;
+  // @ts-expect-error: the mode is 'run' or 'check'
+  void (0 as unknown as typeof import('slabcast/cases')).runCaseFile(sc, 'lint', 'x.json');
+  void passed;
 
   const ray: Ray = { origin: [-3, 0.5, 0.25], dir: [2, 0, 0] };
   const short: Ray = { origin: new Float32Array(3), dir: [1, 0, 0], tmax: 0.5 };

@@ -1,0 +1,171 @@
+// validate.js: the structural checks of every input, and the checks of the caller's arrays.
+//
+// Every input is read exactly once, into plain values: a getter or a Proxy cannot hand the
+// checks one value and the writer another. Messages name the field at fault, in the order and
+// words of docs/case-runner.md ('"ray.origin" must be an array of 3 numbers').
+import { fail, truncateUtf8 } from './errors.js';
+import { taBuffer, taByteLength, taByteOffset, taKind, taLength, taSet } from './typed.js';
+
+/** Fields of each shape type, in the order in which they are checked and laid out. */
+const SHAPE_FIELDS = {
+  aabb: [['min', 'vec'], ['max', 'vec']],
+  obb: [['center', 'vec'], ['axes', 'axes'], ['half', 'vec']],
+  sphere: [['center', 'vec'], ['radius', 'num']],
+  plane: [['normal', 'vec'], ['d', 'num']],
+};
+
+/** The most items one batch may hold. */
+export const MAX_BATCH_ITEMS = 16777216;
+
+/** An object that is not an array or a typed array. */
+export function isPlainObject(v) {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !ArrayBuffer.isView(v);
+}
+
+/** The 3 numbers of v (an array or a typed array), copied; null when v is not such a vector. */
+function vec3Of(v) {
+  const typed = taKind(v) !== undefined;
+  if (!(Array.isArray(v) || typed)) return null;
+  if ((typed ? taLength(v) : v.length) !== 3) return null;
+  const x = v[0];
+  const y = v[1];
+  const z = v[2];
+  if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') return null;
+  return [x, y, z];
+}
+
+function requireObject(v, name) {
+  if (!isPlainObject(v)) fail(`"${name}" must be an object`, name);
+}
+
+/** The 3 numbers of v, copied, or a SlabcastError naming `name`. */
+export function requireVec3(v, name) {
+  const c = vec3Of(v);
+  if (c === null) fail(`"${name}" must be an array of 3 numbers`, name);
+  return c;
+}
+
+/** v when it is a number, else a SlabcastError naming `name`. */
+export function requireNumber(v, name) {
+  if (typeof v !== 'number') fail(`"${name}" must be a number`, name);
+  return v;
+}
+
+function requireAxes(v, name) {
+  const axes = Array.isArray(v) && v.length === 3 ? [vec3Of(v[0]), vec3Of(v[1]), vec3Of(v[2])] : null;
+  if (axes === null || axes.includes(null)) fail(`"${name}" must be an array of 3 arrays of 3 numbers`, name);
+  return axes;
+}
+
+/**
+ * Structural checks of a shape, in the order of docs/case-runner.md.
+ * Returns a plain copy: {type, ...fields}.
+ */
+export function checkShape(shape) {
+  requireObject(shape, 'shape');
+  const type = shape.type;
+  if (typeof type !== 'string') fail('"shape.type" must be a string', 'shape.type');
+  if (!Object.hasOwn(SHAPE_FIELDS, type)) {
+    fail(`unknown shape type "${truncateUtf8(type)}"`, 'shape.type');
+  }
+  const copy = { type };
+  for (const [key, kind] of SHAPE_FIELDS[type]) {
+    const name = `shape.${key}`;
+    const v = shape[key];
+    copy[key] = kind === 'vec' ? requireVec3(v, name) : kind === 'num' ? requireNumber(v, name) : requireAxes(v, name);
+  }
+  return copy;
+}
+
+/** Returns a plain copy {origin, dir, tmax} (tmax defaults to Infinity). */
+export function checkRay(ray) {
+  requireObject(ray, 'ray');
+  const origin = requireVec3(ray.origin, 'ray.origin');
+  const dir = requireVec3(ray.dir, 'ray.dir');
+  const t = ray.tmax;
+  const tmax = t === undefined ? Infinity : requireNumber(t, 'ray.tmax');
+  return { origin, dir, tmax };
+}
+
+/** Returns a plain copy {a, b}. */
+export function checkSegment(segment) {
+  requireObject(segment, 'segment');
+  const a = requireVec3(segment.a, 'segment.a');
+  const b = requireVec3(segment.b, 'segment.b');
+  return { a, b };
+}
+
+/** A Float32Array copy of a plain array of numbers, each checked. */
+function floatsOfArray(data, per, name) {
+  const length = data.length;
+  if (length % per === 0 && length / per > MAX_BATCH_ITEMS) {
+    fail(`${name} holds too many items (the limit is ${MAX_BATCH_ITEMS})`, name);
+  }
+  const a = new Float32Array(length);
+  for (let i = 0; i < length; i++) {
+    const v = data[i];
+    if (typeof v !== 'number') fail(`${name}[${i}] must be a number`, name);
+    a[i] = v;
+  }
+  return a;
+}
+
+/**
+ * A Float32Array of a batch (the caller's own, or a copy), checked for type and length.
+ * A batch that lives in slabcast's own wasm memory (`memory`) is copied: staging may grow the
+ * memory, which detaches that buffer. The caller's array is only read through taSet.
+ */
+export function floatBatch(data, per, name, memory) {
+  let a;
+  const kind = taKind(data);
+  if (kind === 'Float32Array' || kind === 'Float64Array') {
+    a = kind === 'Float32Array' && taBuffer(data) !== memory.buffer ? data : new Float32Array(taLength(data));
+    if (a !== data) taSet(a, data);
+  } else if (Array.isArray(data)) {
+    a = floatsOfArray(data, per, name);
+  } else {
+    fail(`${name} must be a Float32Array (${per} floats per item)`, name);
+  }
+  const length = taLength(a);
+  if (length % per !== 0) fail(`${name} must hold ${per} floats per item; its length ${length} is not a multiple of ${per}`, name);
+  if (length / per > MAX_BATCH_ITEMS) fail(`${name} holds too many items (the limit is ${MAX_BATCH_ITEMS})`, name);
+  return a;
+}
+
+/** `out`, when given, must be a plain object of typed arrays. */
+export function checkOut(out) {
+  if (out !== undefined && out !== null && (typeof out !== 'object' || Array.isArray(out) || taKind(out) !== undefined)) {
+    fail('out must be an object of typed arrays ({t, index, normal})', 'out');
+  }
+}
+
+/** Checks a caller's output array `name`: a Type, not a view of slabcast's memory, at least `length` long. */
+export function callerArray(a, Type, name, length, memory) {
+  if (taKind(a) !== Type.name) fail(`${name} must be a ${Type.name}`, name);
+  if (taBuffer(a) === memory.buffer) fail(`${name} must not be a view of slabcast's wasm memory`, name);
+  const have = taLength(a);
+  if (have < length) fail(`${name} must hold at least ${length} items; it holds ${have}`, name);
+  return a;
+}
+
+/** out[key] when given (checked), else a new array; never a view of slabcast's memory. */
+export function outArray(out, key, Type, length, memory) {
+  const a = out === undefined || out === null ? undefined : out[key];
+  return a === undefined ? new Type(length) : callerArray(a, Type, `out.${key}`, length, memory);
+}
+
+/** Refuses output arrays ([name, array] pairs) that share bytes: one result would overwrite another. */
+export function requireDisjoint(named) {
+  for (let i = 0; i < named.length; i++) {
+    for (let j = i + 1; j < named.length; j++) {
+      const [na, a] = named[i];
+      const [nb, b] = named[j];
+      if (taBuffer(a) !== taBuffer(b)) continue;
+      const ao = taByteOffset(a);
+      const bo = taByteOffset(b);
+      if (ao < bo + taByteLength(b) && bo < ao + taByteLength(a)) {
+        fail(`out.${na} and out.${nb} overlap`, `out.${nb}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,265 @@
+// world.js: a world of many AABBs, OBBs and spheres in wasm memory behind a BVH, answering
+// batches of rays or segments in one call. Batches are checked (validate.js), copied into the
+// core's staging area, cast, and the results copied out into fresh arrays or the caller's.
+import { SlabcastError, fail, guardMethods } from './errors.js';
+import { taByteLength, taLength, taSet } from './typed.js';
+import { callerArray, checkOut, floatBatch, outArray, requireDisjoint } from './validate.js';
+
+const KIND = { aabb: 1, obb: 2, sphere: 3 }; // sc_shape_type, as everywhere in the core
+const FLOATS = { aabb: 6, obb: 15, sphere: 4 };
+const BATCH_NAME = { aabb: 'boxes', obb: 'obbs', sphere: 'spheres' };
+
+/** Frees the world of a garbage-collected handle that was never disposed. */
+const registries = new WeakMap();
+function registryOf(core) {
+  if (typeof FinalizationRegistry !== 'function') return null;
+  let r = registries.get(core);
+  if (r === undefined) {
+    const destroy = core.ex.sc_wasm_world_destroy;
+    r = new FinalizationRegistry((ptr) => { try { destroy(ptr); } catch { /* ignore */ } });
+    registries.set(core, r);
+  }
+  return r;
+}
+
+/** The state of one world handle: its core, its sc_world pointer (0 once disposed), its lock. */
+class WorldState {
+  constructor(core, ptr) {
+    this.core = core;
+    this.ptr = ptr;
+    this.token = {};
+    this.busy = null;
+  }
+
+  /** The world's pointer, or a SlabcastError once it is disposed. */
+  live() {
+    if (this.ptr === 0) throw new SlabcastError('the world has been disposed');
+    return this.ptr;
+  }
+
+  /** Throws for a status other than SC_OK, naming the batch item the core reported. */
+  check(status, name) {
+    if (status === 0) return;
+    const core = this.core;
+    const i = core.call(core.ex.sc_wasm_error_index);
+    const where = i >= 0 ? `${name}[${i}]: ` : `${name}: `;
+    throw new SlabcastError(where + core.statusMessage(status), { status, field: name });
+  }
+
+  /** Checks a float batch against this core's memory. */
+  batch(data, per, name) {
+    return floatBatch(data, per, name, this.core.memory);
+  }
+
+  /**
+   * The lock: while one of the world's calls runs, a getter, Proxy trap or callback of the
+   * call's own input that reaches this world again (dispose, add, update, another query) is
+   * refused before it changes anything, so no call ever runs on memory freed or moved under it.
+   * `disposed` stays readable.
+   */
+  enter(key) {
+    if (key === 'disposed') return false;
+    if (this.busy !== null) {
+      throw new SlabcastError(`world.${key}: the world is busy: called from inside world.${this.busy} ` +
+        '(a getter, Proxy or callback of its input); nothing was changed', { field: key });
+    }
+    this.busy = key;
+    return true;
+  }
+
+  leave() { this.busy = null; }
+}
+
+/** Copies count items of type Type (Float32Array or Int32Array) at byte address ptr into target. */
+function copyOut(core, target, Type, ptr, count) {
+  taSet(target, new Type(core.memory.buffer, ptr, count));
+}
+
+/** Copies a checked batch into the staging area, `extra` bytes after it; returns its address. */
+function stageBatch(core, a, extra) {
+  const p = core.stage(taByteLength(a) + extra);
+  core.views();
+  taSet(core.f32, a, p >> 2);
+  return p;
+}
+
+function add(w, kind, data) {
+  const ptr = w.live();
+  const core = w.core;
+  const name = BATCH_NAME[kind];
+  const a = w.batch(data, FLOATS[kind], name);
+  const n = taLength(a) / FLOATS[kind];
+  const p = stageBatch(core, a, 16);
+  const firstPtr = p + taByteLength(a);
+  const status = core.call(core.ex.sc_wasm_world_add, ptr, KIND[kind], p, n, firstPtr);
+  core.views();
+  w.check(status, name);
+  return n === 0 ? core.call(core.ex.sc_wasm_world_count, ptr) : core.i32[firstPtr >> 2];
+}
+
+function update(w, kind, first, data) {
+  const ptr = w.live();
+  const core = w.core;
+  const name = BATCH_NAME[kind];
+  if (!Number.isInteger(first) || first < 0 || first > 0x7fffffff) fail('first must be an integer in [0, 2147483647]', 'first');
+  const a = w.batch(data, FLOATS[kind], name);
+  const n = taLength(a) / FLOATS[kind];
+  const p = stageBatch(core, a, 0);
+  const status = core.call(core.ex.sc_wasm_world_update, ptr, KIND[kind], first, p, n);
+  core.views();
+  w.check(status, name);
+}
+
+/** Runs a BVH maintenance export (commit, refit, build). */
+function maintain(w, fn, name) {
+  const ptr = w.live();
+  w.check(w.core.call(fn, ptr), name);
+  w.core.views();
+}
+
+/** Casts a batch (rays: 7 floats each, segments: 6) and copies t, index, normal out. */
+function cast(w, fn, data, per, name, out) {
+  const ptr = w.live();
+  const core = w.core;
+  const a = w.batch(data, per, name);
+  const n = taLength(a) / per;
+  checkOut(out);
+  const t = outArray(out, 't', Float32Array, n, core.memory);
+  const index = outArray(out, 'index', Int32Array, n, core.memory);
+  const normal = outArray(out, 'normal', Float32Array, 3 * n, core.memory);
+  requireDisjoint([['t', t], ['index', index], ['normal', normal]]);
+  const p = stageBatch(core, a, 20 * n);
+  const tPtr = p + taByteLength(a);
+  const iPtr = tPtr + 4 * n;
+  const nPtr = iPtr + 4 * n;
+  const status = core.call(fn, ptr, p, n, tPtr, iPtr, nPtr);
+  core.views();
+  w.check(status, name);
+  copyOut(core, t, Float32Array, tPtr, n);
+  copyOut(core, index, Int32Array, iPtr, n);
+  copyOut(core, normal, Float32Array, nPtr, 3 * n);
+  return { t, index, normal };
+}
+
+/** The caller's castRayAll arrays ([key, array] pairs) and the hits they have room for. */
+function castAllTargets(core, out) {
+  checkOut(out);
+  const given = [];
+  let room = Infinity;
+  for (const [key, Type, per] of [['t', Float32Array, 1], ['index', Int32Array, 1], ['normal', Float32Array, 3]]) {
+    const v = out === undefined || out === null ? undefined : out[key];
+    if (v === undefined) continue;
+    given.push([key, callerArray(v, Type, `out.${key}`, 0, core.memory)]);
+    room = Math.min(room, Math.floor(taLength(v) / per));
+  }
+  requireDisjoint(given);
+  return { given, room };
+}
+
+function castRayAll(w, ray, out) {
+  const ptr = w.live();
+  const core = w.core;
+  const a = w.batch(ray, 7, 'ray');
+  if (taLength(a) !== 7) fail(`ray must hold 7 floats (origin xyz, dir xyz, tmax); it holds ${taLength(a)}`, 'ray');
+  const { given, room: fixedRoom } = castAllTargets(core, out);
+  const fixed = fixedRoom !== Infinity;
+  let room = fixed ? fixedRoom : 16; // grown to the count and cast again when short
+  for (;;) {
+    const p = stageBatch(core, a, 4 + 20 * room);
+    const totalPtr = p + 28;
+    const tPtr = p + 32;
+    const iPtr = tPtr + 4 * room;
+    const nPtr = iPtr + 4 * room;
+    const status = core.call(core.ex.sc_wasm_world_cast_ray_all, ptr, p, room, tPtr, iPtr, nPtr, totalPtr);
+    core.views();
+    w.check(status, 'ray');
+    const count = core.i32[totalPtr >> 2];
+    if (!fixed && count > room) { room = count; continue; }
+    const m = Math.min(count, room);
+    const res = Object.fromEntries(given);
+    const t = res.t ?? new Float32Array(m);
+    const index = res.index ?? new Int32Array(m);
+    const normal = res.normal ?? new Float32Array(3 * m);
+    copyOut(core, t, Float32Array, tPtr, m);
+    copyOut(core, index, Int32Array, iPtr, m);
+    copyOut(core, normal, Float32Array, nPtr, 3 * m);
+    return { t, index, normal, count };
+  }
+}
+
+function anyHit(w, rays, out) {
+  const ptr = w.live();
+  const core = w.core;
+  const a = w.batch(rays, 7, 'rays');
+  const n = taLength(a) / 7;
+  const hit = out === undefined ? new Uint8Array(n) : callerArray(out, Uint8Array, 'out', n, core.memory);
+  const p = stageBatch(core, a, 4 * n);
+  const hPtr = p + taByteLength(a);
+  const status = core.call(core.ex.sc_wasm_world_any_hit, ptr, p, n, hPtr);
+  core.views();
+  w.check(status, 'rays');
+  const i32 = core.i32;
+  for (let i = 0; i < n; i++) hit[i] = i32[(hPtr >> 2) + i];
+  return hit;
+}
+
+function dispose(w) {
+  if (w.ptr === 0) return;
+  const p = w.ptr;
+  w.ptr = 0;
+  registryOf(w.core)?.unregister(w.token);
+  w.core.call(w.core.ex.sc_wasm_world_destroy, p);
+}
+
+/** A new, empty world on `core`: the World of slabcast.d.ts. */
+export function createWorld(core) {
+  const ex = core.ex;
+  if (typeof ex.sc_wasm_world_create !== 'function') throw new SlabcastError('this slabcast.wasm was built without worlds');
+  const ptr = core.call(ex.sc_wasm_world_create) >>> 0;
+  if (ptr === 0) throw new SlabcastError('out of memory: cannot create a world');
+  const w = new WorldState(core, ptr);
+  registryOf(core)?.register(w.token, ptr, w.token);
+
+  return guardMethods({
+    /** Adds AABBs (6 floats each: min xyz, max xyz); returns the index of the first. */
+    addAABBs(boxes) { return add(w, 'aabb', boxes); },
+    /** Adds OBBs (15 floats each: center, axes[0..2], half); returns the index of the first. */
+    addOBBs(obbs) { return add(w, 'obb', obbs); },
+    /** Adds spheres (4 floats each: center, radius); returns the index of the first. */
+    addSpheres(spheres) { return add(w, 'sphere', spheres); },
+    /** Replaces AABBs first.. (they must be AABBs). */
+    updateAABBs(first, boxes) { update(w, 'aabb', first, boxes); },
+    /** Replaces OBBs first.. (they must be OBBs). */
+    updateOBBs(first, obbs) { update(w, 'obb', first, obbs); },
+    /** Replaces spheres first.. (they must be spheres). */
+    updateSpheres(first, spheres) { update(w, 'sphere', first, spheres); },
+    /** Rebuilds the BVH after adds, refits it after updates (queries do it by themselves). */
+    commit() { maintain(w, ex.sc_wasm_world_commit, 'commit'); },
+    /** Refits the BVH to moved objects now (queries do it by themselves when needed). */
+    refit() { maintain(w, ex.sc_wasm_world_refit, 'refit'); },
+    /** Rebuilds the BVH now (queries do it by themselves after adds). */
+    build() { maintain(w, ex.sc_wasm_world_build, 'build'); },
+    /** Nearest hit per ray (7 floats each: origin, dir, tmax). */
+    castRays(rays, out) { return cast(w, ex.sc_wasm_world_cast_rays, rays, 7, 'rays', out); },
+    /** castRays without the BVH (every object against every ray), for checks and benchmarks. */
+    castRaysBruteForce(rays, out) { return cast(w, ex.sc_wasm_world_cast_rays_bruteforce, rays, 7, 'rays', out); },
+    /** Nearest hit along each segment (6 floats each: a, b), t in [0, 1]. */
+    castSegments(segments, out) { return cast(w, ex.sc_wasm_world_cast_segments, segments, 6, 'segments', out); },
+    /**
+     * Every object one ray (7 floats: origin, dir, tmax) hits within [0, tmax], nearest first
+     * (ties by index), t as castRays'. count is the number of hits. With out, its arrays are
+     * filled up to the room of the smallest (normal: 3 floats per hit) and count may exceed it.
+     */
+    castRayAll(ray, out) { return castRayAll(w, ray, out); },
+    /** Whether each ray hits anything within [0, tmax] (stops at the first hit). */
+    anyHit(rays, out) { return anyHit(w, rays, out); },
+    /** The number of objects. */
+    get count() { return core.call(ex.sc_wasm_world_count, w.live()) >>> 0; },
+    /** Bytes of wasm memory the world holds. */
+    get bytes() { return core.call(ex.sc_wasm_world_bytes, w.live()) >>> 0; },
+    /** Whether dispose() has been called. */
+    get disposed() { return w.ptr === 0; },
+    /** Frees the world; later calls throw, a second dispose does nothing. */
+    dispose() { dispose(w); },
+  }, 'world.', w);
+}
