@@ -65,6 +65,8 @@
 
 import { Vector3 } from 'three';
 import { SlabcastError } from './slabcast.js';
+import { fail, isNum } from './three/errors.js';
+import { collectEntries } from './three/walk.js';
 
 const AABB = 0;
 const OBB = 1;
@@ -77,9 +79,6 @@ const K_NONE = 3;
 
 /** Largest |cos| between two matrix columns for a rotation (an oriented box). */
 const ORTHO_TOL = 1e-6;
-
-/** The deepest scene graph createThreeWorld walks (levels below a listed object). */
-const MAX_DEPTH = 1000;
 
 /**
  * A world of the given meshes' bounds and boxes (see the top of this file). Any exception
@@ -95,10 +94,6 @@ export function createThreeWorld(sc, options = {}) {
   }
 }
 
-function fail(message, field) {
-  throw new SlabcastError(message, { field });
-}
-
 const f32Scratch = new Float32Array(1);
 const u32Scratch = new Uint32Array(f32Scratch.buffer);
 /** The smallest float32 >= x (x >= 0 or +Infinity). */
@@ -108,10 +103,6 @@ function f32Up(x) {
   f32Scratch[0] = f;
   u32Scratch[0] += 1;
   return f32Scratch[0];
-}
-
-function isNum(v) {
-  return typeof v === 'number';
 }
 
 /** Reads a Vector3-like {x, y, z} into dst[off..off+2]; throws naming field. */
@@ -125,10 +116,6 @@ function readVec(v, field, dst, off) {
   dst[off] = x;
   dst[off + 1] = y;
   dst[off + 2] = z;
-}
-
-function describe(obj, path) {
-  return typeof obj.name === 'string' && obj.name !== '' ? `${path} ("${obj.name.slice(0, 40)}")` : path;
 }
 
 /**
@@ -149,58 +136,8 @@ function buildThreeWorld(sc, options) {
   if (typeof recursive !== 'boolean') fail('options.recursive must be a boolean', 'options.recursive');
   if (shear !== 'bound' && shear !== 'throw') fail('options.shear must be "bound" or "throw"', 'options.shear');
 
-  // ------------------------------------------------------------------ entries
-  const entries = []; // Mesh | Box3, by index
-  const names = []; // for messages
-  const isBox = []; // true for Box3 entries
-  const seen = new Set();
-
-  // The scene graph is walked without recursion, so depth costs no stack; a node reached twice
-  // in one walk (a cycle, or a child listed under two parents) and a graph deeper than
-  // MAX_DEPTH are refused with an error that names where.
-  function visit(root, rootPath) {
-    const stack = [[root, rootPath, 0]];
-    const inWalk = new Set();
-    while (stack.length > 0) {
-      const [obj, path, depth] = stack.pop();
-      const top = depth === 0;
-      if (obj === null || typeof obj !== 'object' || obj.isObject3D !== true) fail(`${path} must be an Object3D`, path);
-      if (inWalk.has(obj)) fail(`${path} is reached twice below ${rootPath}: the scene graph has a cycle`, path);
-      inWalk.add(obj);
-      if (depth > MAX_DEPTH) fail(`${path}: the scene graph is deeper than ${MAX_DEPTH} levels`, path);
-      if (obj.isInstancedMesh || obj.isBatchedMesh) {
-        // one box cannot stand for many instances: refused when listed, skipped when found below
-        if (top) fail(`${describe(obj, path)}: InstancedMesh and BatchedMesh are not supported (use boxes, one per instance)`, path);
-      } else if (obj.isMesh) {
-        if (!seen.has(obj)) {
-          seen.add(obj);
-          entries.push(obj);
-          names.push(describe(obj, path));
-          isBox.push(false);
-        }
-      } else if (top && !recursive) {
-        fail(`${describe(obj, path)} is not a Mesh (recursive: true tracks the meshes below it)`, path);
-      }
-      if (recursive) {
-        const children = obj.children;
-        if (Array.isArray(children)) {
-          // pushed last to first, so that meshes are numbered in depth-first order, as before
-          for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], `${path}.children[${i}]`, depth + 1]);
-        }
-      }
-    }
-  }
-  for (let i = 0; i < objects.length; i++) visit(objects[i], `objects[${i}]`);
-  const nObjects = entries.length;
-  for (let i = 0; i < boxes.length; i++) {
-    const b = boxes[i];
-    if (b === null || typeof b !== 'object' || b.isBox3 !== true) fail(`boxes[${i}] must be a Box3`, `boxes[${i}]`);
-    entries.push(b);
-    names.push(`boxes[${i}]`);
-    isBox.push(true);
-  }
+  const { entries, names, isBox, nObjects } = collectEntries(objects, boxes, recursive);
   const n = entries.length;
-  if (n > 16777216) fail(`too many objects and boxes (${n}; the limit is 16777216)`, 'options');
 
   // Per entry: the 15 floats of its box (AABB: the first 6), its kind, and for meshes the
   // linear part of matrixWorld (for face normals in local space).
