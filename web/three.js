@@ -67,18 +67,9 @@ import { Vector3 } from 'three';
 import { SlabcastError } from './slabcast.js';
 import { fail, isNum } from './three/errors.js';
 import { collectEntries } from './three/walk.js';
-
-const AABB = 0;
-const OBB = 1;
-// kinds reported by kindOf
-const KIND_NAMES = ['aabb', 'obb', 'bound', 'none'];
-const K_AABB = 0;
-const K_OBB = 1;
-const K_BOUND = 2;
-const K_NONE = 3;
-
-/** Largest |cos| between two matrix columns for a rotation (an oriented box). */
-const ORTHO_TOL = 1e-6;
+import {
+  AABB, OBB, K_BOUND, K_NONE, K_OBB, aabbAsObb, computeEntry, createShapeScratch, kindName, placeholder,
+} from './three/shapes.js';
 
 /**
  * A world of the given meshes' bounds and boxes (see the top of this file). Any exception
@@ -146,172 +137,7 @@ function buildThreeWorld(sc, options) {
   let stored = new Uint8Array(n); // AABB or OBB: the kind in the core world
   let linear = new Float64Array(9 * n);
 
-  const lc = new Float64Array(3);
-  const lh = new Float64Array(3);
-  const m = new Float64Array(16);
-  const tmpMin = new Float64Array(3);
-  const tmpMax = new Float64Array(3);
-  const colLen = new Float64Array(3);
-
-  function boundsOf(k) {
-    const obj = entries[k];
-    if (obj.isSkinnedMesh) {
-      if (obj.boundingBox === null || obj.boundingBox === undefined) obj.computeBoundingBox();
-      return obj.boundingBox;
-    }
-    const g = obj.geometry;
-    if (g === null || typeof g !== 'object' || g.isBufferGeometry !== true) fail(`${names[k]} has no geometry`, names[k]);
-    if (g.boundingBox === null || g.boundingBox === undefined) {
-      if (!g.attributes || !g.attributes.position) fail(`${names[k]}: its geometry has no position attribute (and no boundingBox)`, names[k]);
-      g.computeBoundingBox();
-    }
-    return g.boundingBox;
-  }
-
-  /** Reads a Box3-like min/max into tmpMin/tmpMax (each value read once); false when empty. */
-  function readBox(b, name) {
-    const mn = b === null || typeof b !== 'object' ? null : b.min;
-    const mx = b === null || typeof b !== 'object' ? null : b.max;
-    if (mn === null || typeof mn !== 'object' || mx === null || typeof mx !== 'object') {
-      fail(`${name}: its bounding box must be a Box3`, name);
-    }
-    const x0 = mn.x, y0 = mn.y, z0 = mn.z, x1 = mx.x, y1 = mx.y, z1 = mx.z;
-    if (!isNum(x0) || !isNum(y0) || !isNum(z0) || !isNum(x1) || !isNum(y1) || !isNum(z1)) {
-      fail(`${name}: its bounding box must be a Box3 of numbers`, name);
-    }
-    tmpMin[0] = x0; tmpMin[1] = y0; tmpMin[2] = z0;
-    tmpMax[0] = x1; tmpMax[1] = y1; tmpMax[2] = z1;
-    // empty (three.js's isEmpty: max < min on some axis) before finiteness: new Box3() is +-Infinity
-    if (x1 < x0 || y1 < y0 || z1 < z0) return false;
-    if (!Number.isFinite(x0) || !Number.isFinite(y0) || !Number.isFinite(z0) ||
-        !Number.isFinite(x1) || !Number.isFinite(y1) || !Number.isFinite(z1)) {
-      fail(`${name}: its bounding box is not finite`, name);
-    }
-    return true;
-  }
-
-  /**
-   * Computes entry k's box into out (AABB: 6 floats; OBB: 15) and the linear part of its
-   * matrixWorld into lin (row-major); returns its kind (K_*). Throws naming the entry.
-   */
-  function compute(k, out, lin, lo) {
-    const name = names[k];
-    if (isBox[k]) {
-      if (!readBox(entries[k], name)) return K_NONE;
-      for (let a = 0; a < 3; a++) {
-        out[a] = tmpMin[a];
-        out[3 + a] = tmpMax[a];
-      }
-      lin.fill(0, lo, lo + 9);
-      lin[lo] = lin[lo + 4] = lin[lo + 8] = 1;
-      return checkRange(out, 6, name, K_AABB);
-    }
-    const obj = entries[k];
-    const mw = obj.matrixWorld;
-    const e = mw && mw.elements;
-    if (!e || typeof e.length !== 'number' || e.length !== 16) fail(`${name}: matrixWorld must be a Matrix4`, name);
-    for (let i = 0; i < 16; i++) {
-      const v = e[i];
-      if (!isNum(v) || !Number.isFinite(v)) fail(`${name}: matrixWorld is not finite`, name);
-      m[i] = v;
-    }
-    if (m[3] !== 0 || m[7] !== 0 || m[11] !== 0 || m[15] !== 1) {
-      fail(`${name}: a projective matrixWorld (bottom row not 0, 0, 0, 1) is not supported`, name);
-    }
-    // linear part, row-major in lin: lin[3r + c] = column c, row r
-    for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) lin[lo + 3 * r + c] = m[4 * c + r];
-    if (!readBox(boundsOf(k), name)) return K_NONE;
-    for (let a = 0; a < 3; a++) {
-      lc[a] = (tmpMin[a] + tmpMax[a]) / 2;
-      lh[a] = (tmpMax[a] - tmpMin[a]) / 2;
-    }
-    const det = m[0] * (m[5] * m[10] - m[6] * m[9]) - m[4] * (m[1] * m[10] - m[2] * m[9]) +
-      m[8] * (m[1] * m[6] - m[2] * m[5]);
-    if (det === 0 || !Number.isFinite(det)) return K_NONE; // singular: three.js never hits it
-    const cx = m[0] * lc[0] + m[4] * lc[1] + m[8] * lc[2] + m[12];
-    const cy = m[1] * lc[0] + m[5] * lc[1] + m[9] * lc[2] + m[13];
-    const cz = m[2] * lc[0] + m[6] * lc[1] + m[10] * lc[2] + m[14];
-    // axis-aligned: every column has a single non-zero entry (det != 0 makes them distinct rows)
-    let aligned = true;
-    for (let c = 0; c < 3 && aligned; c++) {
-      let nz = 0;
-      for (let r = 0; r < 3; r++) if (m[4 * c + r] !== 0) nz++;
-      aligned = nz === 1;
-    }
-    if (aligned) return worldAabb(m, lh, cx, cy, cz, out, name, K_AABB);
-    const len = colLen;
-    for (let c = 0; c < 3; c++) len[c] = Math.hypot(m[4 * c], m[4 * c + 1], m[4 * c + 2]);
-    let maxCos = 0;
-    for (let a = 0; a < 3; a++) {
-      for (let b = a + 1; b < 3; b++) {
-        const dot = m[4 * a] * m[4 * b] + m[4 * a + 1] * m[4 * b + 1] + m[4 * a + 2] * m[4 * b + 2];
-        maxCos = Math.max(maxCos, Math.abs(dot) / (len[a] * len[b]));
-      }
-    }
-    if (maxCos <= ORTHO_TOL) {
-      out[0] = cx; out[1] = cy; out[2] = cz;
-      for (let c = 0; c < 3; c++) {
-        out[3 + 3 * c] = m[4 * c] / len[c];
-        out[4 + 3 * c] = m[4 * c + 1] / len[c];
-        out[5 + 3 * c] = m[4 * c + 2] / len[c];
-        out[12 + c] = lh[c] * len[c];
-      }
-      return checkRange(out, 15, name, K_OBB);
-    }
-    if (shear === 'throw') {
-      fail(`${name}: its matrixWorld has shear (columns at cos ${maxCos.toPrecision(3)}), which an oriented box cannot represent`, name);
-    }
-    return worldAabb(m, lh, cx, cy, cz, out, name, K_BOUND); // the 8 corners of the sheared box
-  }
-
-  /**
-   * The world AABB of the local box (centre mapped to cx, cy, cz; half extents lh) through the
-   * matrix m: each world half extent is the sum of |column entries| times the local half extents.
-   * Exact for an axis-aligned m, the bound of the 8 corners otherwise.
-   */
-  function worldAabb(m, lh, cx, cy, cz, out, name, kind) {
-    let hx = 0;
-    let hy = 0;
-    let hz = 0;
-    for (let c = 0; c < 3; c++) {
-      hx += Math.abs(m[4 * c]) * lh[c];
-      hy += Math.abs(m[4 * c + 1]) * lh[c];
-      hz += Math.abs(m[4 * c + 2]) * lh[c];
-    }
-    out[0] = cx - hx; out[1] = cy - hy; out[2] = cz - hz;
-    out[3] = cx + hx; out[4] = cy + hy; out[5] = cz + hz;
-    return checkRange(out, 6, name, kind);
-  }
-
-  function checkRange(out, count, name, kind) {
-    for (let i = 0; i < count; i++) {
-      if (!Number.isFinite(Math.fround(out[i]))) fail(`${name}: its world bounds exceed the float32 range`, name);
-    }
-    return kind;
-  }
-
-  /** The placeholder of an inactive entry (right after compute(k)): a point, never reported, in the stored kind. */
-  function placeholder(k, kind, out) {
-    let x = 0;
-    let y = 0;
-    let z = 0;
-    if (!isBox[k]) {
-      // at the mesh's position (m still holds its matrixWorld, checked by compute)
-      const fin = (v) => (Number.isFinite(Math.fround(v)) ? Math.fround(v) : 0);
-      x = fin(m[12]);
-      y = fin(m[13]);
-      z = fin(m[14]);
-    }
-    out.fill(0);
-    if (kind === AABB) {
-      out[0] = out[3] = x;
-      out[1] = out[4] = y;
-      out[2] = out[5] = z;
-    } else {
-      out[0] = x; out[1] = y; out[2] = z;
-      out[3] = 1; out[7] = 1; out[11] = 1;
-    }
-  }
+  const shapeState = { entries, names, isBox, shear, shape: createShapeScratch() };
 
   /** Everything for all entries into fresh arrays; throws (touching nothing) on bad input. */
   function computeAll(prevStored) {
@@ -323,7 +149,7 @@ function buildThreeWorld(sc, options) {
     let rebuild = prevStored === null;
     for (let k = 0; k < n; k++) {
       row.fill(0);
-      const kind = compute(k, row, lin, 9 * k);
+      const kind = computeEntry(shapeState, k, row, lin, 9 * k);
       ks[k] = kind;
       let s;
       if (kind === K_OBB) s = OBB;
@@ -331,18 +157,12 @@ function buildThreeWorld(sc, options) {
       else s = AABB;
       // an OBB the core holds stays an OBB when it becomes axis-aligned (no rebuild)
       if (prevStored !== null && prevStored[k] === OBB && s === AABB && kind !== K_NONE) {
-        row[0] = (row[0] + row[3]) / 2; row[1] = (row[1] + row[4]) / 2; row[2] = (row[2] + row[5]) / 2;
-        const hx = row[3] - row[0];
-        const hy = row[4] - row[1];
-        const hz = row[5] - row[2];
-        row.fill(0, 3);
-        row[3] = 1; row[7] = 1; row[11] = 1;
-        row[12] = hx; row[13] = hy; row[14] = hz;
+        aabbAsObb(row);
         s = OBB;
       }
       if (prevStored !== null && prevStored[k] !== s) rebuild = true;
       st[k] = s;
-      if (kind === K_NONE) placeholder(k, s, row);
+      if (kind === K_NONE) placeholder(shapeState.shape, isBox[k], s, row);
       d.set(row, 15 * k);
     }
     return { d, ks, st, lin, rebuild };
@@ -664,8 +484,7 @@ function buildThreeWorld(sc, options) {
 
   function kindOf(index) {
     live();
-    if (!Number.isInteger(index) || index < 0 || index >= n) fail(`index must be an integer in [0, ${n})`, 'index');
-    return KIND_NAMES[kinds[index]];
+    return kindName(kinds, n, index);
   }
 
   // Any exception that is not a SlabcastError (a throwing getter in the caller's scene, say)
