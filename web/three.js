@@ -63,80 +63,37 @@
 // distance = t * |direction| and point = origin + t * direction are computed in float64 from the
 // core's float32 t and the caller's ray.
 
-import { Vector3 } from 'three';
-import { SlabcastError } from './slabcast.js';
+// The adapter's modules, one concern each (web/three/):
+//   walk.js     which objects are tracked: the scene walk, cycle and depth refusal
+//   shapes.js   an object's bounding box or a Box3 as an AABB / OBB record (kinds, placeholders)
+//   sync.js     the core world kept in step: build, update, dispose, the world lock
+//   raycast.js  intersect / intersectFirst / castRays and the Raycaster-style results
+//   errors.js   SlabcastError helpers shared by the others
+// This file checks the options, makes the per-world state they share, and composes them.
 
-const AABB = 0;
-const OBB = 1;
-// kinds reported by kindOf
-const KIND_NAMES = ['aabb', 'obb', 'bound', 'none'];
-const K_AABB = 0;
-const K_OBB = 1;
-const K_BOUND = 2;
-const K_NONE = 3;
-
-/** Largest |cos| between two matrix columns for a rotation (an oriented box). */
-const ORTHO_TOL = 1e-6;
-
-/** The deepest scene graph createThreeWorld walks (levels below a listed object). */
-const MAX_DEPTH = 1000;
+import { asSlabcastError, fail } from './three/errors.js';
+import { castRays, createQueryScratch, intersect, intersectFirst } from './three/raycast.js';
+import { createShapeScratch, kindName } from './three/shapes.js';
+import { dispose, live, locked, start, update } from './three/sync.js';
+import { collectEntries } from './three/walk.js';
 
 /**
  * A world of the given meshes' bounds and boxes (see the top of this file). Any exception
  * that is not a SlabcastError, from a throwing getter of the scene or a Proxy, becomes one
  * that names createThreeWorld, with the original as its cause.
+ * @param {import('./slabcast.js').Slabcast} sc the loaded core (await loadSlabcast())
+ * @param {{objects?: object[], boxes?: object[], recursive?: boolean, shear?: 'bound' | 'throw'}} [options]
  */
 export function createThreeWorld(sc, options = {}) {
   try {
     return buildThreeWorld(sc, options);
   } catch (e) {
-    if (e instanceof SlabcastError) throw e;
-    throw new SlabcastError(`createThreeWorld: ${e && e.message ? e.message : String(e)}`, { cause: e });
+    throw asSlabcastError('createThreeWorld', e);
   }
 }
 
-function fail(message, field) {
-  throw new SlabcastError(message, { field });
-}
-
-const f32Scratch = new Float32Array(1);
-const u32Scratch = new Uint32Array(f32Scratch.buffer);
-/** The smallest float32 >= x (x >= 0 or +Infinity). */
-function f32Up(x) {
-  const f = Math.fround(x);
-  if (f >= x || f === Infinity) return f;
-  f32Scratch[0] = f;
-  u32Scratch[0] += 1;
-  return f32Scratch[0];
-}
-
-function isNum(v) {
-  return typeof v === 'number';
-}
-
-/** Reads a Vector3-like {x, y, z} into dst[off..off+2]; throws naming field. */
-function readVec(v, field, dst, off) {
-  if (v === null || typeof v !== 'object') fail(`${field} must be a Vector3`, field);
-  const x = v.x;
-  const y = v.y;
-  const z = v.z;
-  if (!isNum(x) || !isNum(y) || !isNum(z)) fail(`${field} must be a Vector3`, field);
-  if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) fail(`${field} is not finite`, field);
-  dst[off] = x;
-  dst[off + 1] = y;
-  dst[off + 2] = z;
-}
-
-function describe(obj, path) {
-  return typeof obj.name === 'string' && obj.name !== '' ? `${path} ("${obj.name.slice(0, 40)}")` : path;
-}
-
-/**
- * Creates a world of the given objects' and boxes' bounds in a new slabcast world.
- * @param {import('./slabcast.js').Slabcast} sc the loaded core (await loadSlabcast())
- * @param {{objects?: object[], boxes?: object[], recursive?: boolean, shear?: 'bound' | 'throw'}} [options]
- */
-function buildThreeWorld(sc, options) {
+/** Checks sc and options; returns the options with their defaults. */
+function readOptions(sc, options) {
   if (sc === null || typeof sc !== 'object' || typeof sc.createWorld !== 'function') {
     fail('sc must be the object loadSlabcast() resolves to', 'sc');
   }
@@ -148,628 +105,39 @@ function buildThreeWorld(sc, options) {
   if (!Array.isArray(boxes)) fail('options.boxes must be an array of Box3', 'options.boxes');
   if (typeof recursive !== 'boolean') fail('options.recursive must be a boolean', 'options.recursive');
   if (shear !== 'bound' && shear !== 'throw') fail('options.shear must be "bound" or "throw"', 'options.shear');
+  return { objects, boxes, recursive, shear };
+}
 
-  // ------------------------------------------------------------------ entries
-  const entries = []; // Mesh | Box3, by index
-  const names = []; // for messages
-  const isBox = []; // true for Box3 entries
-  const seen = new Set();
-
-  // The scene graph is walked without recursion, so depth costs no stack; a node reached twice
-  // in one walk (a cycle, or a child listed under two parents) and a graph deeper than
-  // MAX_DEPTH are refused with an error that names where.
-  function visit(root, rootPath) {
-    const stack = [[root, rootPath, 0]];
-    const inWalk = new Set();
-    while (stack.length > 0) {
-      const [obj, path, depth] = stack.pop();
-      const top = depth === 0;
-      if (obj === null || typeof obj !== 'object' || obj.isObject3D !== true) fail(`${path} must be an Object3D`, path);
-      if (inWalk.has(obj)) fail(`${path} is reached twice below ${rootPath}: the scene graph has a cycle`, path);
-      inWalk.add(obj);
-      if (depth > MAX_DEPTH) fail(`${path}: the scene graph is deeper than ${MAX_DEPTH} levels`, path);
-      if (obj.isInstancedMesh || obj.isBatchedMesh) {
-        // one box cannot stand for many instances: refused when listed, skipped when found below
-        if (top) fail(`${describe(obj, path)}: InstancedMesh and BatchedMesh are not supported (use boxes, one per instance)`, path);
-      } else if (obj.isMesh) {
-        if (!seen.has(obj)) {
-          seen.add(obj);
-          entries.push(obj);
-          names.push(describe(obj, path));
-          isBox.push(false);
-        }
-      } else if (top && !recursive) {
-        fail(`${describe(obj, path)} is not a Mesh (recursive: true tracks the meshes below it)`, path);
-      }
-      if (recursive) {
-        const children = obj.children;
-        if (Array.isArray(children)) {
-          // pushed last to first, so that meshes are numbered in depth-first order, as before
-          for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], `${path}.children[${i}]`, depth + 1]);
-        }
-      }
-    }
-  }
-  for (let i = 0; i < objects.length; i++) visit(objects[i], `objects[${i}]`);
-  const nObjects = entries.length;
-  for (let i = 0; i < boxes.length; i++) {
-    const b = boxes[i];
-    if (b === null || typeof b !== 'object' || b.isBox3 !== true) fail(`boxes[${i}] must be a Box3`, `boxes[${i}]`);
-    entries.push(b);
-    names.push(`boxes[${i}]`);
-    isBox.push(true);
-  }
-  const n = entries.length;
-  if (n > 16777216) fail(`too many objects and boxes (${n}; the limit is 16777216)`, 'options');
-
-  // Per entry: the 15 floats of its box (AABB: the first 6), its kind, and for meshes the
-  // linear part of matrixWorld (for face normals in local space).
-  let data = new Float32Array(15 * n);
-  let kinds = new Uint8Array(n); // K_AABB, K_OBB, K_BOUND, K_NONE
-  let stored = new Uint8Array(n); // AABB or OBB: the kind in the core world
-  let linear = new Float64Array(9 * n);
-
-  const lc = new Float64Array(3);
-  const lh = new Float64Array(3);
-  const m = new Float64Array(16);
-  const tmpMin = new Float64Array(3);
-  const tmpMax = new Float64Array(3);
-  const colLen = new Float64Array(3);
-
-  function boundsOf(k) {
-    const obj = entries[k];
-    if (obj.isSkinnedMesh) {
-      if (obj.boundingBox === null || obj.boundingBox === undefined) obj.computeBoundingBox();
-      return obj.boundingBox;
-    }
-    const g = obj.geometry;
-    if (g === null || typeof g !== 'object' || g.isBufferGeometry !== true) fail(`${names[k]} has no geometry`, names[k]);
-    if (g.boundingBox === null || g.boundingBox === undefined) {
-      if (!g.attributes || !g.attributes.position) fail(`${names[k]}: its geometry has no position attribute (and no boundingBox)`, names[k]);
-      g.computeBoundingBox();
-    }
-    return g.boundingBox;
-  }
-
-  /** Reads a Box3-like min/max into tmpMin/tmpMax (each value read once); false when empty. */
-  function readBox(b, name) {
-    const mn = b === null || typeof b !== 'object' ? null : b.min;
-    const mx = b === null || typeof b !== 'object' ? null : b.max;
-    if (mn === null || typeof mn !== 'object' || mx === null || typeof mx !== 'object') {
-      fail(`${name}: its bounding box must be a Box3`, name);
-    }
-    const x0 = mn.x, y0 = mn.y, z0 = mn.z, x1 = mx.x, y1 = mx.y, z1 = mx.z;
-    if (!isNum(x0) || !isNum(y0) || !isNum(z0) || !isNum(x1) || !isNum(y1) || !isNum(z1)) {
-      fail(`${name}: its bounding box must be a Box3 of numbers`, name);
-    }
-    tmpMin[0] = x0; tmpMin[1] = y0; tmpMin[2] = z0;
-    tmpMax[0] = x1; tmpMax[1] = y1; tmpMax[2] = z1;
-    // empty (three.js's isEmpty: max < min on some axis) before finiteness: new Box3() is +-Infinity
-    if (x1 < x0 || y1 < y0 || z1 < z0) return false;
-    if (!Number.isFinite(x0) || !Number.isFinite(y0) || !Number.isFinite(z0) ||
-        !Number.isFinite(x1) || !Number.isFinite(y1) || !Number.isFinite(z1)) {
-      fail(`${name}: its bounding box is not finite`, name);
-    }
-    return true;
-  }
-
-  /**
-   * Computes entry k's box into out (AABB: 6 floats; OBB: 15) and the linear part of its
-   * matrixWorld into lin (row-major); returns its kind (K_*). Throws naming the entry.
-   */
-  function compute(k, out, lin, lo) {
-    const name = names[k];
-    if (isBox[k]) {
-      if (!readBox(entries[k], name)) return K_NONE;
-      for (let a = 0; a < 3; a++) {
-        out[a] = tmpMin[a];
-        out[3 + a] = tmpMax[a];
-      }
-      lin.fill(0, lo, lo + 9);
-      lin[lo] = lin[lo + 4] = lin[lo + 8] = 1;
-      return checkRange(out, 6, name, K_AABB);
-    }
-    const obj = entries[k];
-    const mw = obj.matrixWorld;
-    const e = mw && mw.elements;
-    if (!e || typeof e.length !== 'number' || e.length !== 16) fail(`${name}: matrixWorld must be a Matrix4`, name);
-    for (let i = 0; i < 16; i++) {
-      const v = e[i];
-      if (!isNum(v) || !Number.isFinite(v)) fail(`${name}: matrixWorld is not finite`, name);
-      m[i] = v;
-    }
-    if (m[3] !== 0 || m[7] !== 0 || m[11] !== 0 || m[15] !== 1) {
-      fail(`${name}: a projective matrixWorld (bottom row not 0, 0, 0, 1) is not supported`, name);
-    }
-    // linear part, row-major in lin: lin[3r + c] = column c, row r
-    for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) lin[lo + 3 * r + c] = m[4 * c + r];
-    if (!readBox(boundsOf(k), name)) return K_NONE;
-    for (let a = 0; a < 3; a++) {
-      lc[a] = (tmpMin[a] + tmpMax[a]) / 2;
-      lh[a] = (tmpMax[a] - tmpMin[a]) / 2;
-    }
-    const det = m[0] * (m[5] * m[10] - m[6] * m[9]) - m[4] * (m[1] * m[10] - m[2] * m[9]) +
-      m[8] * (m[1] * m[6] - m[2] * m[5]);
-    if (det === 0 || !Number.isFinite(det)) return K_NONE; // singular: three.js never hits it
-    const cx = m[0] * lc[0] + m[4] * lc[1] + m[8] * lc[2] + m[12];
-    const cy = m[1] * lc[0] + m[5] * lc[1] + m[9] * lc[2] + m[13];
-    const cz = m[2] * lc[0] + m[6] * lc[1] + m[10] * lc[2] + m[14];
-    // axis-aligned: every column has a single non-zero entry (det != 0 makes them distinct rows)
-    let aligned = true;
-    for (let c = 0; c < 3 && aligned; c++) {
-      let nz = 0;
-      for (let r = 0; r < 3; r++) if (m[4 * c + r] !== 0) nz++;
-      aligned = nz === 1;
-    }
-    if (aligned) return worldAabb(m, lh, cx, cy, cz, out, name, K_AABB);
-    const len = colLen;
-    for (let c = 0; c < 3; c++) len[c] = Math.hypot(m[4 * c], m[4 * c + 1], m[4 * c + 2]);
-    let maxCos = 0;
-    for (let a = 0; a < 3; a++) {
-      for (let b = a + 1; b < 3; b++) {
-        const dot = m[4 * a] * m[4 * b] + m[4 * a + 1] * m[4 * b + 1] + m[4 * a + 2] * m[4 * b + 2];
-        maxCos = Math.max(maxCos, Math.abs(dot) / (len[a] * len[b]));
-      }
-    }
-    if (maxCos <= ORTHO_TOL) {
-      out[0] = cx; out[1] = cy; out[2] = cz;
-      for (let c = 0; c < 3; c++) {
-        out[3 + 3 * c] = m[4 * c] / len[c];
-        out[4 + 3 * c] = m[4 * c + 1] / len[c];
-        out[5 + 3 * c] = m[4 * c + 2] / len[c];
-        out[12 + c] = lh[c] * len[c];
-      }
-      return checkRange(out, 15, name, K_OBB);
-    }
-    if (shear === 'throw') {
-      fail(`${name}: its matrixWorld has shear (columns at cos ${maxCos.toPrecision(3)}), which an oriented box cannot represent`, name);
-    }
-    return worldAabb(m, lh, cx, cy, cz, out, name, K_BOUND); // the 8 corners of the sheared box
-  }
-
-  /**
-   * The world AABB of the local box (centre mapped to cx, cy, cz; half extents lh) through the
-   * matrix m: each world half extent is the sum of |column entries| times the local half extents.
-   * Exact for an axis-aligned m, the bound of the 8 corners otherwise.
-   */
-  function worldAabb(m, lh, cx, cy, cz, out, name, kind) {
-    let hx = 0;
-    let hy = 0;
-    let hz = 0;
-    for (let c = 0; c < 3; c++) {
-      hx += Math.abs(m[4 * c]) * lh[c];
-      hy += Math.abs(m[4 * c + 1]) * lh[c];
-      hz += Math.abs(m[4 * c + 2]) * lh[c];
-    }
-    out[0] = cx - hx; out[1] = cy - hy; out[2] = cz - hz;
-    out[3] = cx + hx; out[4] = cy + hy; out[5] = cz + hz;
-    return checkRange(out, 6, name, kind);
-  }
-
-  function checkRange(out, count, name, kind) {
-    for (let i = 0; i < count; i++) {
-      if (!Number.isFinite(Math.fround(out[i]))) fail(`${name}: its world bounds exceed the float32 range`, name);
-    }
-    return kind;
-  }
-
-  /** The placeholder of an inactive entry (right after compute(k)): a point, never reported, in the stored kind. */
-  function placeholder(k, kind, out) {
-    let x = 0;
-    let y = 0;
-    let z = 0;
-    if (!isBox[k]) {
-      // at the mesh's position (m still holds its matrixWorld, checked by compute)
-      const fin = (v) => (Number.isFinite(Math.fround(v)) ? Math.fround(v) : 0);
-      x = fin(m[12]);
-      y = fin(m[13]);
-      z = fin(m[14]);
-    }
-    out.fill(0);
-    if (kind === AABB) {
-      out[0] = out[3] = x;
-      out[1] = out[4] = y;
-      out[2] = out[5] = z;
-    } else {
-      out[0] = x; out[1] = y; out[2] = z;
-      out[3] = 1; out[7] = 1; out[11] = 1;
-    }
-  }
-
-  /** Everything for all entries into fresh arrays; throws (touching nothing) on bad input. */
-  function computeAll(prevStored) {
-    const d = new Float32Array(15 * n);
-    const ks = new Uint8Array(n);
-    const st = new Uint8Array(n);
-    const lin = new Float64Array(9 * n);
-    const row = new Float64Array(15);
-    let rebuild = prevStored === null;
-    for (let k = 0; k < n; k++) {
-      row.fill(0);
-      const kind = compute(k, row, lin, 9 * k);
-      ks[k] = kind;
-      let s;
-      if (kind === K_OBB) s = OBB;
-      else if (kind === K_NONE) s = prevStored === null ? AABB : prevStored[k];
-      else s = AABB;
-      // an OBB the core holds stays an OBB when it becomes axis-aligned (no rebuild)
-      if (prevStored !== null && prevStored[k] === OBB && s === AABB && kind !== K_NONE) {
-        row[0] = (row[0] + row[3]) / 2; row[1] = (row[1] + row[4]) / 2; row[2] = (row[2] + row[5]) / 2;
-        const hx = row[3] - row[0];
-        const hy = row[4] - row[1];
-        const hz = row[5] - row[2];
-        row.fill(0, 3);
-        row[3] = 1; row[7] = 1; row[11] = 1;
-        row[12] = hx; row[13] = hy; row[14] = hz;
-        s = OBB;
-      }
-      if (prevStored !== null && prevStored[k] !== s) rebuild = true;
-      st[k] = s;
-      if (kind === K_NONE) placeholder(k, s, row);
-      d.set(row, 15 * k);
-    }
-    return { d, ks, st, lin, rebuild };
-  }
-
-  let core = null;
-
-  /** A new core world holding every entry (runs of one kind added together). */
-  function buildCore(d, st) {
-    const w = sc.createWorld();
-    try {
-      let k = 0;
-      while (k < n) {
-        let j = k + 1;
-        while (j < n && st[j] === st[k]) j++;
-        const per = st[k] === AABB ? 6 : 15;
-        const run = new Float32Array(per * (j - k));
-        for (let i = k; i < j; i++) run.set(d.subarray(15 * i, 15 * i + per), per * (i - k));
-        if (st[k] === AABB) w.addAABBs(run);
-        else w.addOBBs(run);
-        k = j;
-      }
-      w.build();
-    } catch (e) {
-      w.dispose();
-      throw e;
-    }
-    return w;
-  }
-
-  {
-    const r = computeAll(null);
-    data = r.d;
-    kinds = r.ks;
-    stored = r.st;
-    linear = r.lin;
-    core = buildCore(data, stored);
-  }
-
-  function live() {
-    if (core === null) fail('the world has been disposed', 'world');
-    return core;
-  }
-
-  function update() {
-    const w = live();
-    const r = computeAll(stored); // validates everything before anything changes
-    if (r.rebuild) {
-      const fresh = buildCore(r.d, r.st);
-      w.dispose();
-      core = fresh;
-    } else {
-      // runs of changed entries of one stored kind
-      let any = false;
-      let k = 0;
-      try {
-        while (k < n) {
-          if (!changed(r.d, k)) { k++; continue; }
-          let j = k + 1;
-          while (j < n && r.st[j] === r.st[k] && changed(r.d, j)) j++;
-          const per = r.st[k] === AABB ? 6 : 15;
-          const run = new Float32Array(per * (j - k));
-          for (let i = k; i < j; i++) run.set(r.d.subarray(15 * i, 15 * i + per), per * (i - k));
-          if (r.st[k] === AABB) w.updateAABBs(k, run);
-          else w.updateOBBs(k, run);
-          any = true;
-          k = j;
-        }
-        if (any) w.refit();
-      } catch (e) {
-        // (not expected: everything was checked) put the world back as it was
-        core = buildCore(data, stored);
-        w.dispose();
-        throw e;
-      }
-    }
-    data = r.d;
-    kinds = r.ks;
-    stored = r.st;
-    linear = r.lin;
-  }
-
-  function changed(d, k) {
-    for (let i = 15 * k; i < 15 * k + 15; i++) if (!Object.is(d[i], data[i])) return true;
-    return false;
-  }
-
-  // ------------------------------------------------------------------ queries
-  const ray7 = new Float32Array(7);
-  let allOut = { t: new Float32Array(64), index: new Int32Array(64), normal: new Float32Array(192) };
-  const one = { t: new Float32Array(1), index: new Int32Array(1), normal: new Float32Array(3) };
-  const q = new Float64Array(6); // origin, direction of the current query (float64)
-
-  /** Checks a raycaster-like; fills q, ray7; returns {near, far, layers, len}. */
-  function readRaycaster(rc) {
-    if (rc === null || typeof rc !== 'object') fail('raycaster must be a Raycaster (or {ray, near?, far?, layers?})', 'raycaster');
-    const ray = rc.ray;
-    if (ray === null || typeof ray !== 'object') fail('raycaster.ray must be a Ray', 'raycaster.ray');
-    readVec(ray.origin, 'raycaster.ray.origin', q, 0);
-    readVec(ray.direction, 'raycaster.ray.direction', q, 3);
-    const near = rc.near === undefined ? 0 : rc.near;
-    const far = rc.far === undefined ? Infinity : rc.far;
-    if (!isNum(near) || !(near >= 0)) fail('raycaster.near must be a number >= 0', 'raycaster.near');
-    if (!isNum(far) || !(far >= 0)) fail('raycaster.far must be a number >= 0 (or Infinity)', 'raycaster.far');
-    const layers = rc.layers === undefined || rc.layers === null ? null : rc.layers;
-    if (layers !== null && (typeof layers !== 'object' || !isNum(layers.mask))) fail('raycaster.layers must be a Layers', 'raycaster.layers');
-    return prepare(near, far, layers, 'raycaster.ray.direction');
-  }
-
-  /** From q: the float32 ray (tmax from far) in ray7; returns the query's parameters. */
-  function prepare(near, far, layers, dirField) {
-    const len = Math.hypot(q[3], q[4], q[5]);
-    for (let a = 0; a < 6; a++) ray7[a] = q[a];
-    if (ray7[3] === 0 && ray7[4] === 0 && ray7[5] === 0) fail(`${dirField} is zero (in float32)`, dirField);
-    ray7[6] = f32Up(far / len);
-    return { near, far, layers, len };
-  }
-
-  function accepts(k, distance, p) {
-    if (kinds[k] === K_NONE || distance < p.near || distance > p.far) return false;
-    if (p.layers !== null && !isBox[k]) {
-      const l = entries[k].layers;
-      if (l && typeof l.test === 'function' && !l.test(p.layers)) return false;
-    }
-    return true;
-  }
-
-  /** All hits of the ray in ray7 (in allOut), count returned. */
-  function castAll(w) {
-    let r = w.castRayAll(ray7, allOut);
-    if (r.count > allOut.t.length) {
-      const c = r.count;
-      allOut = { t: new Float32Array(c), index: new Int32Array(c), normal: new Float32Array(3 * c) };
-      r = w.castRayAll(ray7, allOut);
-    }
-    return r.count;
-  }
-
-  function makeHit(k, t, nx, ny, nz, p) {
-    const point = new Vector3(q[0] + t * q[3], q[1] + t * q[4], q[2] + t * q[5]);
-    const worldNormal = new Vector3(nx, ny, nz);
-    const normal = new Vector3();
-    if (isBox[k] || (nx === 0 && ny === 0 && nz === 0)) {
-      normal.copy(worldNormal);
-    } else {
-      // local normal: proportional to M^T n (M the linear part of matrixWorld)
-      const L = linear;
-      const o = 9 * k;
-      const lx = L[o] * nx + L[o + 3] * ny + L[o + 6] * nz;
-      const ly = L[o + 1] * nx + L[o + 4] * ny + L[o + 7] * nz;
-      const lz = L[o + 2] * nx + L[o + 5] * ny + L[o + 8] * nz;
-      if (kinds[k] === K_BOUND) {
-        normal.set(lx, ly, lz).normalize();
-      } else {
-        // a face of the local box: exactly an axis
-        const ax = Math.abs(lx);
-        const ay = Math.abs(ly);
-        const az = Math.abs(lz);
-        if (ax >= ay && ax >= az) normal.set(Math.sign(lx), 0, 0);
-        else if (ay >= az) normal.set(0, Math.sign(ly), 0);
-        else normal.set(0, 0, Math.sign(lz));
-      }
-    }
-    return {
-      distance: t * p.len,
-      point,
-      object: isBox[k] ? null : entries[k],
-      face: { normal },
-      worldNormal,
-      index: k,
-      box: isBox[k] ? entries[k] : null,
-    };
-  }
-
-  function intersect(raycaster, target = []) {
-    const w = live();
-    if (!Array.isArray(target)) fail('target must be an array', 'target');
-    const p = readRaycaster(raycaster);
-    const before = target.length;
-    if (!(p.near <= p.far)) return target;
-    const count = castAll(w);
-    const { t, index, normal } = allOut;
-    for (let i = 0; i < count; i++) {
-      const k = index[i];
-      if (!accepts(k, t[i] * p.len, p)) continue;
-      target.push(makeHit(k, t[i], normal[3 * i], normal[3 * i + 1], normal[3 * i + 2], p));
-    }
-    if (before > 0 && target.length > before) target.sort((a, b) => a.distance - b.distance);
-    return target;
-  }
-
-  function intersectFirst(raycaster) {
-    const w = live();
-    const p = readRaycaster(raycaster);
-    if (!(p.near <= p.far)) return null;
-    w.castRays(ray7, one);
-    const k = one.index[0];
-    if (k < 0) return null;
-    if (accepts(k, one.t[0] * p.len, p)) return makeHit(k, one.t[0], one.normal[0], one.normal[1], one.normal[2], p);
-    // the nearest is filtered out (near, layers, an inactive entry): the first that is not
-    const count = castAll(w);
-    const { t, index, normal } = allOut;
-    for (let i = 0; i < count; i++) {
-      if (accepts(index[i], t[i] * p.len, p)) return makeHit(index[i], t[i], normal[3 * i], normal[3 * i + 1], normal[3 * i + 2], p);
-    }
-    return null;
-  }
-
-  function outArr(target, key, Type, length) {
-    const a = target === undefined || target === null ? undefined : target[key];
-    if (a === undefined) return new Type(length);
-    if (!(a instanceof Type)) fail(`options.target.${key} must be a ${Type.name}`, `options.target.${key}`);
-    if (a.length < length) fail(`options.target.${key} must hold at least ${length} items; it holds ${a.length}`, `options.target.${key}`);
-    return a;
-  }
-
-  function castRays(rays, opts = {}) {
-    const w = live();
-    if (opts === null || typeof opts !== 'object') fail('options must be an object ({near?, far?, layers?, target?})', 'options');
-    const near = opts.near === undefined ? 0 : opts.near;
-    const far = opts.far === undefined ? Infinity : opts.far;
-    if (!isNum(near) || !(near >= 0)) fail('options.near must be a number >= 0', 'options.near');
-    if (!isNum(far) || !(far >= 0)) fail('options.far must be a number >= 0 (or Infinity)', 'options.far');
-    const layers = opts.layers === undefined || opts.layers === null ? null : opts.layers;
-    if (layers !== null && (typeof layers !== 'object' || !isNum(layers.mask))) fail('options.layers must be a Layers', 'options.layers');
-    const target = opts.target;
-    if (target !== undefined && target !== null && typeof target !== 'object') fail('options.target must be an object', 'options.target');
-
-    // the rays, in float64 (for distances and points) and as the core's 7 floats
-    let nr;
-    let src;
-    if (rays instanceof Float32Array || rays instanceof Float64Array) {
-      if (rays.length % 6 !== 0) fail(`rays must hold 6 floats per ray (origin, direction); its length ${rays.length} is not a multiple of 6`, 'rays');
-      nr = rays.length / 6;
-      src = Float64Array.from(rays);
-    } else if (Array.isArray(rays)) {
-      nr = rays.length;
-      src = new Float64Array(6 * nr);
-      for (let i = 0; i < nr; i++) {
-        const r = rays[i];
-        if (r === null || typeof r !== 'object') fail(`rays[${i}] must be a Ray`, `rays[${i}]`);
-        readVec(r.origin, `rays[${i}].origin`, src, 6 * i);
-        readVec(r.direction, `rays[${i}].direction`, src, 6 * i + 3);
-      }
-    } else {
-      fail('rays must be an array of Ray or a Float32Array (6 floats per ray)', 'rays');
-    }
-    const distance = outArr(target, 'distance', Float32Array, nr);
-    const index = outArr(target, 'index', Int32Array, nr);
-    const point = outArr(target, 'point', Float32Array, 3 * nr);
-    const normal = outArr(target, 'normal', Float32Array, 3 * nr);
-    const outs = [['distance', distance], ['index', index], ['point', point], ['normal', normal]];
-    for (let i = 0; i < 4; i++) {
-      for (let j = i + 1; j < 4; j++) {
-        const a = outs[i][1];
-        const b = outs[j][1];
-        if (a.buffer === b.buffer && a.byteOffset < b.byteOffset + b.byteLength && b.byteOffset < a.byteOffset + a.byteLength) {
-          fail(`options.target.${outs[i][0]} and options.target.${outs[j][0]} overlap`, `options.target.${outs[j][0]}`);
-        }
-      }
-    }
-    const lens = new Float64Array(nr);
-    const flat = new Float32Array(7 * nr);
-    for (let i = 0; i < nr; i++) {
-      const o = 6 * i;
-      for (let a = 0; a < 6; a++) {
-        if (!Number.isFinite(src[o + a])) fail(`rays[${i}] is not finite`, `rays[${i}]`);
-        flat[7 * i + a] = src[o + a];
-      }
-      if (flat[7 * i + 3] === 0 && flat[7 * i + 4] === 0 && flat[7 * i + 5] === 0) fail(`rays[${i}]: the direction is zero (in float32)`, `rays[${i}]`);
-      lens[i] = Math.hypot(src[o + 3], src[o + 4], src[o + 5]);
-      flat[7 * i + 6] = f32Up(far / lens[i]);
-    }
-    const res = w.castRays(flat);
-    const p = { near, far, layers, len: 0 };
-    for (let i = 0; i < nr; i++) {
-      let k = res.index[i];
-      let t = res.t[i];
-      let n0 = res.normal[3 * i];
-      let n1 = res.normal[3 * i + 1];
-      let n2 = res.normal[3 * i + 2];
-      p.len = lens[i];
-      if (k >= 0 && !(near <= far && accepts(k, t * lens[i], p))) {
-        k = -1;
-        if (near <= far) {
-          for (let a = 0; a < 6; a++) q[a] = src[6 * i + a];
-          for (let a = 0; a < 7; a++) ray7[a] = flat[7 * i + a];
-          const count = castAll(w);
-          for (let j = 0; j < count; j++) {
-            if (accepts(allOut.index[j], allOut.t[j] * lens[i], p)) {
-              k = allOut.index[j];
-              t = allOut.t[j];
-              n0 = allOut.normal[3 * j];
-              n1 = allOut.normal[3 * j + 1];
-              n2 = allOut.normal[3 * j + 2];
-              break;
-            }
-          }
-        }
-      }
-      index[i] = k;
-      if (k < 0) {
-        distance[i] = Infinity;
-        point.fill(0, 3 * i, 3 * i + 3);
-        normal.fill(0, 3 * i, 3 * i + 3);
-        continue;
-      }
-      const o = 6 * i;
-      distance[i] = t * lens[i];
-      point[3 * i] = src[o] + t * src[o + 3];
-      point[3 * i + 1] = src[o + 1] + t * src[o + 4];
-      point[3 * i + 2] = src[o + 2] + t * src[o + 5];
-      normal[3 * i] = n0;
-      normal[3 * i + 1] = n1;
-      normal[3 * i + 2] = n2;
-    }
-    return { distance, index, point, normal };
-  }
-
-  function kindOf(index) {
-    live();
-    if (!Number.isInteger(index) || index < 0 || index >= n) fail(`index must be an integer in [0, ${n})`, 'index');
-    return KIND_NAMES[kinds[index]];
-  }
-
-  // Any exception that is not a SlabcastError (a throwing getter in the caller's scene, say)
-  // reaches the caller as a SlabcastError naming the call. The world is locked during a call:
-  // a getter of the scene that reaches it again (dispose, update, a query) is refused, so a
-  // disposed world can never be revived by an update that was running.
-  let busy = null;
-  const guard = (name, f) => function (...args) {
-    if (busy !== null) {
-      throw new SlabcastError(`world.${name}: the world is busy: called from inside world.${busy} (a getter of the scene); nothing was changed`, { field: name });
-    }
-    busy = name;
-    try {
-      return f.apply(this, args);
-    } catch (e) {
-      if (e instanceof SlabcastError) throw e;
-      throw new SlabcastError(`world.${name}: ${e && e.message ? e.message : String(e)}`, { cause: e });
-    } finally {
-      busy = null;
-    }
+function buildThreeWorld(sc, options) {
+  const { objects, boxes, recursive, shear } = readOptions(sc, options);
+  const { entries, names, isBox, nObjects } = collectEntries(objects, boxes, recursive);
+  // the per-world state every module takes (described in sync.js)
+  const state = {
+    sc, shear, entries, names, isBox, nObjects, n: entries.length,
+    shape: createShapeScratch(),
+    data: null, kinds: null, stored: null, linear: null,
+    core: null,
+    busy: null,
+    query: createQueryScratch(),
   };
-
+  start(state);
   return {
     /** The tracked meshes, then the boxes, by index (frozen). */
     entries: Object.freeze(entries.slice()),
     /** The number of entries (meshes + boxes). */
-    get count() { return n; },
+    get count() { return state.n; },
     /** The number of tracked meshes (entries 0..objectCount-1); boxes follow. */
-    get objectCount() { return nObjects; },
+    get objectCount() { return state.nObjects; },
     /** Whether dispose() has been called. */
-    get disposed() { return core === null; },
-    update: guard('update', update),
-    intersect: guard('intersect', intersect),
-    intersectFirst: guard('intersectFirst', intersectFirst),
-    castRays: guard('castRays', castRays),
-    kindOf: guard('kindOf', kindOf),
-    dispose: guard('dispose', () => {
-      if (core === null) return;
-      const w = core;
-      core = null;
-      w.dispose();
+    get disposed() { return state.core === null; },
+    update: locked(state, 'update', () => update(state)),
+    intersect: locked(state, 'intersect', (raycaster, target) => intersect(state, raycaster, target)),
+    intersectFirst: locked(state, 'intersectFirst', (raycaster) => intersectFirst(state, raycaster)),
+    castRays: locked(state, 'castRays', (rays, opts) => castRays(state, rays, opts)),
+    kindOf: locked(state, 'kindOf', (index) => {
+      live(state);
+      return kindName(state.kinds, state.n, index);
     }),
+    dispose: locked(state, 'dispose', () => dispose(state)),
   };
 }

@@ -1,0 +1,319 @@
+// slabcast/three, raycast: the query API in three.js's terms. Reads a Raycaster (ray, near, far,
+// layers) or a batch of Rays, casts them through the core world, and turns the core's hits into
+// what Raycaster.intersectObjects returns ({ distance, point, object, face: { normal } }, plus
+// index, box and worldNormal), keeping only hits whose entry distance is within [near, far] and
+// whose mesh passes the layers test.
+
+import { Vector3 } from 'three';
+import { fail, isNum } from './errors.js';
+import { K_BOUND, K_NONE } from './shapes.js';
+import { live } from './sync.js';
+
+/** Scratch for the queries of one world (state.query). */
+export function createQueryScratch() {
+  return {
+    ray7: new Float32Array(7), // the current ray as the core takes it (origin, direction, tmax)
+    allOut: { t: new Float32Array(64), index: new Int32Array(64), normal: new Float32Array(192) },
+    one: { t: new Float32Array(1), index: new Int32Array(1), normal: new Float32Array(3) },
+    q: new Float64Array(6), // origin, direction of the current query (float64)
+    hit: { k: -1, t: 0, n0: 0, n1: 0, n2: 0 }, // castRays: the hit kept for one ray
+  };
+}
+
+const f32Scratch = new Float32Array(1);
+const u32Scratch = new Uint32Array(f32Scratch.buffer);
+/** The smallest float32 >= x (x >= 0 or +Infinity). */
+function f32Up(x) {
+  const f = Math.fround(x);
+  if (f >= x || f === Infinity) return f;
+  f32Scratch[0] = f;
+  u32Scratch[0] += 1;
+  return f32Scratch[0];
+}
+
+/** Reads a Vector3-like {x, y, z} into dst[off..off+2]; throws naming field. */
+function readVec(v, field, dst, off) {
+  if (v === null || typeof v !== 'object') fail(`${field} must be a Vector3`, field);
+  const x = v.x;
+  const y = v.y;
+  const z = v.z;
+  if (!isNum(x) || !isNum(y) || !isNum(z)) fail(`${field} must be a Vector3`, field);
+  if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) fail(`${field} is not finite`, field);
+  dst[off] = x;
+  dst[off + 1] = y;
+  dst[off + 2] = z;
+}
+
+/** near, far and layers of a raycaster or castRays options (prefix names them in errors). */
+function readLimits(o, prefix) {
+  const near = o.near === undefined ? 0 : o.near;
+  const far = o.far === undefined ? Infinity : o.far;
+  if (!isNum(near) || !(near >= 0)) fail(`${prefix}.near must be a number >= 0`, `${prefix}.near`);
+  if (!isNum(far) || !(far >= 0)) fail(`${prefix}.far must be a number >= 0 (or Infinity)`, `${prefix}.far`);
+  const layers = o.layers === undefined || o.layers === null ? null : o.layers;
+  if (layers !== null && (typeof layers !== 'object' || !isNum(layers.mask))) fail(`${prefix}.layers must be a Layers`, `${prefix}.layers`);
+  return { near, far, layers };
+}
+
+/** Checks a raycaster-like; fills q, ray7; returns {near, far, layers, len}. */
+function readRaycaster(qs, rc) {
+  if (rc === null || typeof rc !== 'object') fail('raycaster must be a Raycaster (or {ray, near?, far?, layers?})', 'raycaster');
+  const ray = rc.ray;
+  if (ray === null || typeof ray !== 'object') fail('raycaster.ray must be a Ray', 'raycaster.ray');
+  readVec(ray.origin, 'raycaster.ray.origin', qs.q, 0);
+  readVec(ray.direction, 'raycaster.ray.direction', qs.q, 3);
+  const { near, far, layers } = readLimits(rc, 'raycaster');
+  return prepare(qs, near, far, layers, 'raycaster.ray.direction');
+}
+
+/** From q: the float32 ray (tmax from far) in ray7; returns the query's parameters. */
+function prepare(qs, near, far, layers, dirField) {
+  const { q, ray7 } = qs;
+  const len = Math.hypot(q[3], q[4], q[5]);
+  for (let a = 0; a < 6; a++) ray7[a] = q[a];
+  if (ray7[3] === 0 && ray7[4] === 0 && ray7[5] === 0) fail(`${dirField} is zero (in float32)`, dirField);
+  ray7[6] = f32Up(far / len);
+  return { near, far, layers, len };
+}
+
+/** Whether entry k's hit at distance counts: active, within [near, far], its layers pass. */
+function accepts(state, k, distance, p) {
+  if (state.kinds[k] === K_NONE || distance < p.near || distance > p.far) return false;
+  if (p.layers !== null && !state.isBox[k]) {
+    const l = state.entries[k].layers;
+    if (l && typeof l.test === 'function' && !l.test(p.layers)) return false;
+  }
+  return true;
+}
+
+/** All hits of the ray in ray7 (in state.query.allOut), count returned. */
+function castAll(qs, w) {
+  let r = w.castRayAll(qs.ray7, qs.allOut);
+  if (r.count > qs.allOut.t.length) {
+    const c = r.count;
+    qs.allOut = { t: new Float32Array(c), index: new Int32Array(c), normal: new Float32Array(3 * c) };
+    r = w.castRayAll(qs.ray7, qs.allOut);
+  }
+  return r.count;
+}
+
+/** The Intersection for entry k hit at parameter t with world normal (nx, ny, nz). */
+function makeHit(state, k, t, nx, ny, nz, p) {
+  const q = state.query.q;
+  const point = new Vector3(q[0] + t * q[3], q[1] + t * q[4], q[2] + t * q[5]);
+  const worldNormal = new Vector3(nx, ny, nz);
+  const normal = new Vector3();
+  if (state.isBox[k] || (nx === 0 && ny === 0 && nz === 0)) normal.copy(worldNormal);
+  else localNormal(state, k, nx, ny, nz, normal);
+  return {
+    distance: t * p.len,
+    point,
+    object: state.isBox[k] ? null : state.entries[k],
+    face: { normal },
+    worldNormal,
+    index: k,
+    box: state.isBox[k] ? state.entries[k] : null,
+  };
+}
+
+/** Mesh k's face normal in local space for world normal n: proportional to M^T n. */
+function localNormal(state, k, nx, ny, nz, normal) {
+  const L = state.linear; // M, the linear part of matrixWorld, row-major
+  const o = 9 * k;
+  const lx = L[o] * nx + L[o + 3] * ny + L[o + 6] * nz;
+  const ly = L[o + 1] * nx + L[o + 4] * ny + L[o + 7] * nz;
+  const lz = L[o + 2] * nx + L[o + 5] * ny + L[o + 8] * nz;
+  if (state.kinds[k] === K_BOUND) {
+    normal.set(lx, ly, lz).normalize();
+    return;
+  }
+  // a face of the local box: exactly an axis
+  const ax = Math.abs(lx);
+  const ay = Math.abs(ly);
+  const az = Math.abs(lz);
+  if (ax >= ay && ax >= az) normal.set(Math.sign(lx), 0, 0);
+  else if (ay >= az) normal.set(0, Math.sign(ly), 0);
+  else normal.set(0, 0, Math.sign(lz));
+}
+
+/** world.intersect(raycaster, target = []): every accepted hit, appended, sorted by distance. */
+export function intersect(state, raycaster, target = []) {
+  const w = live(state);
+  if (!Array.isArray(target)) fail('target must be an array', 'target');
+  const qs = state.query;
+  const p = readRaycaster(qs, raycaster);
+  const before = target.length;
+  if (!(p.near <= p.far)) return target;
+  const count = castAll(qs, w);
+  const { t, index, normal } = qs.allOut;
+  for (let i = 0; i < count; i++) {
+    const k = index[i];
+    if (!accepts(state, k, t[i] * p.len, p)) continue;
+    target.push(makeHit(state, k, t[i], normal[3 * i], normal[3 * i + 1], normal[3 * i + 2], p));
+  }
+  if (before > 0 && target.length > before) target.sort((a, b) => a.distance - b.distance);
+  return target;
+}
+
+/** world.intersectFirst(raycaster): the nearest accepted hit, or null. */
+export function intersectFirst(state, raycaster) {
+  const w = live(state);
+  const qs = state.query;
+  const p = readRaycaster(qs, raycaster);
+  if (!(p.near <= p.far)) return null;
+  const one = qs.one;
+  w.castRays(qs.ray7, one);
+  const k = one.index[0];
+  if (k < 0) return null;
+  if (accepts(state, k, one.t[0] * p.len, p)) return makeHit(state, k, one.t[0], one.normal[0], one.normal[1], one.normal[2], p);
+  // the nearest is filtered out (near, layers, an inactive entry): the first that is not
+  const count = castAll(qs, w);
+  const { t, index, normal } = qs.allOut;
+  for (let i = 0; i < count; i++) {
+    if (accepts(state, index[i], t[i] * p.len, p)) return makeHit(state, index[i], t[i], normal[3 * i], normal[3 * i + 1], normal[3 * i + 2], p);
+  }
+  return null;
+}
+
+/**
+ * world.castRays(rays, { near, far, layers, target }): the nearest accepted hit of each ray,
+ * as { distance, index, point, normal } arrays (index -1 and distance Infinity for none).
+ */
+export function castRays(state, rays, opts = {}) {
+  const w = live(state);
+  const { near, far, layers, target } = readCastOptions(opts);
+  const { nr, src } = readRays(rays);
+  const out = castOutputs(target, nr);
+  const { flat, lens } = flattenRays(src, nr, far);
+  const res = w.castRays(flat);
+  const p = { near, far, layers, len: 0 };
+  const hit = state.query.hit;
+  for (let i = 0; i < nr; i++) {
+    p.len = lens[i];
+    nearestAccepted(state, w, res, i, src, flat, p, hit);
+    writeRay(out, i, hit, src, lens[i]);
+  }
+  return out;
+}
+
+function readCastOptions(opts) {
+  if (opts === null || typeof opts !== 'object') fail('options must be an object ({near?, far?, layers?, target?})', 'options');
+  const { near, far, layers } = readLimits(opts, 'options');
+  const target = opts.target;
+  if (target !== undefined && target !== null && typeof target !== 'object') fail('options.target must be an object', 'options.target');
+  return { near, far, layers, target };
+}
+
+/** The rays, in float64 (6 per ray: origin, direction), each input value read once. */
+function readRays(rays) {
+  if (rays instanceof Float32Array || rays instanceof Float64Array) {
+    if (rays.length % 6 !== 0) fail(`rays must hold 6 floats per ray (origin, direction); its length ${rays.length} is not a multiple of 6`, 'rays');
+    return { nr: rays.length / 6, src: Float64Array.from(rays) };
+  }
+  if (!Array.isArray(rays)) fail('rays must be an array of Ray or a Float32Array (6 floats per ray)', 'rays');
+  const nr = rays.length;
+  const src = new Float64Array(6 * nr);
+  for (let i = 0; i < nr; i++) {
+    const r = rays[i];
+    if (r === null || typeof r !== 'object') fail(`rays[${i}] must be a Ray`, `rays[${i}]`);
+    readVec(r.origin, `rays[${i}].origin`, src, 6 * i);
+    readVec(r.direction, `rays[${i}].direction`, src, 6 * i + 3);
+  }
+  return { nr, src };
+}
+
+function outArr(target, key, Type, length) {
+  const a = target === undefined || target === null ? undefined : target[key];
+  if (a === undefined) return new Type(length);
+  if (!(a instanceof Type)) fail(`options.target.${key} must be a ${Type.name}`, `options.target.${key}`);
+  if (a.length < length) fail(`options.target.${key} must hold at least ${length} items; it holds ${a.length}`, `options.target.${key}`);
+  return a;
+}
+
+/** The output arrays: the caller's (checked: types, lengths, no two overlapping) or new ones. */
+function castOutputs(target, nr) {
+  const distance = outArr(target, 'distance', Float32Array, nr);
+  const index = outArr(target, 'index', Int32Array, nr);
+  const point = outArr(target, 'point', Float32Array, 3 * nr);
+  const normal = outArr(target, 'normal', Float32Array, 3 * nr);
+  const outs = [['distance', distance], ['index', index], ['point', point], ['normal', normal]];
+  for (let i = 0; i < 4; i++) {
+    for (let j = i + 1; j < 4; j++) {
+      const a = outs[i][1];
+      const b = outs[j][1];
+      if (a.buffer === b.buffer && a.byteOffset < b.byteOffset + b.byteLength && b.byteOffset < a.byteOffset + a.byteLength) {
+        fail(`options.target.${outs[i][0]} and options.target.${outs[j][0]} overlap`, `options.target.${outs[j][0]}`);
+      }
+    }
+  }
+  return { distance, index, point, normal };
+}
+
+/** The core's 7 floats per ray (tmax from far) and each direction's length. */
+function flattenRays(src, nr, far) {
+  const lens = new Float64Array(nr);
+  const flat = new Float32Array(7 * nr);
+  for (let i = 0; i < nr; i++) {
+    const o = 6 * i;
+    for (let a = 0; a < 6; a++) {
+      if (!Number.isFinite(src[o + a])) fail(`rays[${i}] is not finite`, `rays[${i}]`);
+      flat[7 * i + a] = src[o + a];
+    }
+    if (flat[7 * i + 3] === 0 && flat[7 * i + 4] === 0 && flat[7 * i + 5] === 0) fail(`rays[${i}]: the direction is zero (in float32)`, `rays[${i}]`);
+    lens[i] = Math.hypot(src[o + 3], src[o + 4], src[o + 5]);
+    flat[7 * i + 6] = f32Up(far / lens[i]);
+  }
+  return { flat, lens };
+}
+
+/**
+ * Into hit: ray i's nearest hit in res when accepted, else the first accepted of all its hits
+ * (cast again), else k = -1.
+ */
+function nearestAccepted(state, w, res, i, src, flat, p, hit) {
+  hit.k = res.index[i];
+  hit.t = res.t[i];
+  hit.n0 = res.normal[3 * i];
+  hit.n1 = res.normal[3 * i + 1];
+  hit.n2 = res.normal[3 * i + 2];
+  const { near, far } = p;
+  if (!(hit.k >= 0 && !(near <= far && accepts(state, hit.k, hit.t * p.len, p)))) return;
+  hit.k = -1;
+  if (!(near <= far)) return;
+  const qs = state.query;
+  for (let a = 0; a < 6; a++) qs.q[a] = src[6 * i + a];
+  for (let a = 0; a < 7; a++) qs.ray7[a] = flat[7 * i + a];
+  const count = castAll(qs, w);
+  const all = qs.allOut;
+  for (let j = 0; j < count; j++) {
+    if (accepts(state, all.index[j], all.t[j] * p.len, p)) {
+      hit.k = all.index[j];
+      hit.t = all.t[j];
+      hit.n0 = all.normal[3 * j];
+      hit.n1 = all.normal[3 * j + 1];
+      hit.n2 = all.normal[3 * j + 2];
+      return;
+    }
+  }
+}
+
+/** Ray i's result (hit, or none when hit.k < 0) into the output arrays. */
+function writeRay(out, i, hit, src, len) {
+  const { distance, index, point, normal } = out;
+  index[i] = hit.k;
+  if (hit.k < 0) {
+    distance[i] = Infinity;
+    point.fill(0, 3 * i, 3 * i + 3);
+    normal.fill(0, 3 * i, 3 * i + 3);
+    return;
+  }
+  const o = 6 * i;
+  const t = hit.t;
+  distance[i] = t * len;
+  point[3 * i] = src[o] + t * src[o + 3];
+  point[3 * i + 1] = src[o + 1] + t * src[o + 4];
+  point[3 * i + 2] = src[o + 2] + t * src[o + 5];
+  normal[3 * i] = hit.n0;
+  normal[3 * i + 1] = hit.n1;
+  normal[3 * i + 2] = hit.n2;
+}

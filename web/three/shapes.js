@@ -1,0 +1,238 @@
+// slabcast/three, shapes: what slabcast shape stands for one entry. A mesh's bounding box
+// through its matrixWorld becomes an axis-aligned box (no rotation), an oriented box (a
+// rotation) or the AABB bound of a sheared box; a Box3 is an axis-aligned box; a singular
+// matrix or an empty box is a placeholder that never hits. Each record is written as the
+// float array the core's addAABBs / addOBBs take (6 or 15 floats).
+
+import { fail, isNum } from './errors.js';
+
+/** The kind a record is stored as in the core world. */
+export const AABB = 0;
+export const OBB = 1;
+
+/** The kinds reported by kindOf (K_* index KIND_NAMES). */
+export const KIND_NAMES = ['aabb', 'obb', 'bound', 'none'];
+export const K_AABB = 0;
+export const K_OBB = 1;
+export const K_BOUND = 2;
+export const K_NONE = 3;
+
+/** Largest |cos| between two matrix columns for a rotation (an oriented box). */
+const ORTHO_TOL = 1e-6;
+
+/** Scratch for computeEntry (one per world); m holds the last mesh's matrixWorld. */
+export function createShapeScratch() {
+  return {
+    lc: new Float64Array(3), // local box centre
+    lh: new Float64Array(3), // local box half extents
+    m: new Float64Array(16), // matrixWorld, column-major
+    tmpMin: new Float64Array(3),
+    tmpMax: new Float64Array(3),
+    colLen: new Float64Array(3),
+  };
+}
+
+/**
+ * Computes entry k's box into out (AABB: 6 floats; OBB: 15) and the linear part of its
+ * matrixWorld into lin[lo..lo+8] (row-major); returns its kind (K_*). Throws naming the entry.
+ * st: { entries, names, isBox, shear, shape } (the world's state).
+ */
+export function computeEntry(st, k, out, lin, lo) {
+  const name = st.names[k];
+  if (st.isBox[k]) return computeBox(st.shape, st.entries[k], name, out, lin, lo);
+  return computeMesh(st.shape, st.entries[k], name, st.shear, out, lin, lo);
+}
+
+/** A Box3 entry: its min/max as an AABB; the identity as its linear part. */
+function computeBox(s, box, name, out, lin, lo) {
+  if (!readBox(s, box, name)) return K_NONE;
+  for (let a = 0; a < 3; a++) {
+    out[a] = s.tmpMin[a];
+    out[3 + a] = s.tmpMax[a];
+  }
+  lin.fill(0, lo, lo + 9);
+  lin[lo] = lin[lo + 4] = lin[lo + 8] = 1;
+  return checkRange(out, 6, name, K_AABB);
+}
+
+/** A Mesh entry: its bounding box through its matrixWorld. */
+function computeMesh(s, obj, name, shear, out, lin, lo) {
+  const m = s.m;
+  readMatrix(m, obj, name);
+  // linear part, row-major in lin: lin[3r + c] = column c, row r
+  for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) lin[lo + 3 * r + c] = m[4 * c + r];
+  if (!readBox(s, boundsOf(obj, name), name)) return K_NONE;
+  for (let a = 0; a < 3; a++) {
+    s.lc[a] = (s.tmpMin[a] + s.tmpMax[a]) / 2;
+    s.lh[a] = (s.tmpMax[a] - s.tmpMin[a]) / 2;
+  }
+  const det = m[0] * (m[5] * m[10] - m[6] * m[9]) - m[4] * (m[1] * m[10] - m[2] * m[9]) +
+    m[8] * (m[1] * m[6] - m[2] * m[5]);
+  if (det === 0 || !Number.isFinite(det)) return K_NONE; // singular: three.js never hits it
+  return transformedBox(s, name, shear, out);
+}
+
+/** Reads obj.matrixWorld into m (each element once); throws unless finite and affine. */
+function readMatrix(m, obj, name) {
+  const mw = obj.matrixWorld;
+  const e = mw && mw.elements;
+  if (!e || typeof e.length !== 'number' || e.length !== 16) fail(`${name}: matrixWorld must be a Matrix4`, name);
+  for (let i = 0; i < 16; i++) {
+    const v = e[i];
+    if (!isNum(v) || !Number.isFinite(v)) fail(`${name}: matrixWorld is not finite`, name);
+    m[i] = v;
+  }
+  if (m[3] !== 0 || m[7] !== 0 || m[11] !== 0 || m[15] !== 1) {
+    fail(`${name}: a projective matrixWorld (bottom row not 0, 0, 0, 1) is not supported`, name);
+  }
+}
+
+/** The mesh's bounding box: a SkinnedMesh's own, else its geometry's (computed when null). */
+function boundsOf(obj, name) {
+  if (obj.isSkinnedMesh) {
+    if (obj.boundingBox === null || obj.boundingBox === undefined) obj.computeBoundingBox();
+    return obj.boundingBox;
+  }
+  const g = obj.geometry;
+  if (g === null || typeof g !== 'object' || g.isBufferGeometry !== true) fail(`${name} has no geometry`, name);
+  if (g.boundingBox === null || g.boundingBox === undefined) {
+    if (!g.attributes || !g.attributes.position) fail(`${name}: its geometry has no position attribute (and no boundingBox)`, name);
+    g.computeBoundingBox();
+  }
+  return g.boundingBox;
+}
+
+/** Reads a Box3-like min/max into s.tmpMin/s.tmpMax (each value read once); false when empty. */
+function readBox(s, b, name) {
+  const mn = b === null || typeof b !== 'object' ? null : b.min;
+  const mx = b === null || typeof b !== 'object' ? null : b.max;
+  if (mn === null || typeof mn !== 'object' || mx === null || typeof mx !== 'object') {
+    fail(`${name}: its bounding box must be a Box3`, name);
+  }
+  const x0 = mn.x, y0 = mn.y, z0 = mn.z, x1 = mx.x, y1 = mx.y, z1 = mx.z;
+  if (!isNum(x0) || !isNum(y0) || !isNum(z0) || !isNum(x1) || !isNum(y1) || !isNum(z1)) {
+    fail(`${name}: its bounding box must be a Box3 of numbers`, name);
+  }
+  s.tmpMin[0] = x0; s.tmpMin[1] = y0; s.tmpMin[2] = z0;
+  s.tmpMax[0] = x1; s.tmpMax[1] = y1; s.tmpMax[2] = z1;
+  // empty (three.js's isEmpty: max < min on some axis) before finiteness: new Box3() is +-Infinity
+  if (x1 < x0 || y1 < y0 || z1 < z0) return false;
+  if (!Number.isFinite(x0) || !Number.isFinite(y0) || !Number.isFinite(z0) ||
+      !Number.isFinite(x1) || !Number.isFinite(y1) || !Number.isFinite(z1)) {
+    fail(`${name}: its bounding box is not finite`, name);
+  }
+  return true;
+}
+
+/**
+ * The local box (s.lc, s.lh) through the non-singular s.m: an AABB without rotation, an OBB
+ * with a rotation, the AABB bound of the 8 corners with shear (or a throw, shear: 'throw').
+ */
+function transformedBox(s, name, shear, out) {
+  const { m, lc, lh } = s;
+  const cx = m[0] * lc[0] + m[4] * lc[1] + m[8] * lc[2] + m[12];
+  const cy = m[1] * lc[0] + m[5] * lc[1] + m[9] * lc[2] + m[13];
+  const cz = m[2] * lc[0] + m[6] * lc[1] + m[10] * lc[2] + m[14];
+  if (axisAligned(m)) return worldAabb(m, lh, cx, cy, cz, out, name, K_AABB);
+  const len = s.colLen;
+  for (let c = 0; c < 3; c++) len[c] = Math.hypot(m[4 * c], m[4 * c + 1], m[4 * c + 2]);
+  let maxCos = 0;
+  for (let a = 0; a < 3; a++) {
+    for (let b = a + 1; b < 3; b++) {
+      const dot = m[4 * a] * m[4 * b] + m[4 * a + 1] * m[4 * b + 1] + m[4 * a + 2] * m[4 * b + 2];
+      maxCos = Math.max(maxCos, Math.abs(dot) / (len[a] * len[b]));
+    }
+  }
+  if (maxCos <= ORTHO_TOL) {
+    out[0] = cx; out[1] = cy; out[2] = cz;
+    for (let c = 0; c < 3; c++) {
+      out[3 + 3 * c] = m[4 * c] / len[c];
+      out[4 + 3 * c] = m[4 * c + 1] / len[c];
+      out[5 + 3 * c] = m[4 * c + 2] / len[c];
+      out[12 + c] = lh[c] * len[c];
+    }
+    return checkRange(out, 15, name, K_OBB);
+  }
+  if (shear === 'throw') {
+    fail(`${name}: its matrixWorld has shear (columns at cos ${maxCos.toPrecision(3)}), which an oriented box cannot represent`, name);
+  }
+  return worldAabb(m, lh, cx, cy, cz, out, name, K_BOUND); // the 8 corners of the sheared box
+}
+
+/** Every column has a single non-zero entry (with det != 0 they are distinct rows). */
+function axisAligned(m) {
+  for (let c = 0; c < 3; c++) {
+    let nz = 0;
+    for (let r = 0; r < 3; r++) if (m[4 * c + r] !== 0) nz++;
+    if (nz !== 1) return false;
+  }
+  return true;
+}
+
+/**
+ * The world AABB of the local box (centre mapped to cx, cy, cz; half extents lh) through the
+ * matrix m: each world half extent is the sum of |column entries| times the local half extents.
+ * Exact for an axis-aligned m, the bound of the 8 corners otherwise.
+ */
+function worldAabb(m, lh, cx, cy, cz, out, name, kind) {
+  let hx = 0;
+  let hy = 0;
+  let hz = 0;
+  for (let c = 0; c < 3; c++) {
+    hx += Math.abs(m[4 * c]) * lh[c];
+    hy += Math.abs(m[4 * c + 1]) * lh[c];
+    hz += Math.abs(m[4 * c + 2]) * lh[c];
+  }
+  out[0] = cx - hx; out[1] = cy - hy; out[2] = cz - hz;
+  out[3] = cx + hx; out[4] = cy + hy; out[5] = cz + hz;
+  return checkRange(out, 6, name, kind);
+}
+
+function checkRange(out, count, name, kind) {
+  for (let i = 0; i < count; i++) {
+    if (!Number.isFinite(Math.fround(out[i]))) fail(`${name}: its world bounds exceed the float32 range`, name);
+  }
+  return kind;
+}
+
+/**
+ * The placeholder of an inactive entry (right after computeEntry for it): a point, never
+ * reported, in the stored kind; a mesh's is at its position (s.m still holds its matrixWorld).
+ */
+export function placeholder(s, isBoxEntry, kind, out) {
+  let x = 0;
+  let y = 0;
+  let z = 0;
+  if (!isBoxEntry) {
+    const fin = (v) => (Number.isFinite(Math.fround(v)) ? Math.fround(v) : 0);
+    x = fin(s.m[12]);
+    y = fin(s.m[13]);
+    z = fin(s.m[14]);
+  }
+  out.fill(0);
+  if (kind === AABB) {
+    out[0] = out[3] = x;
+    out[1] = out[4] = y;
+    out[2] = out[5] = z;
+  } else {
+    out[0] = x; out[1] = y; out[2] = z;
+    out[3] = 1; out[7] = 1; out[11] = 1;
+  }
+}
+
+/** Rewrites the AABB record in row (min, max) as the same box's OBB record (15 floats). */
+export function aabbAsObb(row) {
+  row[0] = (row[0] + row[3]) / 2; row[1] = (row[1] + row[4]) / 2; row[2] = (row[2] + row[5]) / 2;
+  const hx = row[3] - row[0];
+  const hy = row[4] - row[1];
+  const hz = row[5] - row[2];
+  row.fill(0, 3);
+  row[3] = 1; row[7] = 1; row[11] = 1;
+  row[12] = hx; row[13] = hy; row[14] = hz;
+}
+
+/** kindOf(index): the name of entry index's kind in kinds. */
+export function kindName(kinds, n, index) {
+  if (!Number.isInteger(index) || index < 0 || index >= n) fail(`index must be an integer in [0, ${n})`, 'index');
+  return KIND_NAMES[kinds[index]];
+}

@@ -1,0 +1,177 @@
+// slabcast/three, sync: keeping the slabcast world in step with the scene. Builds the core world
+// from every entry's record, re-reads them on update() (all checked before anything changes;
+// only changed runs are rewritten, then refit, or the world is rebuilt when a stored kind
+// changes), disposes it, and locks the world during each call so that a getter of the scene
+// cannot reach it again.
+//
+// The per-world state (made by createThreeWorld, passed to every function here):
+//   sc, shear, entries, names, isBox, nObjects, n   what is tracked (walk.js)
+//   shape                                           scratch for shapes.js
+//   data, kinds, stored, linear                     per entry: its 15 floats (AABB: the first
+//                                                   6), its K_* kind, its stored kind (AABB or
+//                                                   OBB, as the core holds it), and for meshes
+//                                                   the linear part of matrixWorld (9 floats)
+//   core                                            the core world, null once disposed
+//   busy                                            the call in progress (the lock), or null
+//   query                                           scratch for raycast.js
+
+import { SlabcastError } from '../slabcast.js';
+import { asSlabcastError, fail } from './errors.js';
+import { AABB, K_NONE, K_OBB, OBB, aabbAsObb, computeEntry, placeholder } from './shapes.js';
+
+/** Computes every entry's record and builds the state's first core world. */
+export function start(state) {
+  const r = computeAll(state, null);
+  adopt(state, r);
+  state.core = buildCore(state.sc, r.d, r.st);
+}
+
+/** The core world; throws once disposed. */
+export function live(state) {
+  if (state.core === null) fail('the world has been disposed', 'world');
+  return state.core;
+}
+
+/** update(): re-reads every entry, then rewrites what changed (or rebuilds) and refits. */
+export function update(state) {
+  const w = live(state);
+  const r = computeAll(state, state.stored); // validates everything before anything changes
+  if (r.rebuild) {
+    const fresh = buildCore(state.sc, r.d, r.st);
+    w.dispose();
+    state.core = fresh;
+  } else {
+    writeChanged(state, w, r);
+  }
+  adopt(state, r);
+}
+
+/** dispose(): frees the core world (once). */
+export function dispose(state) {
+  if (state.core === null) return;
+  const w = state.core;
+  state.core = null;
+  w.dispose();
+}
+
+function adopt(state, r) {
+  state.data = r.d;
+  state.kinds = r.ks;
+  state.stored = r.st;
+  state.linear = r.lin;
+}
+
+/**
+ * Everything for all entries into fresh arrays; throws (touching nothing) on bad input.
+ * prevStored: the stored kinds the core holds (null for a new world); rebuild is true when
+ * one of them has to change.
+ */
+function computeAll(state, prevStored) {
+  const n = state.n;
+  const d = new Float32Array(15 * n);
+  const ks = new Uint8Array(n);
+  const st = new Uint8Array(n);
+  const lin = new Float64Array(9 * n);
+  const row = new Float64Array(15);
+  let rebuild = prevStored === null;
+  for (let k = 0; k < n; k++) {
+    row.fill(0);
+    const kind = computeEntry(state, k, row, lin, 9 * k);
+    ks[k] = kind;
+    let s;
+    if (kind === K_OBB) s = OBB;
+    else if (kind === K_NONE) s = prevStored === null ? AABB : prevStored[k];
+    else s = AABB;
+    // an OBB the core holds stays an OBB when it becomes axis-aligned (no rebuild)
+    if (prevStored !== null && prevStored[k] === OBB && s === AABB && kind !== K_NONE) {
+      aabbAsObb(row);
+      s = OBB;
+    }
+    if (prevStored !== null && prevStored[k] !== s) rebuild = true;
+    st[k] = s;
+    if (kind === K_NONE) placeholder(state.shape, state.isBox[k], s, row);
+    d.set(row, 15 * k);
+  }
+  return { d, ks, st, lin, rebuild };
+}
+
+/** The records of entries k..j-1 (all of stored kind st[k]) as the core takes them. */
+function run(d, st, k, j) {
+  const per = st[k] === AABB ? 6 : 15;
+  const out = new Float32Array(per * (j - k));
+  for (let i = k; i < j; i++) out.set(d.subarray(15 * i, 15 * i + per), per * (i - k));
+  return out;
+}
+
+/** A new core world holding every entry (runs of one kind added together). */
+function buildCore(sc, d, st) {
+  const n = st.length;
+  const w = sc.createWorld();
+  try {
+    let k = 0;
+    while (k < n) {
+      let j = k + 1;
+      while (j < n && st[j] === st[k]) j++;
+      if (st[k] === AABB) w.addAABBs(run(d, st, k, j));
+      else w.addOBBs(run(d, st, k, j));
+      k = j;
+    }
+    w.build();
+  } catch (e) {
+    w.dispose();
+    throw e;
+  }
+  return w;
+}
+
+/** Rewrites the runs of changed entries of one stored kind in w, then refits. */
+function writeChanged(state, w, r) {
+  const n = state.n;
+  let any = false;
+  let k = 0;
+  try {
+    while (k < n) {
+      if (!changed(state.data, r.d, k)) { k++; continue; }
+      let j = k + 1;
+      while (j < n && r.st[j] === r.st[k] && changed(state.data, r.d, j)) j++;
+      if (r.st[k] === AABB) w.updateAABBs(k, run(r.d, r.st, k, j));
+      else w.updateOBBs(k, run(r.d, r.st, k, j));
+      any = true;
+      k = j;
+    }
+    if (any) w.refit();
+  } catch (e) {
+    // (not expected: everything was checked) put the world back as it was
+    state.core = buildCore(state.sc, state.data, state.stored);
+    w.dispose();
+    throw e;
+  }
+}
+
+function changed(data, d, k) {
+  for (let i = 15 * k; i < 15 * k + 15; i++) if (!Object.is(d[i], data[i])) return true;
+  return false;
+}
+
+/**
+ * The world method `name` running f under the world lock. Any exception that is not a
+ * SlabcastError (a throwing getter in the caller's scene, say) reaches the caller as a
+ * SlabcastError naming the call. A getter of the scene that reaches the world again during a
+ * call (dispose, update, a query) is refused, so a disposed world can never be revived by an
+ * update that was running.
+ */
+export function locked(state, name, f) {
+  return function (...args) {
+    if (state.busy !== null) {
+      throw new SlabcastError(`world.${name}: the world is busy: called from inside world.${state.busy} (a getter of the scene); nothing was changed`, { field: name });
+    }
+    state.busy = name;
+    try {
+      return f.apply(this, args);
+    } catch (e) {
+      throw asSlabcastError(`world.${name}`, e);
+    } finally {
+      state.busy = null;
+    }
+  };
+}
