@@ -25,6 +25,8 @@
 sc_raycast_result sc__raycast_aabb_valid(const sc_ray *ray, const sc_aabb *box);
 sc_raycast_result sc__raycast_obb_valid(const sc_ray *ray, const sc_obb *box);
 sc_raycast_result sc__raycast_sphere_valid(const sc_ray *ray, const sc_sphere *sphere);
+/* The outward unit normal where a ray whose origin is inside the (valid) solid leaves it. */
+sc_vec3 sc__exit_normal(const sc_ray *ray, const sc_shape *shape);
 
 /* ------------------------------------------------------------------ worlds */
 
@@ -142,7 +144,7 @@ typedef struct sc_wray {
     int far;               /* origin >= 2^80: test every object exactly */
     uint32_t mask;         /* the filter's mask */
     int32_t exclude;       /* the object this ray ignores, or -1 */
-    int skip_inside;       /* SC_INSIDE_SKIP: objects containing the origin are ignored */
+    int inside;            /* the sc_inside rule for objects containing the origin */
     int filtered;          /* masks or exclude must be checked per object */
 } sc_wray;
 

@@ -170,7 +170,7 @@ static const uint64_t *sc_w_ray_order(const sc_world *w, const float *rays, int 
 typedef struct sc_wfilt {
     uint32_t mask;
     const int32_t *exclude;
-    int skip;
+    int inside; /* the sc_inside rule */
     int masked; /* masks must be checked: a mask other than all bits, or objects of mask 0 */
 } sc_wfilt;
 
@@ -180,7 +180,7 @@ static sc_status sc_w_filter(const sc_world *w, const sc_query_filter *filter, i
                              sc_scratch *scratch)
 {
     sc_query_filter q = filter ? *filter : sc_query_filter_default();
-    if (q.inside != SC_INSIDE_SOLID && q.inside != SC_INSIDE_SKIP) return SC_ERR_INSIDE;
+    if (q.inside != SC_INSIDE_SOLID && q.inside != SC_INSIDE_SKIP && q.inside != SC_INSIDE_EXIT) return SC_ERR_INSIDE;
     for (int i = 0; q.exclude && i < n; ++i) {
         if (q.exclude[i] < -1 || q.exclude[i] >= w->count) {
             sc_w_set_error(scratch, i);
@@ -189,7 +189,7 @@ static sc_status sc_w_filter(const sc_world *w, const sc_query_filter *filter, i
     }
     f->mask = q.mask;
     f->exclude = q.exclude;
-    f->skip = q.inside == SC_INSIDE_SKIP;
+    f->inside = (int)q.inside;
     f->masked = q.mask != 0xFFFFFFFFu || w->nzero_mask > 0;
     return SC_OK;
 }
@@ -199,7 +199,7 @@ static void sc_w_apply(sc_wray *r, const sc_wfilt *f, int i)
 {
     r->mask = f->mask;
     r->exclude = f->exclude ? f->exclude[i] : -1;
-    r->skip_inside = f->skip;
+    r->inside = f->inside;
     r->filtered = f->masked || r->exclude >= 0;
 }
 
@@ -276,7 +276,9 @@ sc_status sc_world_any_hit(const sc_world *w, const float *rays, int32_t n, bool
 /* The lowest-index object (that the filter allows) containing point a: a zero-length segment. */
 static int sc_w_point(const sc_world *w, sc_vec3 a, const sc_wray *r)
 {
-    if (r->skip_inside) return -1; /* every object containing the point is skipped */
+    /* Every object containing the point is skipped; under exit a point has no direction to
+     * leave along, so it is reported at t = 0 as under solid. */
+    if (r->inside == SC_INSIDE_SKIP) return -1;
     for (int o = 0; o < w->count; ++o) {
         if (!w->enabled[o] || (r->filtered && ((w->mask[o] & r->mask) == 0 || o == r->exclude))) continue;
         sc_shape sh;

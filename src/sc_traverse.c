@@ -44,7 +44,7 @@ void sc__ray_prep(sc_wray *r, const sc_ray *ray)
     r->far = sc_w_far3(ray->origin);
     r->mask = 0xFFFFFFFFu;
     r->exclude = -1;
-    r->skip_inside = 0;
+    r->inside = SC_INSIDE_SOLID;
     r->filtered = 0;
 }
 
@@ -86,13 +86,46 @@ static inline unsigned sc_w_lanes(const sc_world *w, const sc_group *g, const sc
     return lanes;
 }
 
+/* Object o as a shape, for the single queries that take one. */
+static sc_shape sc_w_shape(const sc_world *w, int o)
+{
+    sc_shape sh;
+    memset(&sh, 0, sizeof sh);
+    sh.type = (sc_shape_type)w->kind[o];
+    if (w->kind[o] == SC_SHAPE_AABB) sh.u.aabb = w->bounds[o];
+    else if (w->kind[o] == SC_SHAPE_OBB) sh.u.obb = w->obbs[w->slot[o]];
+    else sh.u.sphere = w->spheres[w->slot[o]];
+    return sh;
+}
+
+/* The exact hit of object o under the ray's inside rule: 1 with the t and normal to report, 0
+ * when it reports nothing. An object contains the origin when its reported t_enter < 0; then
+ * SC_INSIDE_SOLID reports t = 0 with a zero normal (the single query's own answer),
+ * SC_INSIDE_SKIP nothing, and SC_INSIDE_EXIT t_exit with the exit face's normal when
+ * t_exit <= tmax (else the ray never leaves it within its length: nothing). */
+static int sc_w_exact_hit(const sc_world *w, const sc_wray *r, int o, float *t, sc_vec3 *normal)
+{
+    sc_raycast_result h = sc_w_exact_object(w, r, o);
+    if (!h.hit) return 0;
+    if (!(h.t_enter < 0.0f) || r->inside == SC_INSIDE_SOLID) {
+        *t = h.t;
+        *normal = h.normal;
+        return 1;
+    }
+    if (r->inside == SC_INSIDE_SKIP || !(h.t_exit <= r->ray.tmax)) return 0;
+    sc_shape sh = sc_w_shape(w, o);
+    *t = h.t_exit;
+    *normal = sc__exit_normal(&r->ray, &sh);
+    return 1;
+}
+
 /* One object through the exact scalar query, offered to the best hit (when the filter allows
- * it; SC_INSIDE_SKIP drops an object whose solid contains the origin: t_enter < 0). */
+ * it, under the inside rule). */
 static void sc_w_test_object(const sc_world *w, const sc_wray *r, int o, sc_whit *best)
 {
-    if (!sc_w_allowed(w, r, o)) return;
-    sc_raycast_result h = sc_w_exact_object(w, r, o);
-    if (h.hit && !(r->skip_inside && h.t_enter < 0.0f)) sc_w_offer(best, h.t, o, h.normal);
+    float t;
+    sc_vec3 n;
+    if (sc_w_allowed(w, r, o) && sc_w_exact_hit(w, r, o, &t, &n)) sc_w_offer(best, t, o, n);
 }
 
 /* The exact tests of a group whose conservative test passed (limit: the best t, or tmax). */
@@ -106,11 +139,13 @@ static void sc_w_group_exact(const sc_world *w, const sc_group *g, const sc_wray
         int bits = sc_w_leaf_aabb4(g, r, limit, tn, axis, &redo);
         for (int l = 0; l < 4; ++l) {
             if (!(lanes >> l & 1)) continue;
-            if (redo >> l & 1) {
+            /* A lane whose box contains the origin (tn < 0) under another rule than solid:
+             * the exact query decides (skip or exit). */
+            if (redo >> l & 1 || (bits >> l & 1 && tn[l] < 0.0f && r->inside != SC_INSIDE_SOLID)) {
                 sc_w_test_object(w, r, g->idx[l], best);
                 continue;
             }
-            if (!(bits >> l & 1) || (r->skip_inside && tn[l] < 0.0f)) continue;
+            if (!(bits >> l & 1)) continue;
             sc_w_offer(best, tn[l] > 0.0f ? tn[l] : 0.0f, g->idx[l], sc_w_lane_normal(r, tn[l], axis[l]));
         }
         return;
@@ -328,9 +363,9 @@ static void sc_w_heap_sort(sc_wall *c)
 
 static void sc_w_collect_object(const sc_world *w, const sc_wray *r, int o, sc_wall *c)
 {
-    if (!sc_w_allowed(w, r, o)) return;
-    sc_raycast_result h = sc_w_exact_object(w, r, o);
-    if (h.hit && !(r->skip_inside && h.t_enter < 0.0f)) sc_w_collect(c, h.t, o, h.normal);
+    float t;
+    sc_vec3 n;
+    if (sc_w_allowed(w, r, o) && sc_w_exact_hit(w, r, o, &t, &n)) sc_w_collect(c, t, o, n);
 }
 
 /* Every object of a group whose conservative test passed: the same exact tests as
@@ -345,11 +380,11 @@ static void sc_w_group_collect(const sc_world *w, const sc_group *g, const sc_wr
         int bits = sc_w_leaf_aabb4(g, r, r->ray.tmax, tn, axis, &redo);
         for (int l = 0; l < 4; ++l) {
             if (!(lanes >> l & 1)) continue;
-            if (redo >> l & 1) {
+            if (redo >> l & 1 || (bits >> l & 1 && tn[l] < 0.0f && r->inside != SC_INSIDE_SOLID)) {
                 sc_w_collect_object(w, r, g->idx[l], c);
                 continue;
             }
-            if (!(bits >> l & 1) || (r->skip_inside && tn[l] < 0.0f)) continue;
+            if (!(bits >> l & 1)) continue;
             sc_w_collect(c, tn[l] > 0.0f ? tn[l] : 0.0f, g->idx[l], sc_w_lane_normal(r, tn[l], axis[l]));
         }
         return;

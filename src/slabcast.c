@@ -113,7 +113,7 @@ const char *sc_status_message(sc_status status)
     case SC_ERR_NO_MEMORY: return "out of memory";
     case SC_ERR_STALE: return "the world changed since its last commit: call sc_world_commit";
     case SC_ERR_REMOVED: return "the object has been removed from the world";
-    case SC_ERR_INSIDE: return "filter.inside is not SC_INSIDE_SOLID or SC_INSIDE_SKIP";
+    case SC_ERR_INSIDE: return "filter.inside is not SC_INSIDE_SOLID, SC_INSIDE_SKIP or SC_INSIDE_EXIT";
     case SC_STATUS_COUNT: break;
     }
     return "unknown status";
@@ -1109,4 +1109,75 @@ sc_test_result sc_linetest(const sc_segment *segment, const sc_shape *shape)
     }
     r.value = sc__raycast_aabb_valid(&ray, &box).hit;
     return r;
+}
+
+/* ------------------------------------------------------------------ exit normals
+ * The outward unit normal where a ray whose origin is inside a solid leaves it (the worlds'
+ * SC_INSIDE_EXIT rule): the face the line crosses last, t_exit's face. On an edge or a corner any
+ * face containing the exit point is correct, as for entry normals (docs/semantics.md). */
+
+/* The box face of the smallest far-plane parameter: (face - o) / d in double (the difference of
+ * two floats is exact there unless their exponents are 29 or more apart). */
+static sc_vec3 sc_exit_normal_aabb(const sc_ray *ray, const sc_aabb *box)
+{
+    sc_vec3 n = {0, 0, 0};
+    int axis = -1;
+    double best = INFINITY;
+    for (int i = 0; i < 3; ++i) {
+        double d = sc_get(ray->dir, i);
+        if (d == 0.0) continue;
+        double face = d > 0.0 ? sc_get(box->max, i) : sc_get(box->min, i);
+        double t = (face - (double)sc_get(ray->origin, i)) / d;
+        if (axis < 0 || t < best) { best = t; axis = i; }
+    }
+    if (axis >= 0) sc_set(&n, axis, sc_get(ray->dir, axis) > 0.0f ? 1.0f : -1.0f);
+    return n;
+}
+
+/* In the box frame (exactly summed origin and direction, sc_obb_q_ray): the axis of the smallest
+ * far-plane parameter (s h - ol) / dl, s the sign of dl. */
+static sc_vec3 sc_exit_normal_obb(const sc_ray *ray, const sc_obb *box)
+{
+    sc_obb_q q;
+    sc_obb_q_ray(box, ray->origin, ray->dir, ray->tmax, &q);
+    double h[3] = {box->half.x, box->half.y, box->half.z};
+    int axis = -1;
+    double best = INFINITY;
+    for (int i = 0; i < 3; ++i) {
+        if (q.dl[i] == 0.0) continue;
+        double s = q.dl[i] > 0.0 ? 1.0 : -1.0;
+        double t = (s * h[i] - q.ol[i]) / q.dl[i];
+        if (axis < 0 || t < best) { best = t; axis = i; }
+    }
+    if (axis < 0) return (sc_vec3){0, 0, 0};
+    sc_vec3 a = sc_normalize_or(box->axes[axis], box->axes[axis]);
+    return sc_pz3(sc_scale(a, q.dl[axis] > 0.0 ? 1.0f : -1.0f));
+}
+
+/* The exit point relative to the centre, f + (h / dd) d (the entry's mirror in
+ * sc__raycast_sphere_valid), normalised; a point sphere faces along the ray. */
+static sc_vec3 sc_exit_normal_sphere(const sc_ray *ray, const sc_sphere *sp)
+{
+    sc_sphere_q q;
+    sc_sphere_sol L;
+    double dv[3] = {ray->dir.x, ray->dir.y, ray->dir.z}, e[3];
+    sc_vec3 along = sc_unit_d(dv, ray->dir);
+    sc_sphere_q_ray(ray->origin, ray->dir, ray->tmax, sp, &q);
+    if (!(sp->radius > 0.0f) || !sc_sphere_solve(&q, &L)) return sc_pz3(along);
+    for (int i = 0; i < 3; ++i) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        double f = (dv[j] * q.w[k] - dv[k] * q.w[j]) / q.dd;
+        e[i] = f + (L.h / q.dd) * dv[i];
+    }
+    return sc_pz3(sc_unit_d(e, along));
+}
+
+sc_vec3 sc__exit_normal(const sc_ray *ray, const sc_shape *shape)
+{
+    switch (shape->type) {
+    case SC_SHAPE_AABB: return sc_exit_normal_aabb(ray, &shape->u.aabb);
+    case SC_SHAPE_OBB: return sc_exit_normal_obb(ray, &shape->u.obb);
+    case SC_SHAPE_SPHERE: return sc_exit_normal_sphere(ray, &shape->u.sphere);
+    default: return (sc_vec3){0, 0, 0};
+    }
 }

@@ -224,7 +224,8 @@ typedef struct sc_allocator {
 /// segment's first point): the object's t_enter is negative (docs/semantics.md, "Filters").
 typedef enum sc_inside {
     SC_INSIDE_SOLID = 0, ///< a hit at t = 0, normal 0 (the default, as the single queries)
-    SC_INSIDE_SKIP = 1   ///< the object is ignored for that ray
+    SC_INSIDE_SKIP = 1,  ///< the object is ignored for that ray
+    SC_INSIDE_EXIT = 2   ///< the ray reports where it leaves the object: t_exit, the exit face's outward normal
 } sc_inside;
 
 /// Which objects a world query may hit (Box2D's b2QueryFilter). NULL means the default:

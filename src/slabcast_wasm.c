@@ -182,27 +182,29 @@ static sc_status sc_wasm_after_query(sc_status s)
     return s;
 }
 
-SC_EXPORT int sc_wasm_world_cast_rays(sc_world *w, const float *rays, int n, float *t, int *index, float *normal)
+/// Nearest hit per ray; filter is an sc_query_filter in wasm memory, or 0 for the default.
+SC_EXPORT int sc_wasm_world_cast_rays(sc_world *w, const float *rays, int n, float *t, int *index, float *normal,
+                                      const sc_query_filter *filter)
 {
     sc_status s = sc_wasm_before_query(w, n);
     if (s != SC_OK) return s;
-    return sc_wasm_after_query(sc_world_cast_rays(w, rays, n, t, index, normal, NULL, sc_wasm_query_scratch));
+    return sc_wasm_after_query(sc_world_cast_rays(w, rays, n, t, index, normal, filter, sc_wasm_query_scratch));
 }
 SC_EXPORT int sc_wasm_world_cast_rays_bruteforce(sc_world *w, const float *rays, int n, float *t, int *index,
-                                                 float *normal)
+                                                 float *normal, const sc_query_filter *filter)
 {
     sc_status s = sc_wasm_before_query(w, 0);
     if (s != SC_OK) return s;
-    return sc_wasm_after_query(sc_world_cast_rays_bruteforce(w, rays, n, t, index, normal, NULL, sc_wasm_query_scratch));
+    return sc_wasm_after_query(sc_world_cast_rays_bruteforce(w, rays, n, t, index, normal, filter, sc_wasm_query_scratch));
 }
 /// Any hit per ray into hit[i] (int32 0 or 1: the bools are written into the front of the
 /// array, then widened in place from the back, so no buffer is needed).
-SC_EXPORT int sc_wasm_world_any_hit(sc_world *w, const float *rays, int n, int *hit)
+SC_EXPORT int sc_wasm_world_any_hit(sc_world *w, const float *rays, int n, int *hit, const sc_query_filter *filter)
 {
     sc_status s = sc_wasm_before_query(w, n);
     if (s != SC_OK) return s;
     bool *flags = (bool *)(void *)hit;
-    s = sc_wasm_after_query(sc_world_any_hit(w, rays, n, flags, NULL, sc_wasm_query_scratch));
+    s = sc_wasm_after_query(sc_world_any_hit(w, rays, n, flags, filter, sc_wasm_query_scratch));
     if (s != SC_OK) return s;
     for (int i = n - 1; i >= 0; --i) {
         bool f;
@@ -213,17 +215,47 @@ SC_EXPORT int sc_wasm_world_any_hit(sc_world *w, const float *rays, int n, int *
 }
 /// Every hit of one ray (SC_RAY_FLOATS floats), nearest first; the first min(*total, cap) hits to t, index, normal.
 SC_EXPORT int sc_wasm_world_cast_ray_all(sc_world *w, const float *ray, int cap, float *t, int *index, float *normal,
-                                         int *total)
+                                         int *total, const sc_query_filter *filter)
 {
     sc_status s = sc_wasm_before_query(w, 0);
     if (s != SC_OK) return s;
-    return sc_world_cast_ray_all(w, ray, cap, t, index, normal, total, NULL);
+    return sc_world_cast_ray_all(w, ray, cap, t, index, normal, total, filter);
 }
-SC_EXPORT int sc_wasm_world_cast_segments(sc_world *w, const float *segs, int n, float *t, int *index, float *normal)
+SC_EXPORT int sc_wasm_world_cast_segments(sc_world *w, const float *segs, int n, float *t, int *index, float *normal,
+                                          const sc_query_filter *filter)
 {
     sc_status s = sc_wasm_before_query(w, 0);
     if (s != SC_OK) return s;
-    return sc_wasm_after_query(sc_world_cast_segments(w, segs, n, t, index, normal, NULL, sc_wasm_query_scratch));
+    return sc_wasm_after_query(sc_world_cast_segments(w, segs, n, t, index, normal, filter, sc_wasm_query_scratch));
 }
+
+/// Frees object index (docs/semantics.md, "Filters"); no other index changes.
+SC_EXPORT int sc_wasm_world_remove(sc_world *w, int index) { sc_wasm_last_error = -1; return sc_world_remove(w, index); }
+/// Enabled flags of objects first.. from n bytes (0: disabled, anything else: enabled).
+SC_EXPORT int sc_wasm_world_set_enabled(sc_world *w, int first, const unsigned char *flags, int n)
+{
+    /* The bytes come from JS: read each as a byte and pass true/false, never a bool of another
+     * value. The flags are rewritten in place as bools (1 byte each, like unsigned char). */
+    bool *b = (bool *)(void *)flags;
+    for (int i = 0; flags && i < n; ++i) {
+        unsigned char v = flags[i];
+        bool f = v != 0;
+        memcpy(&b[i], &f, sizeof f);
+    }
+    sc_status s = sc_world_set_enabled(w, first, b, n);
+    sc_wasm_last_error = w ? sc_world_error_index(w) : -1;
+    return s;
+}
+/// Masks of objects first.. from n uint32 values.
+SC_EXPORT int sc_wasm_world_set_masks(sc_world *w, int first, const uint32_t *masks, int n)
+{
+    sc_status s = sc_world_set_masks(w, first, masks, n);
+    sc_wasm_last_error = w ? sc_world_error_index(w) : -1;
+    return s;
+}
+/// The sc_shape_type of object index (0 when removed or out of range).
+SC_EXPORT int sc_wasm_world_kind(const sc_world *w, int index) { return sc_world_kind(w, index); }
+/// Bytes of an sc_query_filter (for JS, which writes its fields).
+SC_EXPORT int sc_wasm_filter_bytes(void) { return (int)sizeof(sc_query_filter); }
 /// The SIMD backend of the world kernels.
 SC_EXPORT const char *sc_wasm_world_simd(void) { return sc_world_simd(); }

@@ -704,7 +704,8 @@ static int all_hits(void)
 /* Filters, removal, enabled flags and masks (docs/semantics.md, "Filters"), against the single
  * queries over the objects a filter allows, computed here from its rules: an object is a
  * candidate when it is present (not removed), enabled, (mask & filter mask) != 0, and not the
- * ray's excluded index; SC_INSIDE_SKIP drops a candidate whose t_enter < 0. The nearest t wins,
+ * ray's excluded index; SC_INSIDE_SKIP drops a candidate whose t_enter < 0, SC_INSIDE_EXIT reports
+ * its t_exit (when <= tmax) with the exit face's normal. The nearest t wins,
  * ties to the lowest index; cast_ray_all lists them all by (t, index); any_hit and segments
  * agree. Removal never renumbers; an add of one object reuses the last freed slot. */
 typedef struct filt_model {
@@ -718,8 +719,9 @@ static int candidate(const filt_model *m, int o, uint32_t mask, int exclude)
     return m->present[o] && m->enabled[o] && (m->mask[o] & mask) != 0 && o != exclude;
 }
 
-/* The reference: nearest allowed hit of ray p among the scene's objects. */
-static void filt_brute(const scene *s, const float *p, uint32_t mask, int exclude, int skip, float *t, int *index)
+/* The reference: nearest allowed hit of ray p among the scene's objects under the inside rule
+ * (0 solid, 1 skip, 2 exit: an object whose t_enter < 0 reports its t_exit when t_exit <= tmax). */
+static void filt_brute(const scene *s, const float *p, uint32_t mask, int exclude, int inside, float *t, int *index)
 {
     sc_ray r = {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}, p[6]};
     *index = -1;
@@ -727,9 +729,52 @@ static void filt_brute(const scene *s, const float *p, uint32_t mask, int exclud
     for (int o = 0; o < s->n; ++o) {
         if (!candidate(&g_fm, o, mask, exclude)) continue;
         sc_raycast_result h = sc_raycast(&r, &s->shape[o]);
-        if (!h.hit || (skip && h.t_enter < 0.0f)) continue;
-        if (*index < 0 || h.t < *t) { *t = h.t; *index = o; }
+        if (!h.hit) continue;
+        float ht = h.t;
+        if (h.t_enter < 0.0f && inside == 1) continue;
+        if (h.t_enter < 0.0f && inside == 2) {
+            if (!(h.t_exit <= r.tmax)) continue;
+            ht = h.t_exit;
+        }
+        if (*index < 0 || ht < *t) { *t = ht; *index = o; }
     }
+}
+
+/* Whether n is the outward unit normal of a face of shape sh containing point q (within 1e-4 of
+ * the shape's size): derived from the shape's definition, not from the code under test. */
+static int exit_normal_ok(const sc_shape *sh, sc_vec3 q, sc_vec3 n)
+{
+    double len = sqrt((double)n.x * n.x + (double)n.y * n.y + (double)n.z * n.z);
+    if (fabs(len - 1.0) > 1e-4) return 0;
+    if (sh->type == SC_SHAPE_SPHERE) {
+        const sc_sphere *sp = &sh->u.sphere;
+        for (int i = 0; i < 3; ++i) {
+            double want = ((double)v3_at(q, i) - v3_at(sp->center, i)) / sp->radius;
+            if (fabs(want - v3_at(n, i)) > 1e-3) return 0;
+        }
+        return 1;
+    }
+    /* a box: n is +-one axis (the world axes for an AABB), and q lies on that face */
+    sc_vec3 axes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    sc_vec3 c = {0, 0, 0}, h = {0, 0, 0};
+    if (sh->type == SC_SHAPE_AABB) {
+        for (int i = 0; i < 3; ++i) {
+            v3_set(&c, i, 0.5f * (v3_at(sh->u.aabb.min, i) + v3_at(sh->u.aabb.max, i)));
+            v3_set(&h, i, 0.5f * (v3_at(sh->u.aabb.max, i) - v3_at(sh->u.aabb.min, i)));
+        }
+    } else {
+        for (int i = 0; i < 3; ++i) axes[i] = sh->u.obb.axes[i];
+        c = sh->u.obb.center;
+        h = sh->u.obb.half;
+    }
+    for (int i = 0; i < 3; ++i) {
+        double dn = (double)axes[i].x * n.x + (double)axes[i].y * n.y + (double)axes[i].z * n.z;
+        if (fabs(fabs(dn) - 1.0) > 1e-4) continue;
+        double l = ((double)q.x - c.x) * axes[i].x + ((double)q.y - c.y) * axes[i].y + ((double)q.z - c.z) * axes[i].z;
+        double want = dn > 0 ? v3_at(h, i) : -v3_at(h, i);
+        return fabs(l - want) <= 1e-4 * (1.0 + fabs(want));
+    }
+    return 0;
 }
 
 static int filters_remove_enable_masks(void)
@@ -777,32 +822,48 @@ static int filters_remove_enable_masks(void)
     int32_t *ib = malloc(sizeof(int32_t) * (size_t)nrays);
     float *t = malloc(sizeof(float) * (size_t)nrays), *tb = malloc(sizeof(float) * (size_t)nrays);
     bool *any = malloc(sizeof(bool) * (size_t)nrays);
-    int bad = 0, hits = 0, skipped_inside = 0;
-    for (int round = 0; round < 6 && !bad; ++round) {
-        if (round == 3) {
+    float *nrm = malloc(sizeof(float) * 3 * (size_t)nrays);
+    int bad = 0, hits = 0, skipped_inside = 0, exits = 0;
+    for (int round = 0; round < 9 && !bad; ++round) {
+        if (round == 4) {
             /* after a commit (the BVH drops the removed objects) the answers are the same */
             ENSURE(sc_world_commit(w) == SC_OK);
         }
         uint32_t fmask = round % 3 == 0 ? 0xFFFFFFFFu : round % 3 == 1 ? 1u : 6u;
-        int skip = round % 2;
+        int inside = (round / 3 + round) % 3; /* every (mask, rule) pair over the 9 rounds */
         for (int i = 0; i < nrays; ++i) {
             rand_ray(s, rays + 7 * i, 16);
             excl[i] = rnd() % 3 == 0 ? (int32_t)(rnd() % (unsigned)s->n) : -1;
         }
-        sc_query_filter f = {fmask, excl, skip ? SC_INSIDE_SKIP : SC_INSIDE_SOLID};
-        ENSURE(sc_world_cast_rays(w, rays, nrays, t, idx, NULL, &f, g_scratch) == SC_OK);
+        sc_query_filter f = {fmask, excl, (sc_inside)inside};
+        ENSURE(sc_world_cast_rays(w, rays, nrays, t, idx, nrm, &f, g_scratch) == SC_OK);
         ENSURE(sc_world_cast_rays_bruteforce(w, rays, nrays, tb, ib, NULL, &f, NULL) == SC_OK);
         ENSURE(sc_world_any_hit(w, rays, nrays, any, &f, g_scratch) == SC_OK);
         for (int i = 0; i < nrays && bad < 5; ++i) {
             float wt;
             int wi;
-            filt_brute(s, rays + 7 * i, fmask, excl[i], skip, &wt, &wi);
+            filt_brute(s, rays + 7 * i, fmask, excl[i], inside, &wt, &wi);
             hits += wi >= 0;
-            if (skip) {
+            if (inside != 0) {
                 float t0;
                 int i0;
                 filt_brute(s, rays + 7 * i, fmask, excl[i], 0, &t0, &i0);
-                skipped_inside += i0 >= 0 && t0 == 0.0f && wi != i0;
+                skipped_inside += inside == 1 && i0 >= 0 && t0 == 0.0f && wi != i0;
+                /* an exit hit: t is the object's t_exit, the normal its exit face's */
+                if (inside == 2 && wi >= 0 && idx[i] == wi && t[i] == wt && i0 >= 0 && t0 == 0.0f && wt > 0.0f) {
+                    const float *p = rays + 7 * i;
+                    sc_ray r = {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}, p[6]};
+                    if (sc_raycast(&r, &s->shape[wi]).t_enter < 0.0f) {
+                        ++exits;
+                        sc_vec3 q = {p[0] + wt * p[3], p[1] + wt * p[4], p[2] + wt * p[5]};
+                        sc_vec3 n = {nrm[3 * i], nrm[3 * i + 1], nrm[3 * i + 2]};
+                        if (!exit_normal_ok(&s->shape[wi], q, n)) {
+                            fprintf(stderr, "  round %d ray %d: exit normal (%g, %g, %g) of object %d (type %d) at t %g\n", round, i,
+                                    n.x, n.y, n.z, wi, s->shape[wi].type, wt);
+                            ++bad;
+                        }
+                    }
+                }
             }
             if (idx[i] != wi || (wi >= 0 && t[i] != wt) || ib[i] != wi || (wi >= 0 && tb[i] != wt) || any[i] != (wi >= 0)) {
                 fprintf(stderr, "  round %d ray %d: world %d t %g, brute force %d, any %d; want %d t %g\n", round, i, idx[i],
@@ -823,7 +884,7 @@ static int filters_remove_enable_masks(void)
         }
     }
     ENSURE(bad == 0);
-    ENSURE(hits > 500 && skipped_inside > 10); /* not vacuous */
+    ENSURE(hits > 500 && skipped_inside > 10 && exits > 10); /* not vacuous */
     /* errors: a bad inside rule, an exclusion outside the world (its ray named), removed objects */
     sc_query_filter bad_inside = {0xFFFFFFFFu, NULL, (sc_inside)7};
     ENSURE(sc_world_cast_rays(w, rays, 1, t, idx, NULL, &bad_inside, g_scratch) == SC_ERR_INSIDE);
@@ -848,7 +909,7 @@ static int filters_remove_enable_masks(void)
     int seen_reused = 0;
     for (int k = 0; k < total && k < 8; ++k) seen_reused |= all_i[k] == last_freed;
     ENSURE(seen_reused);
-    free(rays); free(excl); free(idx); free(ib); free(t); free(tb); free(any);
+    free(rays); free(excl); free(idx); free(ib); free(t); free(tb); free(any); free(nrm);
     sc_world_destroy(w);
     return 0;
 }

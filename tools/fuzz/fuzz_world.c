@@ -25,7 +25,8 @@
  *     a cap below the total gives a prefix;
  *   - removal, enabled flags and masks (op 8) take effect at once; sc_world_kind follows the
  *     model; an add of one object takes the last freed slot; a cast under a filter (mask,
- *     per-ray exclusion, SC_INSIDE_SKIP) equals the single queries over the allowed objects;
+ *     per-ray exclusion, SC_INSIDE_SKIP, SC_INSIDE_EXIT) equals the single queries over the
+ *     allowed objects (under exit, an object containing the origin gives its t_exit);
  *   - sc_world_cast_segments equals the single queries along a + t (b - a) (a point: the
  *     lowest-index object containing it), t in [0, 1], and a hit object is one that
  *     sc_linetest says the segment meets.
@@ -57,7 +58,7 @@ static model g_m;
 /* The filter of the query being checked (the default outside op_cast), as the model applies it. */
 static uint32_t g_fmask = 0xFFFFFFFFu;
 static const int32_t *g_fexclude;
-static int g_fray, g_fskip;
+static int g_fray, g_finside; /* g_finside: the sc_inside rule */
 
 /* Whether the query being checked may hit object o (docs/semantics.md, "Filters"). */
 static int allowed(int o)
@@ -66,8 +67,22 @@ static int allowed(int o)
     return !g_fexclude || g_fexclude[g_fray] != o;
 }
 
-/* An allowed object's single-query hit, with the inside rule: 0 when it does not count. */
-static int counts(const sc_raycast_result *h) { return h->hit && !(g_fskip && h->t_enter < 0.0f); }
+/* An allowed object's single-query hit under the inside rule: 1 with the t it reports (and
+ * *exit set when that is its exit), 0 when it does not count. An object contains the origin
+ * when t_enter < 0: solid reports it at t = 0, skip drops it, exit reports t_exit <= tmax. */
+static int counted(const sc_raycast_result *h, float tmax, float *t, int *exit)
+{
+    *exit = 0;
+    if (!h->hit) return 0;
+    if (!(h->t_enter < 0.0f) || g_finside == SC_INSIDE_SOLID) {
+        *t = h->t;
+        return 1;
+    }
+    if (g_finside == SC_INSIDE_SKIP || !(h->t_exit <= tmax)) return 0;
+    *t = h->t_exit;
+    *exit = 1;
+    return 1;
+}
 static sc_scratch *g_scratch; /* every query's scratch, reserved for MAX_BIG_RAYS once */
 static int g_op, g_opcode;
 static int g_status, g_hits; /* of the last operation, for the trace (FUZZ_WORLD_TRACE=1) */
@@ -382,21 +397,26 @@ static int exact_difference(float d, float b, float a)
     return err == 0.0 && (double)d == s;
 }
 
-/* The single queries over the model's allowed objects: nearest t, ties to the lowest index. */
-static void brute_ray(const sc_ray *ray, float *t, int *index, sc_vec3 *normal)
+/* The single queries over the model's allowed objects: nearest t, ties to the lowest index.
+ * *exit: the winner is an exit hit (its normal is the exit face's, not the single query's). */
+static void brute_ray(const sc_ray *ray, float *t, int *index, sc_vec3 *normal, int *exit)
 {
     *t = 0.0f;
     *index = -1;
     *normal = (sc_vec3){0, 0, 0};
+    *exit = 0;
     for (int i = 0; i < g_m.count; ++i) {
         if (!allowed(i)) continue;
         sc_raycast_result h = sc_raycast(ray, &g_m.obj[i]);
         FUZZ_CHECK(h.status == SC_OK);
-        if (!counts(&h)) continue;
-        if (*index < 0 || h.t < *t) {
-            *t = h.t;
+        float ht;
+        int ex;
+        if (!counted(&h, ray->tmax, &ht, &ex)) continue;
+        if (*index < 0 || ht < *t) {
+            *t = ht;
             *index = i;
             *normal = h.normal;
+            *exit = ex;
         }
     }
 }
@@ -410,22 +430,26 @@ static void check_discrepancy(const sc_ray *ray, int w, float t_w)
     for (int j = 0; j < g_m.count; ++j) {
         if (!allowed(j)) continue;
         sc_raycast_result h = sc_raycast(ray, &g_m.obj[j]);
-        if (!counts(&h)) continue;
-        int ahead = w < 0 || h.t < t_w || (h.t == t_w && j < w);
+        float ht;
+        int ex;
+        if (!counted(&h, ray->tmax, &ht, &ex)) continue;
+        int ahead = w < 0 || ht < t_w || (ht == t_w && j < w);
         if (ahead)
             fprintf(stderr, "object %d (type %d): the single query hits at t %.9g, ahead of the world's (%d, %.9g)\n", j,
-                    g_m.obj[j].type, h.t, w, t_w);
+                    g_m.obj[j].type, ht, w, t_w);
     }
     FUZZ_CHECK(0);
 }
 
-/* A hit reported by the world for object k: the single query on k gives the same t. */
+/* A hit reported by the world for object k: the single query on k gives the same t (under the
+ * inside rule). */
 static void check_single(const sc_ray *ray, int k, float t)
 {
     sc_raycast_result h = sc_raycast(ray, &g_m.obj[k]);
-    FUZZ_CHECK(h.status == SC_OK && h.hit && same_float(t, h.t + 0.0f));
+    float ht;
+    int ex;
+    FUZZ_CHECK(h.status == SC_OK && counted(&h, ray->tmax, &ht, &ex) && same_float(t, ht + 0.0f));
 }
-
 
 static void check_hit(float t, int index, const float *n, float tmax)
 {
@@ -480,16 +504,18 @@ static void op_cast(fuzz_bytes *b, int big)
         }
     }
     int null_what = (flags >> 2) & 3u; /* 1: t NULL, 2: index NULL, 3: rays NULL */
-    /* bit 4: a filter (mask from bits 5-6, SC_INSIDE_SKIP from bit 7, an exclusion per ray) */
+    /* bit 4: a filter (mask from bits 5-6, an exclusion per ray; bit 7: an inside rule other than
+     * solid, skip or exit by one more byte) */
     static int32_t excl[MAX_BIG_RAYS];
     static const uint32_t masks[4] = {0xFFFFFFFFu, 1u, 2u, 5u};
-    sc_query_filter filter = {masks[(flags >> 5) & 3u], excl, (flags & 128u) ? SC_INSIDE_SKIP : SC_INSIDE_SOLID};
+    sc_query_filter filter = {masks[(flags >> 5) & 3u], excl, SC_INSIDE_SOLID};
     const sc_query_filter *fp = (flags & 16u) && !hostile ? &filter : NULL;
+    if (fp && (flags & 128u)) filter.inside = fb_u8(b) & 1u ? SC_INSIDE_EXIT : SC_INSIDE_SKIP;
     if (fp)
         for (int i = 0; i < n; ++i) excl[i] = (int32_t)(fb_u8(b) % (unsigned)(g_m.count + 1)) - 1;
     g_fmask = fp ? fp->mask : 0xFFFFFFFFu;
     g_fexclude = fp ? excl : NULL;
-    g_fskip = fp && fp->inside == SC_INSIDE_SKIP;
+    g_finside = fp ? (int)fp->inside : SC_INSIDE_SOLID;
     const float *rp = hostile || null_what == 3 ? NULL : rays;
     float *tp = null_what == 1 ? NULL : t;
     int *ip = null_what == 2 ? NULL : idx;
@@ -522,10 +548,14 @@ static void op_cast(fuzz_bytes *b, int big)
             float bt;
             int bi;
             sc_vec3 bn;
-            brute_ray(&r, &bt, &bi, &bn);
+            int bexit;
+            brute_ray(&r, &bt, &bi, &bn, &bexit);
             if (idx[i] >= 0) check_single(&r, idx[i], t[i]);
             if (idx[i] == bi && (bi < 0 || same_float(t[i], bt + 0.0f))) {
-                if (bi >= 0) FUZZ_CHECK(nrm[3 * i] == bn.x && nrm[3 * i + 1] == bn.y && nrm[3 * i + 2] == bn.z);
+                /* an exit hit's normal is the exit face's (unit: check_hit; the same in the BVH and
+                 * brute-force paths: compared above) */
+                if (bi >= 0 && !bexit) FUZZ_CHECK(nrm[3 * i] == bn.x && nrm[3 * i + 1] == bn.y && nrm[3 * i + 2] == bn.z);
+                if (bi >= 0 && bexit) FUZZ_CHECK(!(nrm[3 * i] == 0.0f && nrm[3 * i + 1] == 0.0f && nrm[3 * i + 2] == 0.0f));
             } else {
                 check_discrepancy(&r, idx[i], t[i]);
             }
@@ -685,7 +715,8 @@ static void op_any_hit(fuzz_bytes *b)
         float bt;
         int bi;
         sc_vec3 bn;
-        brute_ray(&r, &bt, &bi, &bn);
+        int bexit;
+        brute_ray(&r, &bt, &bi, &bn, &bexit);
         if (hit[i] != (bi >= 0)) {
             FUZZ_CHECK(!hit[i]); /* a world hit is a single-query hit */
             check_discrepancy(&r, -1, 0.0f);
@@ -763,7 +794,8 @@ static void op_segments(fuzz_bytes *b)
                 r.tmax = 2.0f;
             }
             sc_vec3 bn;
-            brute_ray(&r, &want_t, &want_i, &bn);
+            int bexit;
+            brute_ray(&r, &want_t, &want_i, &bn, &bexit);
             if (halved) want_t *= 0.5f;
             if (idx[i] >= 0 && !halved) check_single(&r, idx[i], t[i]);
             if (!halved && (idx[i] != want_i || (want_i >= 0 && !same_float(t[i], want_t + 0.0f)))) {
@@ -815,7 +847,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         g_fmask = 0xFFFFFFFFu; /* the default filter unless op_cast picks one */
         g_fexclude = NULL;
         g_fray = 0;
-        g_fskip = 0;
+        g_finside = SC_INSIDE_SOLID;
         g_status = SC_OK;
         g_hits = 0;
         switch (g_opcode) {

@@ -2,12 +2,66 @@
 // batches of rays or segments in one call. Batches are checked (validate.js), copied into the
 // core's staging area, cast, and the results copied out into fresh arrays or the caller's.
 import { SlabcastError, fail, guardMethods } from './errors.js';
-import { taByteLength, taLength, taSet } from './typed.js';
-import { callerArray, checkOut, floatBatch, outArray, requireDisjoint } from './validate.js';
+import { taByteLength, taKind, taLength, taSet } from './typed.js';
+import { callerArray, checkOut, floatBatch, isPlainObject, outArray, requireDisjoint } from './validate.js';
 
 const KIND = { aabb: 1, obb: 2, sphere: 3 }; // sc_shape_type, as everywhere in the core
 const FLOATS = { aabb: 6, obb: 15, sphere: 4 };
 const BATCH_NAME = { aabb: 'boxes', obb: 'obbs', sphere: 'spheres' };
+const KIND_NAME = ['removed', 'aabb', 'obb', 'sphere'];
+const INSIDE = { solid: 0, skip: 1, exit: 2 }; // sc_inside
+const FILTER_BYTES = 12; // sc_query_filter in wasm32: uint32 mask, int32 *exclude, int32 inside
+const MAX_INDEX = 0x7fffffff;
+
+/**
+ * The query options {mask, exclude, inside} for n rays, checked (docs/semantics.md, "Filters"),
+ * or null for none (the default filter, at no cost). exclude is copied (read once).
+ */
+function readFilter(w, options, n) {
+  if (options === undefined || options === null) return null;
+  if (!isPlainObject(options)) fail('options must be an object ({mask, exclude, inside})', 'options');
+  const { mask, exclude, inside } = options;
+  let m = 0xFFFFFFFF;
+  if (mask !== undefined) {
+    if (!Number.isInteger(mask) || mask < -0x80000000 || mask > 0xFFFFFFFF) {
+      fail('options.mask must be a 32-bit integer (0 to 0xFFFFFFFF, or a negative int32 such as ~bits)', 'options.mask');
+    }
+    m = mask >>> 0;
+  }
+  let rule = 0;
+  if (inside !== undefined) {
+    if (typeof inside !== 'string' || !Object.hasOwn(INSIDE, inside)) fail('options.inside must be \'solid\', \'skip\' or \'exit\'', 'options.inside');
+    rule = INSIDE[inside];
+  }
+  let ex = null;
+  if (exclude !== undefined && exclude !== null) {
+    if (taKind(exclude) !== 'Int32Array') fail('options.exclude must be an Int32Array (one object index per ray, -1 for none)', 'options.exclude');
+    const have = taLength(exclude);
+    if (have < n) fail(`options.exclude must hold at least ${n} items (one per ray); it holds ${have}`, 'options.exclude');
+    ex = new Int32Array(n);
+    taSet(ex, n === have ? exclude : new Int32Array(exclude.buffer, exclude.byteOffset, n));
+    const count = w.core.call(w.core.ex.sc_wasm_world_count, w.ptr);
+    for (let i = 0; i < n; i++) {
+      const v = ex[i];
+      if (v < -1 || v >= count) fail(`options.exclude[${i}] is ${v}: not -1 or an object index (the world has ${count})`, 'options.exclude');
+    }
+  }
+  return { mask: m, exclude: ex, inside: rule };
+}
+
+/** Bytes a filter needs in the staging area (0 for none). */
+const filterBytes = (f) => (f === null ? 0 : FILTER_BYTES + (f.exclude === null ? 0 : 4 * taLength(f.exclude)));
+
+/** Writes filter f at byte address p (4-aligned) of the core's memory; returns p, or 0 for none. */
+function writeFilter(core, f, p) {
+  if (f === null) return 0;
+  const w = p >> 2;
+  core.i32[w] = f.mask | 0;
+  core.i32[w + 1] = f.exclude === null ? 0 : p + FILTER_BYTES;
+  core.i32[w + 2] = f.inside;
+  if (f.exclude !== null) taSet(core.i32, f.exclude, w + 3);
+  return p;
+}
 
 /** Frees the world of a garbage-collected handle that was never disposed. */
 const registries = new WeakMap();
@@ -118,7 +172,7 @@ function maintain(w, fn, name) {
 }
 
 /** Casts a batch (rays: 7 floats each, segments: 6) and copies t, index, normal out. */
-function cast(w, fn, data, per, name, out) {
+function cast(w, fn, data, per, name, out, options) {
   const ptr = w.live();
   const core = w.core;
   const a = w.batch(data, per, name);
@@ -128,11 +182,13 @@ function cast(w, fn, data, per, name, out) {
   const index = outArray(out, 'index', Int32Array, n, core.memory);
   const normal = outArray(out, 'normal', Float32Array, 3 * n, core.memory);
   requireDisjoint([['t', t], ['index', index], ['normal', normal]]);
-  const p = stageBatch(core, a, 20 * n);
+  const filter = readFilter(w, options, n);
+  const p = stageBatch(core, a, 20 * n + filterBytes(filter));
   const tPtr = p + taByteLength(a);
   const iPtr = tPtr + 4 * n;
   const nPtr = iPtr + 4 * n;
-  const status = core.call(fn, ptr, p, n, tPtr, iPtr, nPtr);
+  const fPtr = writeFilter(core, filter, nPtr + 12 * n);
+  const status = core.call(fn, ptr, p, n, tPtr, iPtr, nPtr, fPtr);
   core.views();
   w.check(status, name);
   copyOut(core, t, Float32Array, tPtr, n);
@@ -156,21 +212,23 @@ function castAllTargets(core, out) {
   return { given, room };
 }
 
-function castRayAll(w, ray, out) {
+function castRayAll(w, ray, out, options) {
   const ptr = w.live();
   const core = w.core;
   const a = w.batch(ray, 7, 'ray');
   if (taLength(a) !== 7) fail(`ray must hold 7 floats (origin xyz, dir xyz, tmax); it holds ${taLength(a)}`, 'ray');
   const { given, room: fixedRoom } = castAllTargets(core, out);
+  const filter = readFilter(w, options, 1);
   const fixed = fixedRoom !== Infinity;
   let room = fixed ? fixedRoom : 16; // grown to the count and cast again when short
   for (;;) {
-    const p = stageBatch(core, a, 4 + 20 * room);
+    const p = stageBatch(core, a, 4 + 20 * room + filterBytes(filter));
     const totalPtr = p + 28;
     const tPtr = p + 32;
     const iPtr = tPtr + 4 * room;
     const nPtr = iPtr + 4 * room;
-    const status = core.call(core.ex.sc_wasm_world_cast_ray_all, ptr, p, room, tPtr, iPtr, nPtr, totalPtr);
+    const fPtr = writeFilter(core, filter, nPtr + 12 * room);
+    const status = core.call(core.ex.sc_wasm_world_cast_ray_all, ptr, p, room, tPtr, iPtr, nPtr, totalPtr, fPtr);
     core.views();
     w.check(status, 'ray');
     const count = core.i32[totalPtr >> 2];
@@ -187,20 +245,59 @@ function castRayAll(w, ray, out) {
   }
 }
 
-function anyHit(w, rays, out) {
+function anyHit(w, rays, out, options) {
   const ptr = w.live();
   const core = w.core;
   const a = w.batch(rays, 7, 'rays');
   const n = taLength(a) / 7;
-  const hit = out === undefined ? new Uint8Array(n) : callerArray(out, Uint8Array, 'out', n, core.memory);
-  const p = stageBatch(core, a, 4 * n);
+  const hit = out === undefined || out === null ? new Uint8Array(n) : callerArray(out, Uint8Array, 'out', n, core.memory);
+  const filter = readFilter(w, options, n);
+  const p = stageBatch(core, a, 4 * n + filterBytes(filter));
   const hPtr = p + taByteLength(a);
-  const status = core.call(core.ex.sc_wasm_world_any_hit, ptr, p, n, hPtr);
+  const fPtr = writeFilter(core, filter, hPtr + 4 * n);
+  const status = core.call(core.ex.sc_wasm_world_any_hit, ptr, p, n, hPtr, fPtr);
   core.views();
   w.check(status, 'rays');
   const i32 = core.i32;
   for (let i = 0; i < n; i++) hit[i] = i32[(hPtr >> 2) + i];
   return hit;
+}
+
+/** A non-negative int32 `name`, or a SlabcastError. */
+function requireIndex(v, name) {
+  if (!Number.isInteger(v) || v < 0 || v > MAX_INDEX) fail(`${name} must be an integer in [0, ${MAX_INDEX}]`, name);
+  return v;
+}
+
+function remove(w, index) {
+  const ptr = w.live();
+  requireIndex(index, 'index');
+  w.check(w.core.call(w.core.ex.sc_wasm_world_remove, ptr, index), 'index');
+}
+
+/**
+ * Per-object values first.. from a typed array of kind Type (Uint8Array flags, Uint32Array
+ * masks), copied into the staging area and passed to fn.
+ */
+function setRange(w, fn, first, values, Type, name) {
+  const ptr = w.live();
+  const core = w.core;
+  requireIndex(first, 'first');
+  if (taKind(values) !== Type.name) fail(`${name} must be a ${Type.name}`, name);
+  const n = taLength(values);
+  const p = core.stage(Math.max(4, n * Type.BYTES_PER_ELEMENT));
+  core.views();
+  taSet(new Type(core.memory.buffer, p, n), values);
+  const status = core.call(fn, ptr, first, p, n);
+  core.views();
+  w.check(status, name);
+}
+
+function kindOf(w, index) {
+  const ptr = w.live();
+  requireIndex(index, 'index');
+  const k = w.core.call(w.core.ex.sc_wasm_world_kind, ptr, index);
+  return index < w.core.call(w.core.ex.sc_wasm_world_count, ptr) ? KIND_NAME[k] : undefined;
 }
 
 function dispose(w) {
@@ -220,7 +317,7 @@ export function createWorld(core) {
   const w = new WorldState(core, ptr);
   registryOf(core)?.register(w.token, ptr, w.token);
 
-  return guardMethods({
+  const api = guardMethods({
     /** Adds AABBs (6 floats each: min xyz, max xyz); returns the index of the first. */
     addAABBs(boxes) { return add(w, 'aabb', boxes); },
     /** Adds OBBs (15 floats each: center, axes[0..2], half); returns the index of the first. */
@@ -239,20 +336,28 @@ export function createWorld(core) {
     refit() { maintain(w, ex.sc_wasm_world_refit, 'refit'); },
     /** Rebuilds the BVH now (queries do it by themselves after adds). */
     build() { maintain(w, ex.sc_wasm_world_build, 'build'); },
-    /** Nearest hit per ray (7 floats each: origin, dir, tmax). */
-    castRays(rays, out) { return cast(w, ex.sc_wasm_world_cast_rays, rays, 7, 'rays', out); },
+    /** Frees object index: never hit again; no other index changes; a later add may reuse it. */
+    remove(index) { remove(w, index); },
+    /** Enables (non-zero) or disables (0) objects first.. ; a disabled object is never hit. */
+    setEnabled(first, flags) { setRange(w, ex.sc_wasm_world_set_enabled, first, flags, Uint8Array, 'flags'); },
+    /** Sets the 32-bit masks of objects first.. ; a query with options.mask m hits (mask & m) != 0. */
+    setMasks(first, masks) { setRange(w, ex.sc_wasm_world_set_masks, first, masks, Uint32Array, 'masks'); },
+    /** 'aabb', 'obb', 'sphere' or 'removed' for an index below count; undefined above. */
+    kindOf(index) { return kindOf(w, index); },
+    /** Nearest hit per ray (7 floats each: origin, dir, tmax); options {mask, exclude, inside}. */
+    castRays(rays, out, options) { return cast(w, ex.sc_wasm_world_cast_rays, rays, 7, 'rays', out, options); },
     /** castRays without the BVH (every object against every ray), for checks and benchmarks. */
-    castRaysBruteForce(rays, out) { return cast(w, ex.sc_wasm_world_cast_rays_bruteforce, rays, 7, 'rays', out); },
+    castRaysBruteForce(rays, out, options) { return cast(w, ex.sc_wasm_world_cast_rays_bruteforce, rays, 7, 'rays', out, options); },
     /** Nearest hit along each segment (6 floats each: a, b), t in [0, 1]. */
-    castSegments(segments, out) { return cast(w, ex.sc_wasm_world_cast_segments, segments, 6, 'segments', out); },
+    castSegments(segments, out, options) { return cast(w, ex.sc_wasm_world_cast_segments, segments, 6, 'segments', out, options); },
     /**
      * Every object one ray (7 floats: origin, dir, tmax) hits within [0, tmax], nearest first
      * (ties by index), t as castRays'. count is the number of hits. With out, its arrays are
      * filled up to the room of the smallest (normal: 3 floats per hit) and count may exceed it.
      */
-    castRayAll(ray, out) { return castRayAll(w, ray, out); },
+    castRayAll(ray, out, options) { return castRayAll(w, ray, out, options); },
     /** Whether each ray hits anything within [0, tmax] (stops at the first hit). */
-    anyHit(rays, out) { return anyHit(w, rays, out); },
+    anyHit(rays, out, options) { return anyHit(w, rays, out, options); },
     /** The number of objects. */
     get count() { return core.call(ex.sc_wasm_world_count, w.live()) >>> 0; },
     /** Bytes of wasm memory the world holds. */
@@ -262,4 +367,9 @@ export function createWorld(core) {
     /** Frees the world; later calls throw, a second dispose does nothing. */
     dispose() { dispose(w); },
   }, 'world.', w);
+  // `using world = sc.createWorld()` disposes it at the end of the block.
+  if (typeof Symbol.dispose === 'symbol') {
+    Object.defineProperty(api, Symbol.dispose, { value: api.dispose, configurable: true, writable: true });
+  }
+  return api;
 }
