@@ -17,82 +17,22 @@ import { LineMaterial } from 'three/addons/lines/LineMaterial.js';
 import { LineSegments2 } from 'three/addons/lines/LineSegments2.js';
 import { LineSegmentsGeometry } from 'three/addons/lines/LineSegmentsGeometry.js';
 import { loadSlabcast } from '../slabcast.js';
-import { formatFloat32 } from '../f32format.mjs';
 import { crossCheck, explainSlabs } from './slab.mjs';
+import { $, el, fmt, num, vecEl, vecText } from './dom.js';
+import { clearError, flash, initNotices, reportRefusals, showError } from './notices.js';
+import {
+  AX, AXIS_COLORS, LONG_NAME, PLANE_SIZE, RAY_DRAW_LENGTH, SELECTED_EDGE, SHAPE_COLORS, SHAPE_EDGE_COLORS,
+  rayColor, rayName, shapeName as nameOfShape,
+} from './look.js';
+import { fv, rotatedShape, scaledShape, translatedShape } from './edits.js';
+import { STEP_COUNT, stepText, verdictShort } from './tutorial-text.js';
+import { slabChart } from './tutorial-chart.js';
 import {
   MAX_RAYS, MAX_SHAPES, cloneState, decode, defaultState, encode, fromCaseFile, sameState, toCaseFile,
 } from './state.mjs';
 
 const f32 = Math.fround;
-const $ = (id) => document.getElementById(id);
-
-// ------------------------------------------------------------------ look
-
-const SHAPE_COLORS = { aabb: 0x8fb3e8, obb: 0xb59ee8, sphere: 0x7fcfc0, plane: 0xe6cf9f };
-const SHAPE_EDGE_COLORS = { aabb: 0x4f74b3, obb: 0x7358b8, sphere: 0x3f9c8b, plane: 0xb8955a };
-const SELECTED_EDGE = 0xff8a1f;
-const RAY_COLORS = ['#f76707', '#d6336c', '#7048e8', '#0c8599', '#e8a200', '#a0522d', '#e64980', '#4263eb'];
-const AXIS_COLORS = ['#e03131', '#2f9e44', '#1c7ed6'];
-const SHORT_NAME = { aabb: 'box', obb: 'obb', sphere: 'sphere', plane: 'plane' };
-const LONG_NAME = { aabb: 'axis-aligned box', obb: 'rotated box (OBB)', sphere: 'sphere', plane: 'plane' };
-/** World length drawn for a ray that misses (and past a hit). */
-const RAY_DRAW_LENGTH = 14;
-const PLANE_SIZE = 18;
-/** Largest box size / sphere diameter the scale gizmo produces. */
-const MAX_SIZE = 200;
-
-const rayColor = (i) => RAY_COLORS[i % RAY_COLORS.length];
-const shapeName = (i, s = state.shapes[i]) => `${SHORT_NAME[s.type]} ${i}`;
-const rayName = (i) => `ray ${i}`;
-
-// ------------------------------------------------------------------ number text
-
-/** Up to 6 significant digits; -0 shows as 0; infinities as ∞. */
-function fmt(x) {
-  if (x === Infinity) return '∞';
-  if (x === -Infinity) return '−∞';
-  if (Number.isNaN(x)) return 'NaN';
-  if (x === 0) return '0';
-  return String(Number(x.toPrecision(6)));
-}
-
-/** The exact float32 text (the case runners' shortest round-trip form). */
-function exact(x) {
-  if (x === Infinity) return 'inf';
-  if (x === -Infinity) return '-inf';
-  if (Object.is(x, -0)) return '-0';
-  return formatFloat32(f32(x)).replace(/"/g, '');
-}
-
-function el(tag, props = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'class') e.className = v;
-    else if (k === 'text') e.textContent = v;
-    else if (k === 'style') e.setAttribute('style', v);
-    else if (k.startsWith('data-') || k === 'title' || k === 'role' || k === 'aria-label') e.setAttribute(k, v);
-    else e[k] = v;
-  }
-  for (const c of children) if (c !== null && c !== undefined) e.append(c);
-  return e;
-}
-
-/** A number as a span: short text, exact float32 in its title. */
-const num = (x) => el('span', { class: 'num', text: fmt(x), title: exact(x) });
-
-/** A vector as [a, b, c] of number spans; the whole exact text in the title. */
-function vecEl(v) {
-  const span = el('span', { class: 'vec', title: `[${Array.from(v, exact).join(', ')}]` });
-  span.append('[');
-  v.forEach((x, i) => {
-    if (i) span.append(', ');
-    span.append(num(x));
-  });
-  span.append(']');
-  return span;
-}
-
-const vecText = (v) => `[${Array.from(v, fmt).join(', ')}]`;
+const shapeName = (i, s = state.shapes[i]) => nameOfShape(i, s);
 
 // ------------------------------------------------------------------ page state
 
@@ -111,26 +51,7 @@ let stress = null;
 
 // ------------------------------------------------------------------ notices
 
-const errorBox = $('error');
-function showError(message) {
-  let text = String(message);
-  if (text.length > 500) text = `${text.slice(0, 500)}…`;
-  $('error-text').textContent = text;
-  errorBox.hidden = false;
-}
-function clearError() {
-  errorBox.hidden = true;
-  $('error-text').textContent = '';
-}
-$('error-close').addEventListener('click', clearError);
-
-function flash(id, text, bad = false) {
-  const e = $(id);
-  e.textContent = text;
-  e.classList.toggle('bad', bad);
-  clearTimeout(e._timer);
-  e._timer = setTimeout(() => { e.textContent = ''; }, 4000);
-}
+initNotices();
 
 // ------------------------------------------------------------------ three.js setup
 
@@ -561,175 +482,6 @@ function slabSubject() {
   }
   const ray = state.rays[i];
   return { i, j, ray, shape, ex: explainSlabs(ray, shape), result: results[i]?.[j] };
-}
-
-const STEP_COUNT = 7;
-const AX = ['x', 'y', 'z'];
-
-function stepText(k, sub) {
-  const { ex, shape } = sub;
-  const local = ex.frame === 'box';
-  const axisWord = (i) => (local ? `local ${AX[i]}` : AX[i]);
-  const n = (x) => fmt(x);
-  const tmaxText = Number.isFinite(ex.tmax) ? n(ex.tmax) : '∞';
-  switch (k) {
-    case 0:
-      return ['The idea',
-        `A box is where three slabs overlap. The ${AX[0]} slab is everything between two parallel planes (here ${axisWord(0)} = ${n(ex.axes[0].lo)} and ${axisWord(0)} = ${n(ex.axes[0].hi)}); the y and z slabs likewise. ` +
-        'A point is inside the box exactly when it is inside all three slabs.\n' +
-        'The points of the ray are origin + t·dir. For each slab we find the stretch of t where the ray is inside it, then check whether the three stretches overlap.' +
-        (local ? `\nThis box (${shapeName(sub.j)}) is rotated, so everything is measured along its own axes: in that frame it is an ordinary box from −half to +half.` : '')];
-    case 1:
-    case 2:
-    case 3: {
-      const a = ex.axes[k - 1];
-      const w = axisWord(a.axis);
-      const title = `Step ${k}: the ${w} slab`;
-      if (a.parallel) {
-        if (a.inside) {
-          return [title, `The direction has ${w} = 0, so the ray runs parallel to the ${w} planes: its ${w} never changes. ` +
-            `It is always ${n(a.o)}, which lies between ${n(a.lo)} and ${n(a.hi)}, so this slab never stops the ray: t in (−∞, +∞).\n` +
-            'No division by zero is needed: for a parallel axis the method just checks where the origin is.'];
-        }
-        return [title, `The direction has ${w} = 0, so the ray runs parallel to the ${w} planes: its ${w} is always ${n(a.o)}, ` +
-          `which is outside [${n(a.lo)}, ${n(a.hi)}]. The ray is never inside this slab, so it can never be inside the box, whatever the other slabs say.`];
-      }
-      const sign = a.d > 0 ? 'positive' : 'negative';
-      const firstPlane = a.d > 0 ? n(a.lo) : n(a.hi);
-      return [title, `Along the ray, ${w} = ${n(a.o)} + t·(${n(a.d)}). ` +
-        `It reaches the plane ${w} = ${n(a.lo)} at t = (${n(a.lo)} − ${n(a.o)}) / ${n(a.d)} = ${n(a.t1)}, ` +
-        `and the plane ${w} = ${n(a.hi)} at t = (${n(a.hi)} − ${n(a.o)}) / ${n(a.d)} = ${n(a.t2)}.\n` +
-        `The direction's ${w} is ${sign}, so the ray comes in through ${w} = ${firstPlane}: it is inside the ${w} slab for t in [${n(a.near)}, ${n(a.far)}].`];
-    }
-    case 4: {
-      if (ex.flags.parallelOutside.length) {
-        return ['Step 4: the entry', `The ray never enters the ${axisWord(ex.flags.parallelOutside[0])} slab, so there is no moment at which it is inside all three.`];
-      }
-      const nears = ex.axes.map((a) => n(a.near)).join(', ');
-      return ['Step 4: the largest entry', 'To be inside the box the ray must be inside all three slabs, so it enters the box at the last of the three entries:\n' +
-        `t_enter = max(${nears}) = ${n(ex.tEnter)}, given by the ${axisWord(ex.enterAxis)} slab.`];
-    }
-    case 5: {
-      if (ex.flags.parallelOutside.length) {
-        return ['Step 5: the exit', 'Nothing to leave: the ray is never inside the box.'];
-      }
-      const fars = ex.axes.map((a) => n(a.far)).join(', ');
-      return ['Step 5: the smallest exit', 'The ray leaves the box as soon as it leaves any one slab, so the exit is the first of the three exits:\n' +
-        `t_exit = min(${fars}) = ${n(ex.tExit)}, given by the ${axisWord(ex.exitAxis)} slab.`];
-    }
-    default: {
-      let text;
-      switch (ex.reason) {
-        case 'parallel-outside':
-          text = `Miss. The ray is parallel to the ${axisWord(ex.flags.parallelOutside[0])} slab and starts outside it, so it never gets into the box.`;
-          break;
-        case 'no-overlap':
-          text = `Miss. t_enter = ${n(ex.tEnter)} comes after t_exit = ${n(ex.tExit)}: the ray has already left the ${axisWord(ex.exitAxis)} slab ` +
-            `before it enters the ${axisWord(ex.enterAxis)} slab. It is never inside all three at once: it passes beside the box.`;
-          break;
-        case 'behind':
-          text = `Miss. The line does cross the box, for t in [${n(ex.tEnter)}, ${n(ex.tExit)}], but those t are negative: that is behind the origin. A ray only goes forward (t ≥ 0).`;
-          break;
-        case 'beyond-tmax':
-          text = `Miss. The line reaches the box at t = ${n(ex.tEnter)}, but this ray stops at tmax = ${tmaxText}.`;
-          break;
-        default:
-          text = `Hit. The overlap [${n(ex.tEnter)}, ${n(ex.tExit)}] meets the ray's own range [0, ${tmaxText}]. ` +
-            `The first point of the ray inside the box is at t = max(t_enter, 0) = ${n(ex.t)}.`;
-          if (ex.flags.originInside) {
-            text += '\nt_enter is negative: the origin is already inside the box. So t = 0, the hit point is the origin and slabcast reports the normal [0, 0, 0]. ' +
-              `(If you want where the ray comes out, read t_exit = ${n(ex.tExit)}: that is what three.js reports.)`;
-          } else if (ex.flags.originOnSurface) {
-            text += '\nt_enter = 0: the origin lies on the surface of the box.';
-          }
-          if (ex.flags.grazing) {
-            text += '\nt_enter = t_exit: the ray only touches the box at a single point (an edge or a corner). Boxes are closed, so a touch counts as a hit.';
-          }
-          if (!ex.flags.originInside) {
-            text += `\nThe normal is the outward normal of the face it enters, from the ${axisWord(ex.enterAxis)} slab.`;
-          }
-      }
-      return [`Step 6: the verdict (${shape.type === 'obb' ? 'rotated box' : 'box'} ${sub.j})`, text];
-    }
-  }
-}
-
-function verdictShort(ex) {
-  switch (ex.reason) {
-    case 'parallel-outside': return ['miss', 'parallel to a slab and outside it'];
-    case 'no-overlap': return ['miss', 'the three intervals do not overlap'];
-    case 'behind': return ['miss', 'the box is behind the origin'];
-    case 'beyond-tmax': return ['miss', 'the box is beyond tmax'];
-    default: return ['hit', `at t = ${fmt(ex.t)}${ex.flags.originInside ? ' (origin inside)' : ''}`];
-  }
-}
-
-/** A small SVG chart of the three intervals, their overlap and the ray's [0, tmax] on a t axis. */
-function slabChart(ex) {
-  const NS = 'http://www.w3.org/2000/svg';
-  const W = 360;
-  const rowH = 17;
-  const left = 44;
-  const right = 10;
-  const top = 6;
-  const rows = 4;
-  const H = top + rows * rowH + 22;
-  const svg = document.createElementNS(NS, 'svg');
-  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
-  svg.setAttribute('class', 'slab-chart');
-  svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', 'the slab intervals on the t axis');
-  const add = (tag, attrs, text) => {
-    const e = document.createElementNS(NS, tag);
-    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-    if (text !== undefined) e.textContent = text;
-    svg.append(e);
-    return e;
-  };
-  const finite = [0];
-  for (const a of ex.axes) for (const v of [a.near, a.far]) if (v !== null && Number.isFinite(v)) finite.push(v);
-  if (Number.isFinite(ex.tmax)) finite.push(ex.tmax);
-  let lo = Math.min(...finite);
-  let hi = Math.max(...finite);
-  if (hi - lo < 1e-6) { lo -= 1; hi += 1; }
-  const pad = (hi - lo) * 0.12;
-  lo -= pad;
-  hi += pad;
-  const X = (t) => left + ((Math.min(Math.max(t, lo), hi) - lo) / (hi - lo)) * (W - left - right);
-  // the ray's own range [0, tmax]
-  add('rect', { x: X(0), y: top - 2, width: Math.max(X(ex.tmax) - X(0), 1), height: rows * rowH, fill: '#f1f3f5', rx: 3 });
-  add('line', { x1: X(0), x2: X(0), y1: top - 2, y2: top + rows * rowH, stroke: '#868e96', 'stroke-dasharray': '3 2' });
-  ex.axes.forEach((a, i) => {
-    const y = top + i * rowH + rowH / 2;
-    add('text', { x: 4, y: y + 4, 'font-size': 11, fill: AXIS_COLORS[i], 'font-weight': 700 }, ex.frame === 'box' ? `local ${AX[i]}` : AX[i]);
-    if (a.near === null) {
-      add('text', { x: left + 4, y: y + 4, 'font-size': 10.5, fill: '#868e96' }, 'never inside (parallel, outside)');
-      return;
-    }
-    add('line', { x1: X(a.near), x2: X(a.far), y1: y, y2: y, stroke: AXIS_COLORS[i], 'stroke-width': 6, 'stroke-linecap': 'round' });
-  });
-  const yO = top + 3 * rowH + rowH / 2;
-  add('text', { x: 4, y: yO + 4, 'font-size': 11, fill: '#1f2933', 'font-weight': 700 }, 'all 3');
-  if (ex.overlap) {
-    add('line', { x1: X(ex.tEnter), x2: X(ex.tExit), y1: yO, y2: yO, stroke: '#1f2933', 'stroke-width': 6, 'stroke-linecap': 'round' });
-  } else {
-    add('text', { x: left + 4, y: yO + 4, 'font-size': 10.5, fill: '#868e96' }, 'no overlap');
-  }
-  // axis
-  const yA = top + rows * rowH + 6;
-  add('line', { x1: left, x2: W - right, y1: yA, y2: yA, stroke: '#adb5bd' });
-  const ticks = [[0, 't = 0']];
-  if (Number.isFinite(ex.tmax) && ex.tmax <= hi) ticks.push([ex.tmax, 'tmax']);
-  ticks.forEach(([t, label], k) => {
-    add('line', { x1: X(t), x2: X(t), y1: yA - 3, y2: yA + 3, stroke: '#495057' });
-    if (k > 0 && Math.abs(X(t) - X(ticks[0][0])) < 40) return; // no room for a second label
-    add('text', { x: X(t), y: yA + 14, 'font-size': 10, fill: '#495057', 'text-anchor': 'middle' }, label);
-  });
-  // The ends of the axis, where they do not crowd a tick's label.
-  const clear = (x) => ticks.every(([t]) => Math.abs(X(t) - x) > 72);
-  if (clear(W - right)) add('text', { x: W - right, y: yA + 14, 'font-size': 10, fill: '#868e96', 'text-anchor': 'end' }, `${fmt(hi)} →`);
-  if (clear(left)) add('text', { x: left, y: yA + 14, 'font-size': 10, fill: '#868e96', 'text-anchor': 'start' }, `← ${fmt(lo)}`);
-  return svg;
 }
 
 function renderSlabSelectors() {
@@ -1168,23 +920,6 @@ orbit.addEventListener('change', requestRender);
 
 // ------------------------------------------------------------------ shape edits (float32 all the way)
 
-const fv = (v) => [f32(v[0]), f32(v[1]), f32(v[2])];
-
-function translatedShape(s0, delta) {
-  const s = cloneState(s0);
-  const add = (v) => fv([v[0] + delta.x, v[1] + delta.y, v[2] + delta.z]);
-  if (s.type === 'aabb') {
-    s.min = add(s0.min);
-    s.max = add(s0.max);
-  } else if (s.type === 'obb' || s.type === 'sphere') {
-    s.center = add(s0.center);
-  } else {
-    const n = s0.normal;
-    s.d = f32(s0.d + n[0] * delta.x + n[1] * delta.y + n[2] * delta.z);
-  }
-  return s;
-}
-
 let gizmoStart = null;
 gizmo.addEventListener('mouseDown', () => {
   const j = state.selected.shape;
@@ -1202,41 +937,11 @@ gizmo.addEventListener('objectChange', () => {
   if (!gizmoStart) return;
   const { index, shape: s0, position } = gizmoStart;
   const obj = shapeEntries[index].obj;
-  const s = cloneState(s0);
-  if (gizmo.mode === 'translate') {
-    Object.assign(s, translatedShape(s0, obj.position.clone().sub(position)));
-  } else if (gizmo.mode === 'rotate') {
-    if (s.type === 'obb') {
-      _m.makeRotationFromQuaternion(obj.quaternion);
-      const e = _m.elements; // column-major: columns are the rotated x, y, z axes
-      s.axes = [fv([e[0], e[1], e[2]]), fv([e[4], e[5], e[6]]), fv([e[8], e[9], e[10]])];
-    } else if (s.type === 'plane') {
-      const n = Z.clone().applyQuaternion(obj.quaternion).normalize();
-      s.normal = fv([n.x, n.y, n.z]);
-      if (s.normal.every((x) => x === 0)) return;
-      s.d = f32(s.normal[0] * position.x + s.normal[1] * position.y + s.normal[2] * position.z);
-    }
-  } else if (gizmo.mode === 'scale') {
-    // Sizes stay within [0, MAX_SIZE] (grabbing the gizmo right at its centre can give wild factors).
-    const sx = Math.min(Math.abs(obj.scale.x), MAX_SIZE);
-    const sy = Math.min(Math.abs(obj.scale.y), MAX_SIZE);
-    const sz = Math.min(Math.abs(obj.scale.z), MAX_SIZE);
-    if (s.type === 'aabb') {
-      const c = [(s0.min[0] + s0.max[0]) / 2, (s0.min[1] + s0.max[1]) / 2, (s0.min[2] + s0.max[2]) / 2];
-      s.min = fv([c[0] - sx / 2, c[1] - sy / 2, c[2] - sz / 2]);
-      s.max = fv([c[0] + sx / 2, c[1] + sy / 2, c[2] + sz / 2]);
-    } else if (s.type === 'obb') {
-      s.half = fv([sx / 2, sy / 2, sz / 2]);
-    } else if (s.type === 'sphere') {
-      // Uniform: take the component that moved most from the radius.
-      const r0 = s0.radius;
-      const cands = [sx, sy, sz];
-      let best = r0;
-      for (const c of cands) if (Math.abs(c - r0) > Math.abs(best - r0)) best = c;
-      best = Math.min(best, MAX_SIZE / 2);
-      s.radius = f32(best);
-    }
-  }
+  let s = cloneState(s0);
+  if (gizmo.mode === 'translate') s = translatedShape(s0, obj.position.clone().sub(position));
+  else if (gizmo.mode === 'rotate') s = rotatedShape(s0, obj.quaternion, position);
+  else if (gizmo.mode === 'scale') s = scaledShape(s0, obj.scale);
+  if (!s) return;
   state.shapes[index] = s;
   update({ live: true });
 });
@@ -1393,8 +1098,6 @@ $('reset').addEventListener('click', () => {
 
 // ------------------------------------------------------------------ the update cycle
 
-let reportedProblems = '';
-
 /**
  * Recompute every hit with slabcast and redraw what depends on the state.
  * opts.structure: shapes or rays were added/removed (rebuild the 3D objects).
@@ -1407,10 +1110,7 @@ function update(opts = {}) {
     state.shapes.forEach((_, j) => placeShape(j));
   }
   if (opts.structure || rayEntries.length !== state.rays.length) rebuildRays();
-  const problems = computeHits();
-  const text = problems.join('\n');
-  if (text && text !== reportedProblems) showError(`slabcast refused part of the scene (these pairs count as misses):\n${problems.slice(0, 5).join('\n')}${problems.length > 5 ? `\n… and ${problems.length - 5} more` : ''}`);
-  reportedProblems = text;
+  reportRefusals(computeHits());
   state.rays.forEach((_, i) => placeRay(i));
   applyGizmo();
   renderHitList();
