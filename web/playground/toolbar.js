@@ -1,0 +1,86 @@
+// The toolbar: the gizmo mode buttons and their hint, + Box / + Rotated box / + Sphere /
+// + Ray, Delete and Reset, and their keyboard shortcuts (W, E, R, Escape, Delete).
+
+import { MAX_RAYS, MAX_SHAPES, defaultState } from './state.mjs';
+import { $ } from './dom.js';
+import { shapeName } from './look.js';
+import { newRay, newShape } from './edits.js';
+import { MODES_FOR } from './gizmo.js';
+import { clearError } from './notices.js';
+
+/** The hint under the toolbar for the selected shape j of `type`. */
+function modeHint(type, shown, name) {
+  if (!type) return 'Click a shape to select it.';
+  if (!shown) return `${name} selected · click a shape to move (W), rotate (E) or scale (R) it`;
+  if (type === 'aabb') return `${name} selected · an AABB stays axis-aligned: move or scale it (a rotated box can turn)`;
+  if (type === 'sphere') return `${name} selected · move it, or scale to change the radius`;
+  if (type === 'plane') return `${name} selected · move it along its normal or tilt it`;
+  return `${name} selected · move, rotate (E) or scale (R) it`;
+}
+
+/** Show what the gizmo does ({type, mode, shown, index} from Gizmo's onApply) on the
+ * buttons and the hint; the add buttons follow the limits of `state`. */
+export function showToolState({ type, mode, shown, index }, state) {
+  for (const b of document.querySelectorAll('[data-mode]')) {
+    const allowed = type ? MODES_FOR[type].includes(b.dataset.mode) : false;
+    b.disabled = !allowed;
+    b.classList.toggle('active', !!type && b.dataset.mode === mode);
+  }
+  $('mode-hint').textContent = modeHint(type, shown, type ? shapeName(index, state.shapes[index]) : '');
+  $('delete').disabled = !type;
+  $('add-aabb').disabled = $('add-obb').disabled = $('add-sphere').disabled = state.shapes.length >= MAX_SHAPES;
+  $('add-ray').disabled = state.rays.length >= MAX_RAYS;
+}
+
+export class Toolbar {
+  /** store: the Store; gizmo: the Gizmo; view: the View (new things go near the orbit
+   * target); stress: the StressMode (no shortcuts while it is on). */
+  constructor({ store, gizmo, view, stress }) {
+    Object.assign(this, { store, gizmo, view, stress });
+  }
+
+  listen() {
+    for (const b of document.querySelectorAll('[data-mode]')) b.addEventListener('click', () => this.gizmo.setMode(b.dataset.mode));
+    $('add-aabb').addEventListener('click', () => this.addShape('aabb'));
+    $('add-obb').addEventListener('click', () => this.addShape('obb'));
+    $('add-sphere').addEventListener('click', () => this.addShape('sphere'));
+    $('add-ray').addEventListener('click', () => this.addRay());
+    $('delete').addEventListener('click', () => this.deleteShape());
+    $('reset').addEventListener('click', () => {
+      this.store.setScene(defaultState(), { fit: true });
+      clearError();
+    });
+    window.addEventListener('keydown', (e) => this.#onKey(e));
+  }
+
+  #onKey(e) {
+    const t = e.target;
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
+    if (e.ctrlKey || e.metaKey || e.altKey || this.stress.active) return;
+    const key = e.key.toLowerCase();
+    if (key === 'w') this.gizmo.setMode('translate');
+    else if (key === 'e') this.gizmo.setMode('rotate');
+    else if (key === 'r') this.gizmo.setMode('scale');
+    else if (key === 'escape') this.gizmo.hide();
+    else if (key === 'delete') this.deleteShape();
+  }
+
+  /** A new shape near the orbit target, selected, with the gizmo on it. */
+  addShape(type) {
+    if (this.store.state.shapes.length >= MAX_SHAPES) return;
+    const shape = newShape(type, this.view.orbit.target);
+    this.gizmo.shown = true;
+    this.store.addShape(shape);
+  }
+
+  addRay() {
+    if (this.store.state.rays.length >= MAX_RAYS) return;
+    this.store.addRay(newRay(this.store.state.rays.length, this.view.orbit.target));
+  }
+
+  deleteShape() {
+    const j = this.store.state.selected.shape;
+    if (j < 0) return;
+    this.store.deleteShape(j);
+  }
+}
