@@ -97,6 +97,26 @@ export interface CastTarget {
 }
 
 /**
+ * Which objects a world query may hit (docs/semantics.md, "Filters"). Removed and disabled
+ * objects are never hit, with or without options.
+ */
+export interface QueryOptions {
+  /** Hit only objects whose mask shares a bit with this one: (objectMask & mask) !== 0. Default: all bits. */
+  mask?: number;
+  /** One object index per ray (or segment) that it ignores, -1 for none: "skip my own collider". */
+  exclude?: Int32Array;
+  /**
+   * An object that contains the ray's origin: 'solid' (default) reports it at t = 0 with a zero
+   * normal; 'exit' reports where the ray leaves it (t_exit, the exit face's outward normal) when
+   * that is within tmax; 'skip' ignores it.
+   */
+  inside?: 'solid' | 'exit' | 'skip';
+}
+
+/** An object's kind in a world; 'removed' once World.remove freed its index. */
+export type ObjectKind = 'aabb' | 'obb' | 'sphere' | 'removed';
+
+/**
  * Many AABBs, OBBs and spheres in wasm memory, with a BVH, for batch queries. Every call
  * validates its input first and throws SlabcastError, leaving the world unchanged, on a
  * wrong array length, a NaN or infinity, a zero direction, min > max, a radius < 0 or an
@@ -124,21 +144,32 @@ export interface World {
   refit(): void;
   /** Rebuilds the BVH now (queries do it by themselves after adds). */
   build(): void;
+  /**
+   * Frees object `index`: it is never hit again and no other index changes. A later add of one
+   * object may take the freed index. Takes effect at once.
+   */
+  remove(index: number): void;
+  /** Enables (non-zero) or disables (0) objects first, first + 1, ...; a disabled object is never hit. */
+  setEnabled(first: number, flags: Uint8Array): void;
+  /** Sets the 32-bit masks of objects first, first + 1, ... (every object starts with all bits). */
+  setMasks(first: number, masks: Uint32Array): void;
+  /** The kind of object `index`: 'aabb', 'obb', 'sphere', 'removed'; undefined past count. */
+  kindOf(index: number): ObjectKind | undefined;
   /** Nearest hit per ray: 7 floats each (ox, oy, oz, dx, dy, dz, tmax; tmax may be Infinity). */
-  castRays(rays: FloatBatch, out?: CastTarget): CastResult;
+  castRays(rays: FloatBatch, out?: CastTarget | null, options?: QueryOptions): CastResult;
   /** castRays without the BVH (every object against every ray): the same results, for checks and benchmarks. */
-  castRaysBruteForce(rays: FloatBatch, out?: CastTarget): CastResult;
+  castRaysBruteForce(rays: FloatBatch, out?: CastTarget | null, options?: QueryOptions): CastResult;
   /** Nearest hit along each segment: 6 floats each (ax, ay, az, bx, by, bz). */
-  castSegments(segments: FloatBatch, out?: CastTarget): CastResult;
+  castSegments(segments: FloatBatch, out?: CastTarget | null, options?: QueryOptions): CastResult;
   /**
    * Every object one ray hits within [0, tmax], nearest first (ties by index): the ray is 7 floats
    * (ox, oy, oz, dx, dy, dz, tmax), t is as castRays' (bit for bit the single query's). Without
    * `out`, the arrays hold exactly `count` hits; with `out`, its arrays (missing ones are allocated)
    * are filled up to the room of the smallest (normal: 3 floats per hit), and `count` may exceed it.
    */
-  castRayAll(ray: FloatBatch, out?: CastTarget): CastAllResult;
+  castRayAll(ray: FloatBatch, out?: CastTarget | null, options?: QueryOptions): CastAllResult;
   /** Whether each ray hits anything within [0, tmax] (1) or not (0); stops at the first hit. */
-  anyHit(rays: FloatBatch, out?: Uint8Array): Uint8Array;
+  anyHit(rays: FloatBatch, out?: Uint8Array | null, options?: QueryOptions): Uint8Array;
   /** The number of objects. */
   readonly count: number;
   /** Bytes of wasm memory the world holds. */
@@ -147,6 +178,8 @@ export interface World {
   readonly disposed: boolean;
   /** Frees the world's memory. */
   dispose(): void;
+  /** dispose(), for `using world = sc.createWorld()`. */
+  [Symbol.dispose](): void;
 }
 
 export interface Slabcast {
@@ -196,3 +229,11 @@ export class SlabcastError extends Error {
 
 /** The longest prefix of s whose UTF-8 form has at most max (64) bytes, cut at a character boundary. */
 export function truncateUtf8(s: string, max?: number): string;
+
+declare global {
+  // Symbol.dispose (explicit resource management), declared as TypeScript's own lib and
+  // @types/node declare it, for projects whose lib setting predates it.
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+  }
+}

@@ -6,7 +6,7 @@ import { loadSlabcast, SlabcastError, truncateUtf8 } from 'slabcast';
 import { checkCases, FORMAT, parseCaseFile, runCases } from 'slabcast/cases';
 import type { CheckSummary } from 'slabcast/cases';
 import type {
-  Aabb, CastAllResult, CastResult, CastTarget, FloatBatch, LoadOptions, Obb, Plane, Ray,
+  Aabb, CastAllResult, CastResult, CastTarget, FloatBatch, LoadOptions, Obb, ObjectKind, Plane, QueryOptions, Ray,
   RaycastHit, RaycastMiss, RaycastResult, Segment, Shape, Slabcast, Sphere, Vec3, Vec3Input, World,
 } from 'slabcast';
 
@@ -76,6 +76,19 @@ export async function main(): Promise<number> {
   const index: number | undefined = cast.index[0];
   const count: number = world.count;
   const disposed: boolean = world.disposed;
+  // Filters, removal, enabled flags and masks.
+  const filter: QueryOptions = { mask: 0b101, exclude: new Int32Array([0]), inside: 'exit' };
+  world.castRays(rays, null, filter);
+  world.anyHit(rays, undefined, { inside: 'skip' });
+  world.castRayAll(rays, undefined, { mask: ~1 });
+  world.setMasks(0, new Uint32Array([1, 2]));
+  world.setEnabled(0, new Uint8Array([1, 0]));
+  world.remove(1);
+  const kind: ObjectKind | undefined = world.kindOf(1);
+  // @ts-expect-error: 'outside' is not an inside rule
+  world.castRays(rays, null, { inside: 'outside' });
+  void kind;
+  world[Symbol.dispose]();
   world.dispose();
   void first; void hits; void any; void index; void count; void disposed;
 
