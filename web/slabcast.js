@@ -41,7 +41,10 @@ function simdOf(core) {
 export async function loadSlabcast(options = {}) {
   if (!isPlainObject(options)) throw new SlabcastError('options must be an object ({wasm?})', { field: 'options' });
   const core = await instantiateCore(options.wasm);
-  return guardMethods({
+  // raycastAABB is the allocation-free fast path: it guards itself (queries.js), so it is added
+  // after the others are wrapped.
+  const { raycastAABB, ...queries } = createQueries(core);
+  const api = guardMethods({
     /** The module's WebAssembly.Memory (grows; never cache views of it). */
     memory: core.memory,
 
@@ -59,6 +62,8 @@ export async function loadSlabcast(options = {}) {
       return core.statusMessage(status);
     },
 
-    ...createQueries(core),
+    ...queries,
   }, '');
+  api.raycastAABB = raycastAABB;
+  return api;
 }

@@ -127,7 +127,7 @@ const REQUIRED_EXPORTS = [
 ];
 
 /** Bytes of the scratch area the single queries use (sc_wasm_scratch). */
-export const SCRATCH_NEEDED = 192;
+export const SCRATCH_NEEDED = 256;
 
 /** The instance's memory: exported, or else the one given as an import. */
 function findMemory(ex, imports) {

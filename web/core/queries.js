@@ -1,6 +1,9 @@
 // queries.js: the single queries (one ray, segment or point against one shape): inputs checked,
 // written into the core's scratch area as the C structs of slabcast.h, one export called, and
 // the result struct copied out into fresh JS objects (nothing returned aliases wasm memory).
+import { SlabcastError, asSlabcastError, fail } from './errors.js';
+import { taBuffer, taKind, taLength } from './typed.js';
+import { FALLBACK, slabAABB } from './slab.js';
 import { checkRay, checkSegment, checkShape, requireVec3 } from './validate.js';
 
 /** sc_shape_type values of the C header slabcast.h. */
@@ -10,6 +13,7 @@ const SHAPE_TYPES = { aabb: 1, obb: 2, sphere: 3, plane: 4 };
 const IN_OFF = 0; //      sc_ray (28 bytes) / sc_segment (24) / sc_vec3 (12)
 const SHAPE_OFF = 64; //  sc_shape (64)
 const OUT_OFF = 128; //   sc_raycast_result (44) / sc_test_result (8) / sc_point_result (16)
+const IO_OFF = 192; //    raycastAABB's 13 floats in, 9 out (sc_wasm_raycast_aabb_io)
 
 function writeVec(f32, word, v) {
   f32[word] = v[0];
@@ -68,10 +72,70 @@ function run(core, fn, shape, write) {
   return outWord;
 }
 
+/**
+ * Reads n numbers of v (a Float32Array, a Float64Array or an array of exactly n numbers) into
+ * vals: each element read once, before anything is written to wasm memory.
+ */
+function readFloats(v, n, name, vals, off) {
+  const kind = taKind(v);
+  if (kind === 'Float32Array' || kind === 'Float64Array') {
+    if (taLength(v) !== n) fail(`${name} must hold ${n} floats; it holds ${taLength(v)}`, name);
+  } else if (!Array.isArray(v) || v.length !== n) {
+    fail(`${name} must be a Float32Array, a Float64Array or an array of ${n} numbers`, name);
+  }
+  for (let i = 0; i < n; i++) {
+    const x = v[i];
+    if (typeof x !== 'number') fail(`${name}[${i}] must be a number`, name);
+    vals[off + i] = x;
+  }
+}
+
+/**
+ * raycastAABB(ray, box, target): one ray (7 floats: origin, dir, tmax) against one box (6: min,
+ * max), allocation-free. On a hit target (a Float32Array or Float64Array of at least 9) gets
+ * t, t_enter, t_exit, point, normal and the call returns true; a miss returns false and leaves
+ * target alone. Not wrapped by guardMethods (it is the fast path): its own try turns any other
+ * exception into a SlabcastError.
+ */
+function makeRaycastAABB(core) {
+  const vals = new Float32Array(13); // the inputs, rounded to float32 as the core takes them
+  const res = new Float32Array(9);
+  const fn = core.ex.sc_wasm_raycast_aabb_io;
+  // The core's answer, for the inputs slab.js leaves to it (and for every error).
+  const inCore = () => {
+    core.views();
+    const w = (core.scratch + IO_OFF) >> 2;
+    core.f32.set(vals, w);
+    const r = fn(core.scratch + IO_OFF);
+    if (r < 0) core.checkStatus(-r);
+    if (r === 1) res.set(core.f32.subarray(w, w + 9));
+    return r;
+  };
+  return function raycastAABB(ray, box, target) {
+    try {
+      readFloats(ray, 7, 'ray', vals, 0);
+      readFloats(box, 6, 'box', vals, 7);
+      const kind = taKind(target);
+      if (kind !== 'Float32Array' && kind !== 'Float64Array') fail('target must be a Float32Array or a Float64Array (9 floats: t, t_enter, t_exit, point, normal)', 'target');
+      if (taLength(target) < 9) fail(`target must hold at least 9 floats; it holds ${taLength(target)}`, 'target');
+      if (taBuffer(target) === core.memory.buffer) fail("target must not be a view of slabcast's wasm memory", 'target');
+      let r = slabAABB(vals, res);
+      if (r === FALLBACK) r = inCore();
+      if (r === 0) return false;
+      for (let i = 0; i < 9; i++) target[i] = res[i];
+      return true;
+    } catch (e) {
+      throw asSlabcastError(e, 'raycastAABB');
+    }
+  };
+}
+
 /** The single queries of one core: raycast, linetest, closestPoint, contains. */
 export function createQueries(core) {
   const ex = core.ex;
   return {
+    raycastAABB: typeof ex.sc_wasm_raycast_aabb_io === 'function' ? makeRaycastAABB(core)
+      : () => { throw new SlabcastError('this slabcast.wasm has no raycastAABB (rebuild it)'); },
     raycast(ray, shape) {
       const r = checkRay(ray);
       const s = checkShape(shape);
