@@ -6,6 +6,8 @@
 // directions), at 1k, 10k, 100k and 1M boxes. Measured side by side in this process:
 //   - slabcast wasm: world.castRays (BVH) and world.castRaysBruteForce (the SIMD kernel);
 //   - slabcast native: build/native/bench_world on the same scenes (same generator, same kernel);
+//   - Embree 3 (native): build/native/bench_embree, beside slabcast native on the same scenes;
+//   - Jolt, rapier, Havok (wasm, npm): web/bench/peers.mjs, beside slabcast wasm;
 //   - three.js Ray.intersectBox, brute force over every box, on a subset of the rays;
 //   - three-mesh-bvh: raycastFirst over the same boxes as triangles (12 per box).
 // Every three-mesh-bvh hit distance is checked against slabcast's t for rays whose origin is
@@ -43,6 +45,24 @@ function nativeRows() {
   if (!existsSync(bin)) return new Map();
   const out = execFileSync(bin, sizes.map(String), { encoding: 'utf8', maxBuffer: 1 << 24 });
   return new Map(out.trim().split('\n').map((l) => JSON.parse(l)).map((r) => [r.boxes, r]));
+}
+
+// The native peer: build/native/bench_embree (tools/bench_embree.c, built when Embree 3 is
+// installed) on the same scenes: slabcast's native world and Embree (boxes as user geometry) in one
+// process, each hit checked against slabcast's.
+function embreeRows() {
+  const bin = `${root}build/native/bench_embree`;
+  if (!existsSync(bin)) {
+    console.log('Embree: build/native/bench_embree is not built (Embree 3 not found: Debian libembree-dev, then npm run build); left out');
+    return [];
+  }
+  try {
+    const out = execFileSync(bin, sizes.map(String), { encoding: 'utf8', maxBuffer: 1 << 24 });
+    return out.trim().split('\n').map((l) => JSON.parse(l));
+  } catch (e) {
+    console.log(`Embree: bench_embree failed, left out (${e.message.split('\n')[0]})`);
+    return [];
+  }
 }
 
 function boxGeometry(boxes) {
@@ -155,6 +175,7 @@ function peerRows(row, boxes, rays, res, world) {
 }
 
 const native = nativeRows();
+const embree = embreeRows();
 const peers = await loadPeers();
 const rows = [];
 for (const n of sizes) {
@@ -290,6 +311,17 @@ if (peers.length) {
     const inside = Math.max(...names.map((n) => r.peers[n]?.inside ?? 0));
     const builds = [(r.add_ms + r.build_ms).toFixed(0), ...names.map((n) => (r.peers[n]?.build_ms ?? NaN).toFixed(0))];
     console.log(`| ${r.boxes} | ${fmt(r.sc_best_rays_s)} | ${cells.join(' | ')} | ${fmt(r.tmb_rays_s)} | ${(r.sc_best_rays_s / r.tmb_rays_s).toFixed(1)}x | ${agree.join('; ')} | ${inside} | ${builds.join(' / ')} |`);
+  }
+}
+
+if (embree.length) {
+  console.log(`\nNative: slabcast against Embree ${embree[0].embree} (build/native/bench_embree; boxes as one RTC_GEOMETRY_TYPE_USER geometry, slab-test callbacks), one thread casting, rays/s the best of three:`);
+  console.log('ratio = slabcast native rays/s / Embree\'s faster call (rtcIntersect1 per ray or rtcIntersect1M on the batch). Agreement as above, rays from inside a box left out. Embree\'s build runs on every core (TBB).\n');
+  console.log('| boxes | slabcast native rays/s | Embree rtcIntersect1 rays/s | Embree rtcIntersect1M rays/s | ratio | agreement | rays from inside (left out) | build ms: slabcast / Embree |');
+  console.log('| ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |');
+  for (const r of embree) {
+    const best = Math.max(r.rays_per_s, r.stream_rays_per_s);
+    console.log(`| ${r.boxes} | ${fmt(r.slabcast_rays_per_s)} | ${fmt(r.rays_per_s)} | ${fmt(r.stream_rays_per_s)} | **${(r.slabcast_rays_per_s / best).toFixed(2)}x** | ${r.checked - r.mismatches}/${r.checked} (${r.mismatches} mismatches) | ${r.inside} | ${r.slabcast_build_ms.toFixed(1)} / ${r.build_ms.toFixed(1)} |`);
   }
 }
 
