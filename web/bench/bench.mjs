@@ -107,7 +107,7 @@ async function loadPeers() {
   const loaded = [];
   for (const make of PEERS) {
     try {
-      loaded.push(await make());
+      loaded.push({ ...(await make()), make });
     } catch (e) {
       console.log(`peer ${make.name}: not loaded, left out (${e.message.split('\n')[0]})`);
     }
@@ -121,7 +121,7 @@ async function loadPeers() {
 // is checked against slabcast's res: the same hit or miss, and |t - slabcast t| <= 1e-4 * max(1, t).
 // Rays whose origin is inside a box (slabcast: a hit at t = 0, boxes are solid) are left out of the
 // check and counted apart: Jolt and rapier (solid casts) report 0 there too, Havok the exit face.
-function peerRows(row, boxes, rays, res, world) {
+async function peerRows(row, boxes, rays, res, world) {
   row.peers = {};
   if (!peers.length) return;
   // slabcast timed as the peers are: the best of two casts of all the rays
@@ -131,7 +131,7 @@ function peerRows(row, boxes, rays, res, world) {
     world.castRays(rays, res);
     row.sc_best_rays_s = Math.max(row.sc_best_rays_s, NRAYS / ((now() - t0) / 1e3));
   }
-  for (const peer of peers) {
+  for (const [j, peer] of peers.entries()) {
     const p = { version: peer.version };
     row.peers[peer.name] = p;
     try {
@@ -168,6 +168,9 @@ function peerRows(row, boxes, rays, res, world) {
     } catch (e) {
       p.error = e.message.split('\n')[0];
       console.log(`peer ${peer.name} at ${row.boxes} boxes: failed (${p.error})`);
+      // An engine that aborted (out of wasm memory) stays unusable: drop it (and its memory) for a
+      // fresh instance for the next size.
+      try { peers[j] = { ...(await peer.make()), make: peer.make }; } catch { /* it loaded once */ }
     } finally {
       try { peer.dispose(); } catch { /* already reported */ }
     }
@@ -272,7 +275,7 @@ for (const n of sizes) {
     row.tmb_agreement = checked ? `${checked - wrong}/${checked}` : 'n/a';
     geometry.dispose();
   }
-  peerRows(row, boxes, rays, res, world);
+  await peerRows(row, boxes, rays, res, world);
   world.dispose();
   row.speedup_vs_tmb = row.wasm_rays_s / row.tmb_rays_s;
   row.wasm_vs_native = row.wasm_rays_s / row.native_rays_s;
@@ -309,7 +312,7 @@ if (peers.length) {
       return p && !p.error ? `${n} ${p.checked - p.mismatches}/${p.checked} (${p.mismatches} mismatches)` : `${n} -`;
     });
     const inside = Math.max(...names.map((n) => r.peers[n]?.inside ?? 0));
-    const builds = [(r.add_ms + r.build_ms).toFixed(0), ...names.map((n) => (r.peers[n]?.build_ms ?? NaN).toFixed(0))];
+    const builds = [(r.add_ms + r.build_ms).toFixed(0), ...names.map((n) => r.peers[n]?.build_ms?.toFixed(0) ?? '-')];
     console.log(`| ${r.boxes} | ${fmt(r.sc_best_rays_s)} | ${cells.join(' | ')} | ${fmt(r.tmb_rays_s)} | ${(r.sc_best_rays_s / r.tmb_rays_s).toFixed(1)}x | ${agree.join('; ')} | ${inside} | ${builds.join(' / ')} |`);
   }
 }
