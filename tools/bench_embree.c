@@ -7,7 +7,8 @@
  * tnear = 0, tfar = +inf; rays/s: the best of three casts of the batch. Both engines cast on one
  * thread; Embree's BVH build uses its task scheduler (TBB) on every core, slabcast's build one. Every Embree hit is checked against
  * slabcast's: the same hit or miss, |t diff| <= 1e-4 * max(1, t); rays from inside a box
- * (slabcast t = 0) are counted apart. One JSON object per size, as bench_world:
+ * (slabcast t = 0) are counted apart (BENCH_EMBREE_MISMATCHES=1: each mismatch on stderr).
+ * One JSON object per size, as bench_world:
  *   bench_embree [boxes ...]   (default 1000 10000 100000 1000000)
  */
 #include "slabcast.h"
@@ -123,6 +124,7 @@ int main(int argc, char **argv)
         for (int i = 1; i < argc && nsizes < 8; ++i) sizes[nsizes++] = atoi(argv[i]);
     }
     const int nrays = SC_BENCH_RAYS;
+    const int verbose = getenv("BENCH_EMBREE_MISMATCHES") != NULL; /* each mismatch on stderr */
     RTCDevice device = rtcNewDevice(NULL);
     if (!device) {
         fprintf(stderr, "bench_embree: rtcNewDevice failed (error %d)\n", (int)rtcGetDeviceError(NULL));
@@ -201,7 +203,14 @@ int main(int argc, char **argv)
             hits += hit;
             if (hit && t[i] == 0.0f) { ++inside; continue; }
             ++checked;
-            if (hit != (et[i] != INFINITY) || (hit && !(fabsf(et[i] - t[i]) <= 1e-4f * fmaxf(1.0f, t[i])))) ++mismatches;
+            if (hit != (et[i] != INFINITY) || (hit && !(fabsf(et[i] - t[i]) <= 1e-4f * fmaxf(1.0f, t[i])))) {
+                ++mismatches;
+                if (verbose) {
+                    const float *r = rays + 7 * (size_t)i;
+                    fprintf(stderr, "mismatch: %d boxes, ray %d (%.9g %.9g %.9g  %.9g %.9g %.9g): slabcast index %d t %.9g, Embree t %.9g (box %u)\n",
+                            n, i, r[0], r[1], r[2], r[3], r[4], r[5], idx[i], t[i], et[i], rh[i].hit.primID);
+                }
+            }
         }
         int em_error = (int)rtcGetDeviceError(device);
 
