@@ -12,8 +12,8 @@ source scripts/apt-wait.sh
 
 # System packages: build tools, cJSON for the native runner, Emscripten for the
 # wasm core, Chromium for the browser tests (never downloaded by npm), clang for the
-# fuzzers (scripts/fuzz.sh).
-PACKAGES=(cmake make gcc pkg-config libcjson-dev emscripten chromium clang)
+# fuzzers (scripts/fuzz.sh), Embree 3 for the native peer benchmark (build/native/bench_embree).
+PACKAGES=(cmake make gcc pkg-config libcjson-dev emscripten chromium clang libembree-dev)
 
 installed() {
   dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'

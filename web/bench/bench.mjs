@@ -6,10 +6,14 @@
 // directions), at 1k, 10k, 100k and 1M boxes. Measured side by side in this process:
 //   - slabcast wasm: world.castRays (BVH) and world.castRaysBruteForce (the SIMD kernel);
 //   - slabcast native: build/native/bench_world on the same scenes (same generator, same kernel);
+//   - Embree 3 (native): build/native/bench_embree, beside slabcast native on the same scenes;
+//   - Jolt, rapier, Havok (wasm, npm): web/bench/peers.mjs, beside slabcast wasm;
 //   - three.js Ray.intersectBox, brute force over every box, on a subset of the rays;
 //   - three-mesh-bvh: raycastFirst over the same boxes as triangles (12 per box).
 // Every three-mesh-bvh hit distance is checked against slabcast's t for rays whose origin is
 // outside every box (from inside, three-mesh-bvh reports the exit face, slabcast t = 0).
+// The physics engines' ray casts (web/bench/peers.mjs: Jolt, rapier, Havok, wasm builds from npm) on
+// the same boxes and rays, each checked against slabcast's t on every ray it cast: see peerRows.
 // Last, the three.js adapter (web/three.js, slabcast/three) against Raycaster.intersectObjects on
 // scenes of box meshes (at the sizes up to 10k; --no-three skips it): see threeAdapterRows.
 import { execFileSync } from 'node:child_process';
@@ -21,6 +25,7 @@ import { MeshBVH } from 'three-mesh-bvh';
 import { loadSlabcast } from '../slabcast.js';
 import { createThreeWorld } from '../three.js';
 import { loadBenchScene } from './bench-scene.mjs';
+import { PEERS, RAY_LENGTH } from './peers.mjs';
 import { SCENES, rng } from './scenes.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -40,6 +45,24 @@ function nativeRows() {
   if (!existsSync(bin)) return new Map();
   const out = execFileSync(bin, sizes.map(String), { encoding: 'utf8', maxBuffer: 1 << 24 });
   return new Map(out.trim().split('\n').map((l) => JSON.parse(l)).map((r) => [r.boxes, r]));
+}
+
+// The native peer: build/native/bench_embree (tools/bench_embree.c, built when Embree 3 is
+// installed) on the same scenes: slabcast's native world and Embree (boxes as user geometry) in one
+// process, each hit checked against slabcast's.
+function embreeRows() {
+  const bin = `${root}build/native/bench_embree`;
+  if (!existsSync(bin)) {
+    console.log('Embree: build/native/bench_embree is not built (Embree 3 not found: Debian libembree-dev, then npm run build); left out');
+    return [];
+  }
+  try {
+    const out = execFileSync(bin, sizes.map(String), { encoding: 'utf8', maxBuffer: 1 << 24 });
+    return out.trim().split('\n').map((l) => JSON.parse(l));
+  } catch (e) {
+    console.log(`Embree: bench_embree failed, left out (${e.message.split('\n')[0]})`);
+    return [];
+  }
 }
 
 function boxGeometry(boxes) {
@@ -78,7 +101,85 @@ function insideAny(boxes, o) {
 const fmt = (x, d = 2) => (x >= 1e9 ? `${(x / 1e9).toFixed(d)} G` : x >= 1e6 ? `${(x / 1e6).toFixed(d)} M`
   : x >= 1e3 ? `${(x / 1e3).toFixed(d)} k` : x.toFixed(d));
 
+// ---------------------------------------------------------------- the physics engines
+// Each peer (web/bench/peers.mjs) loaded once; one that fails says so and is left out.
+async function loadPeers() {
+  const loaded = [];
+  for (const make of PEERS) {
+    try {
+      loaded.push({ ...(await make()), make });
+    } catch (e) {
+      console.log(`peer ${make.name}: not loaded, left out (${e.message.split('\n')[0]})`);
+    }
+  }
+  return loaded;
+}
+
+// Per peer: build (bodies from the boxes, timed), a warm-up, then the best of two timed casts of NRAYS
+// rays, or fewer for a slow peer (about 3 s per cast, at least 10000): rays/s either way; slabcast's
+// world.castRays on all the rays is timed the same way (best of two) for the ratio. Every ray cast
+// is checked against slabcast's res: the same hit or miss, and |t - slabcast t| <= 1e-4 * max(1, t).
+// Rays whose origin is inside a box (slabcast: a hit at t = 0, boxes are solid) are left out of the
+// check and counted apart: Jolt and rapier (solid casts) report 0 there too, Havok the exit face.
+async function peerRows(row, boxes, rays, res, world) {
+  row.peers = {};
+  if (!peers.length) return;
+  // slabcast timed as the peers are: the best of two casts of all the rays
+  row.sc_best_rays_s = 0;
+  for (let k = 0; k < 2; k++) {
+    const t0 = now();
+    world.castRays(rays, res);
+    row.sc_best_rays_s = Math.max(row.sc_best_rays_s, NRAYS / ((now() - t0) / 1e3));
+  }
+  for (const [j, peer] of peers.entries()) {
+    const p = { version: peer.version };
+    row.peers[peer.name] = p;
+    try {
+      let t0 = now();
+      peer.build(boxes);
+      p.build_ms = now() - t0;
+      // warm-up (the JIT compiles the engine's bindings): batches of 2000 rays for 0.3 s at most
+      const warm = Math.min(NRAYS, 2000);
+      let guess = 0;
+      for (let k = 0, start = now(); k < 8 && (k < 2 || now() - start < 300); k++) {
+        t0 = now();
+        peer.cast(rays.subarray(7 * warm * (k % 4), 7 * warm * (k % 4 + 1)));
+        guess = warm / ((now() - t0) / 1e3);
+      }
+      const count = Math.min(NRAYS, Math.max(10000, Math.ceil((guess * 3) / 1000) * 1000));
+      let t;
+      p.rays_s = 0;
+      for (let k = 0; k < 2; k++) { // the best of two
+        t0 = now();
+        t = peer.cast(rays.subarray(0, 7 * count));
+        p.rays_s = Math.max(p.rays_s, count / ((now() - t0) / 1e3));
+      }
+      p.rays = count;
+      let checked = 0;
+      let wrong = 0;
+      let inside = 0;
+      for (let i = 0; i < count; i++) {
+        const hit = res.index[i] >= 0;
+        if (hit && res.t[i] === 0) { inside++; continue; }
+        checked++;
+        if (hit !== (t[i] !== Infinity) || (hit && !(Math.abs(t[i] - res.t[i]) <= 1e-4 * Math.max(1, res.t[i])))) wrong++;
+      }
+      Object.assign(p, { checked, mismatches: wrong, inside, ratio: row.sc_best_rays_s / p.rays_s });
+    } catch (e) {
+      p.error = e.message.split('\n')[0];
+      console.log(`peer ${peer.name} at ${row.boxes} boxes: failed (${p.error})`);
+      // An engine that aborted (out of wasm memory) stays unusable: drop it (and its memory) for a
+      // fresh instance for the next size.
+      try { peers[j] = { ...(await peer.make()), make: peer.make }; } catch { /* it loaded once */ }
+    } finally {
+      try { peer.dispose(); } catch { /* already reported */ }
+    }
+  }
+}
+
 const native = nativeRows();
+const embree = embreeRows();
+const peers = await loadPeers();
 const rows = [];
 for (const n of sizes) {
   const { boxes, rays } = benchScene(n, NRAYS);
@@ -86,8 +187,10 @@ for (const n of sizes) {
 
   // slabcast wasm
   const world = sc.createWorld();
-  world.addAABBs(boxes);
   let t0 = now();
+  world.addAABBs(boxes);
+  row.add_ms = now() - t0;
+  t0 = now();
   world.build();
   row.build_ms = now() - t0;
   const moved = boxes.map((v) => v + 0.25);
@@ -172,6 +275,7 @@ for (const n of sizes) {
     row.tmb_agreement = checked ? `${checked - wrong}/${checked}` : 'n/a';
     geometry.dispose();
   }
+  await peerRows(row, boxes, rays, res, world);
   world.dispose();
   row.speedup_vs_tmb = row.wasm_rays_s / row.tmb_rays_s;
   row.wasm_vs_native = row.wasm_rays_s / row.native_rays_s;
@@ -186,6 +290,42 @@ console.log('| boxes | slabcast wasm rays/s | slabcast native rays/s | wasm/nati
 console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const r of rows) {
   console.log(`| ${r.boxes} | ${fmt(r.wasm_rays_s)} | ${fmt(r.native_rays_s)} | ${r.wasm_vs_native.toFixed(2)}x | ${fmt(r.tmb_rays_s)} | **${r.speedup_vs_tmb.toFixed(1)}x** | ${fmt(r.three_rays_s)} | ${fmt(r.wasm_brute_tests_s)} | ${fmt(r.native_brute_tests_s)} | ${fmt(r.three_tests_s)} | ${r.build_ms.toFixed(1)} | ${r.refit_ms.toFixed(2)} | ${r.bytes_per_box.toFixed(0)} | ${(100 * r.hit_fraction).toFixed(1)}% | ${r.bvh_vs_brute} | ${r.tmb_agreement ?? 'n/a'} |`);
+}
+
+// The physics engines beside slabcast (all wasm, this process, the same boxes and rays).
+if (peers.length) {
+  const names = peers.map((p) => p.name);
+  console.log(`\nPhysics engines (web/bench/peers.mjs), nearest hit over the same static boxes, rays of length ${RAY_LENGTH} (past every box):`);
+  console.log(peers.map((p) => `${p.name} ${p.version}: ${p.api}`).join('; ') + '.');
+  console.log('Rays/s: the best of two casts of one batch (slabcast: world.castRays, wasm). ratio = slabcast rays/s / the peer\'s rays/s (above 1: slabcast is faster). Agreement: rays whose nearest t matches slabcast\'s within 1e-4 (relative), over the rays each peer cast;');
+  console.log('rays starting inside a box are left out (slabcast: t = 0, solid boxes) and counted apart. Build ms: bodies from the boxes (slabcast: addAABBs + build).\n');
+  console.log(`| boxes | slabcast rays/s | ${names.map((n) => `${n} rays/s | ratio`).join(' | ')} | three-mesh-bvh rays/s | ratio | agreement | rays from inside (left out) | build ms: slabcast / ${names.join(' / ')} |`);
+  console.log(`| ---: | ---: | ${names.map(() => '---: | ---:').join(' | ')} | ---: | ---: | --- | ---: | ---: |`);
+  for (const r of rows) {
+    const cells = names.map((n) => {
+      const p = r.peers[n];
+      if (!p || p.error) return 'failed | -';
+      return `${fmt(p.rays_s)}${p.rays < NRAYS ? ` (${p.rays / 1000}k rays)` : ''} | **${p.ratio.toFixed(1)}x**`;
+    });
+    const agree = names.map((n) => {
+      const p = r.peers[n];
+      return p && !p.error ? `${n} ${p.checked - p.mismatches}/${p.checked} (${p.mismatches} mismatches)` : `${n} -`;
+    });
+    const inside = Math.max(...names.map((n) => r.peers[n]?.inside ?? 0));
+    const builds = [(r.add_ms + r.build_ms).toFixed(0), ...names.map((n) => r.peers[n]?.build_ms?.toFixed(0) ?? '-')];
+    console.log(`| ${r.boxes} | ${fmt(r.sc_best_rays_s)} | ${cells.join(' | ')} | ${fmt(r.tmb_rays_s)} | ${(r.sc_best_rays_s / r.tmb_rays_s).toFixed(1)}x | ${agree.join('; ')} | ${inside} | ${builds.join(' / ')} |`);
+  }
+}
+
+if (embree.length) {
+  console.log(`\nNative: slabcast against Embree ${embree[0].embree} (build/native/bench_embree; boxes as one RTC_GEOMETRY_TYPE_USER geometry, slab-test callbacks), one thread casting, rays/s the best of three:`);
+  console.log('ratio = slabcast native rays/s / Embree\'s faster call (rtcIntersect1 per ray or rtcIntersect1M on the batch). Agreement as above, rays from inside a box left out. Embree\'s build runs on every core (TBB).\n');
+  console.log('| boxes | slabcast native rays/s | Embree rtcIntersect1 rays/s | Embree rtcIntersect1M rays/s | ratio | agreement | rays from inside (left out) | build ms: slabcast / Embree |');
+  console.log('| ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |');
+  for (const r of embree) {
+    const best = Math.max(r.rays_per_s, r.stream_rays_per_s);
+    console.log(`| ${r.boxes} | ${fmt(r.slabcast_rays_per_s)} | ${fmt(r.rays_per_s)} | ${fmt(r.stream_rays_per_s)} | **${(r.slabcast_rays_per_s / best).toFixed(2)}x** | ${r.checked - r.mismatches}/${r.checked} (${r.mismatches} mismatches) | ${r.inside} | ${r.slabcast_build_ms.toFixed(1)} / ${r.build_ms.toFixed(1)} |`);
+  }
 }
 
 // ---------------------------------------------------------------- other scene families
