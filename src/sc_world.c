@@ -8,22 +8,35 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------- memory */
 
+/* The default allocator keeps the sc_allocator promise of 16-byte alignment on every platform:
+ * malloc alone does not (Emscripten's returns 8-byte aligned blocks). */
 static void *sc_std_alloc(void *user, size_t bytes)
 {
     (void)user;
-    return malloc(bytes);
+    if (bytes > SIZE_MAX - 15) return NULL;
+    size_t rounded = (bytes + 15) & ~(size_t)15; /* aligned_alloc wants a multiple of the alignment */
+#if defined(_WIN32)
+    return _aligned_malloc(rounded ? rounded : 16, 16);
+#else
+    return aligned_alloc(16, rounded ? rounded : 16);
+#endif
 }
 
 static void sc_std_free(void *user, void *block, size_t bytes)
 {
     (void)user;
     (void)bytes;
+#if defined(_WIN32)
+    _aligned_free(block);
+#else
     free(block);
+#endif
 }
 
 /* The allocator to copy into a new world or scratch: malloc and free for NULL; 0 when a given
@@ -74,10 +87,12 @@ int sc__grow(const sc_allocator *m, void **p, int *cap, int need, size_t elem)
 }
 
 /* Bytes of the block behind an array of cap 64-byte aligned elements (see sc__grow_aligned). */
-size_t sc__aligned_bytes(int cap, size_t elem) { return (size_t)cap * elem + 48; }
+size_t sc__aligned_bytes(int cap, size_t elem) { return (size_t)cap * elem + 64; }
 
-/* Like sc__grow, for arrays of 64-byte aligned elements (nodes, groups). The allocator's blocks
- * are 16-byte aligned, so 48 spare bytes always hold an aligned start; *raw keeps the block. */
+/* Like sc__grow, for arrays of 64-byte aligned elements (nodes, groups). 64 spare bytes hold an
+ * aligned start whatever the block's own alignment (48 assumed 16-byte aligned blocks, and the
+ * array overran its block by up to 8 bytes under Emscripten's 8-byte aligned malloc: heap
+ * corruption that trapped a later malloc); *raw keeps the block. */
 int sc__grow_aligned(const sc_allocator *m, void **p, void **raw, int *cap, int need, size_t elem, int used)
 {
     if (need <= *cap) return 1;

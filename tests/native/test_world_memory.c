@@ -36,7 +36,7 @@ static int g_run, g_failed_tests;
 #endif
 #endif
 
-static volatile long g_mallocs; /* calls of malloc, calloc or realloc */
+static volatile long g_mallocs; /* calls of malloc, calloc, realloc or the aligned ones */
 
 #ifdef SC_COUNT_MALLOC
 extern void *__libc_malloc(size_t);
@@ -56,6 +56,18 @@ void *realloc(void *p, size_t n)
 {
     __atomic_add_fetch(&g_mallocs, 1, __ATOMIC_RELAXED);
     return __libc_realloc(p, n);
+}
+/* The default sc_allocator takes 16-byte aligned blocks (aligned_alloc): counted too. */
+extern void *__libc_memalign(size_t, size_t);
+void *aligned_alloc(size_t align, size_t n)
+{
+    __atomic_add_fetch(&g_mallocs, 1, __ATOMIC_RELAXED);
+    return __libc_memalign(align, n);
+}
+void *memalign(size_t align, size_t n)
+{
+    __atomic_add_fetch(&g_mallocs, 1, __ATOMIC_RELAXED);
+    return __libc_memalign(align, n);
 }
 #endif
 
@@ -247,6 +259,10 @@ static int queries_do_not_allocate(void)
     void *probe = malloc(8);
     ENSURE(g_mallocs == malloc_before + 1);
     free(probe);
+    /* and the default allocator's blocks (aligned_alloc) are seen too */
+    sc_scratch *seen = sc_scratch_create();
+    ENSURE(seen && g_mallocs > malloc_before + 1);
+    sc_scratch_destroy(seen);
 #endif
     /* a batch larger than the scratch is traced in input order: the same answers */
     answers b;
