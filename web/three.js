@@ -73,6 +73,7 @@
 
 import { asSlabcastError, fail } from './three/errors.js';
 import { castRays, createQueryScratch, intersect, intersectFirst } from './three/raycast.js';
+import { createInstanceScratch } from './three/instances.js';
 import { createShapeScratch, kindName } from './three/shapes.js';
 import { dispose, live, locked, start, update } from './three/sync.js';
 import { collectEntries } from './three/walk.js';
@@ -110,18 +111,18 @@ function readOptions(sc, options) {
 
 function buildThreeWorld(sc, options) {
   const { objects, boxes, recursive, shear } = readOptions(sc, options);
-  const { entries, names, isBox, nObjects } = collectEntries(objects, boxes, recursive);
+  const { entries, names, isBox, inst, capacity, nObjects } = collectEntries(objects, boxes, recursive);
   // the per-world state every module takes (described in sync.js)
   const state = {
-    sc, shear, entries, names, isBox, nObjects, n: entries.length,
-    shape: createShapeScratch(),
-    data: null, kinds: null, stored: null, linear: null,
+    sc, shear, entries, names, isBox, inst, capacity, nObjects, n: entries.length,
+    shape: Object.assign(createShapeScratch(), { inst: createInstanceScratch() }),
+    data: null, kinds: null, stored: null, linear: null, masks: null, enabled: null,
     core: null,
     busy: null,
     query: createQueryScratch(),
   };
   start(state);
-  return {
+  const world = {
     /** The tracked meshes, then the boxes, by index (frozen). */
     entries: Object.freeze(entries.slice()),
     /** The number of entries (meshes + boxes). */
@@ -140,4 +141,9 @@ function buildThreeWorld(sc, options) {
     }),
     dispose: locked(state, 'dispose', () => dispose(state)),
   };
+  // `using world = createThreeWorld(...)` disposes it at the end of the block
+  if (typeof Symbol.dispose === 'symbol') {
+    Object.defineProperty(world, Symbol.dispose, { value: world.dispose, configurable: true, writable: true });
+  }
+  return world;
 }

@@ -571,13 +571,14 @@ describe('API contract', () => {
     const noPos = new THREE.Mesh(new THREE.BufferGeometry(), material);
     noPos.name = 'ghost';
     expect(thrown(() => createThreeWorld(sc, { objects: [noPos] })).message).toMatch(/objects\[0\] \("ghost"\): its geometry has no position attribute/);
+    // an InstancedMesh: one entry per instance slot, listed or below a listed object, once
     const inst = new THREE.InstancedMesh(new THREE.BoxGeometry(1, 1, 1), material, 4);
-    expect(thrown(() => createThreeWorld(sc, { objects: [inst] })).message).toMatch(/InstancedMesh/);
     const holder = new THREE.Group();
     holder.add(inst, mesh.clone());
-    const skipping = createThreeWorld(sc, { objects: [holder] }); // below a listed object: skipped
-    expect(skipping.count).toBe(1);
-    skipping.dispose();
+    const slots = createThreeWorld(sc, { objects: [holder, inst] });
+    expect(slots.count).toBe(5);
+    expect(slots.entries).toEqual([inst, inst, inst, inst, holder.children[1]]);
+    slots.dispose();
     expect(thrown(() => createThreeWorld(sc, { shear: 'maybe' })).field).toBe('options.shear');
 
     const world = createThreeWorld(sc, { objects: [mesh] });
