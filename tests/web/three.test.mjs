@@ -1029,6 +1029,7 @@ describe('InstancedMesh and BatchedMesh: one entry per instance, the same hits a
     few.count = 3; // slots 1 and 2: identity matrices, the unit box at the mesh's position
     few.computeBoundingSphere(); // three.js keeps the sphere of its first raycast until told
     fw.update();
+    raycaster.set(new THREE.Vector3(-10, 2.1, 3.2), new THREE.Vector3(1, 0, 0)); // off the face diagonals
     expect(raycaster.intersectObject(few).map((h) => [h.distance, h.instanceId])).toEqual([[10.5, 1], [10.5, 2]]);
     expect(fw.intersect(raycaster).map((h) => [h.distance, h.instanceId])).toEqual([[10.5, 1], [10.5, 2]]);
     fw.dispose();
