@@ -8,8 +8,11 @@ export interface ThreeWorldOptions {
    * Meshes to track, by their geometry's bounding box through their matrixWorld (axis-aligned
    * without rotation, an oriented box with rotation). With `recursive` (the default), also every
    * Mesh below each, in three.js's traversal order; other objects (Group, Line, Points, Sprite...)
-   * are skipped, and so are InstancedMesh and BatchedMesh below them; listed in `objects` these
-   * two are refused (one box cannot stand for their instances: use `boxes`). Each mesh is tracked once.
+   * are skipped. Each mesh is tracked once. An InstancedMesh is one entry per instance slot
+   * (instanceMatrix.count of them: slots at or past `count` never hit), instance i's box being the
+   * geometry's bounding box through matrixWorld x getMatrixAt(i); a BatchedMesh is one entry per
+   * instance id (maxInstanceCount of them: unused, deleted and invisible instances never hit),
+   * its box getBoundingBoxAt(getGeometryIdAt(i)) through matrixWorld x getMatrixAt(i).
    */
   objects?: readonly Object3D[];
   /** Axis-aligned boxes, after the objects. An empty Box3 (min > max on some axis) never hits. */
@@ -35,31 +38,39 @@ export interface RaycasterLike {
   near?: number;
   /** Hits farther than this are dropped (default Infinity). Must be >= 0. */
   far?: number;
-  /** When set, a mesh counts only if object.layers.test(layers), as in three.js. Boxes always count. */
+  /**
+   * A mesh counts only if object.layers.test(layers), as in three.js (the core skips the others:
+   * layers.mask is the query mask). Box3 entries always count, even when layers.mask is 0.
+   * Absent: every layer (a mesh whose layers.mask is 0 is still never hit).
+   */
   layers?: Layers;
 }
 
 /**
  * A hit, in the shape of three.js's Intersection. Fields of three.js's Intersection that are not
  * reproduced are absent: faceIndex, face.a / b / c, face.materialIndex, uv, uv1, normal (the
- * interpolated vertex normal), barycoord, instanceId, batchId.
+ * interpolated vertex normal), barycoord.
  */
 export interface ThreeWorldIntersection {
   /** Distance from the ray's origin to the point where the ray enters the box (0 when it starts inside). */
   distance: number;
   /** origin + t * direction on the caller's ray (world space). */
   point: Vector3;
-  /** The mesh, or null for a Box3 entry. */
+  /** The mesh (the InstancedMesh or BatchedMesh for an instance), or null for a Box3 entry. */
   object: Object3D | null;
+  /** The instance hit, on hits of an InstancedMesh only (as three.js's). */
+  instanceId?: number;
+  /** The instance id hit, on hits of a BatchedMesh only (as three.js's). */
+  batchId?: number;
   /**
    * face.normal: the outward normal of the bounding-box face the ray enters, in the object's
-   * local space, as three.js's face.normal (for a box mesh: three.js's face normal). World space
-   * for a Box3 entry. (0, 0, 0) when the ray starts inside the box.
+   * local space (an instance's geometry's), as three.js's face.normal (for a box mesh: three.js's
+   * face normal). World space for a Box3 entry. (0, 0, 0) when the ray starts inside the box.
    */
   face: { normal: Vector3 };
   /** slabcast extension: the same normal in world space (unit length, or (0, 0, 0) when the ray starts inside). */
   worldNormal: Vector3;
-  /** slabcast extension: the entry's index (entries[index]). */
+  /** slabcast extension: the entry's index (entries[index] is object, or box). */
   index: number;
   /** slabcast extension: the Box3 for a Box3 entry, else null. */
   box: Box3 | null;
@@ -71,6 +82,11 @@ export interface ThreeCastResult {
   distance: Float32Array;
   /** The entry hit (entries[index]), or -1 for a miss. Ties go to the lowest index. */
   index: Int32Array;
+  /**
+   * The instance hit: an InstancedMesh's instanceId or a BatchedMesh's batchId (the object is
+   * entries[index]); -1 for any other entry and for a miss.
+   */
+  instanceId: Int32Array;
   /** 3 floats per ray: the hit point in world space; 0 for a miss. */
   point: Float32Array;
   /** 3 floats per ray: the outward unit normal in world space; 0 for a miss or a ray starting inside. */
@@ -82,7 +98,7 @@ export interface ThreeCastOptions {
   near?: number;
   /** As Raycaster.far (default Infinity). */
   far?: number;
-  /** As Raycaster.layers (default: every mesh counts). */
+  /** As Raycaster.layers (default: every layer; Box3 entries always count). */
   layers?: Layers;
   /** Caller-owned arrays to fill instead of allocating; each must hold at least the batch's size. */
   target?: Partial<ThreeCastResult>;
@@ -102,20 +118,26 @@ export type ThreeWorldKind = 'aabb' | 'obb' | 'bound' | 'none';
  * After dispose() every query throws.
  */
 export interface ThreeWorld {
-  /** The tracked meshes (indices 0 .. objectCount - 1), then the boxes. */
+  /**
+   * The tracked meshes (indices 0 .. objectCount - 1; an InstancedMesh or BatchedMesh once per
+   * instance slot, slot i at entries.indexOf(mesh) + i), then the boxes. Fixed for the world's life.
+   */
   readonly entries: ReadonlyArray<Object3D | Box3>;
   /** The number of entries. */
   readonly count: number;
-  /** The number of tracked meshes. */
+  /** The number of mesh entries (instance slots included). */
   readonly objectCount: number;
   /** Whether dispose() has been called. */
   readonly disposed: boolean;
   /**
-   * Re-reads every mesh's matrixWorld and bounding box (geometry.boundingBox, computed when null;
-   * a SkinnedMesh's boundingBox) and every Box3, then updates and refits the BVH (only the entries
-   * that changed are written; a mesh that gains a rotation rebuilds it). matrixWorld is read as it
-   * is: call scene.updateMatrixWorld() first when objects moved since the last render. All input
-   * is checked before anything changes.
+   * Re-reads every mesh's matrixWorld, bounding box (geometry.boundingBox, computed when null;
+   * a SkinnedMesh's boundingBox) and layers.mask, every instance's matrix, visibility and
+   * geometry (and InstancedMesh.count, which may change up to instanceMatrix.count), and every
+   * Box3, then updates and refits the BVH (only the entries that changed are written; a mesh that
+   * gains a rotation rebuilds it). matrixWorld is read as it is: call scene.updateMatrixWorld()
+   * first when objects moved since the last render. All input is checked before anything
+   * changes; a changed number of slots (a new instanceMatrix of another size, a BatchedMesh's
+   * setInstanceCount) is refused: make a new world.
    */
   update(): void;
   /**
@@ -135,6 +157,8 @@ export interface ThreeWorld {
   kindOf(index: number): ThreeWorldKind;
   /** Frees the world's wasm memory; a second call does nothing. */
   dispose(): void;
+  /** dispose(), for `using world = createThreeWorld(sc, options)`. */
+  [Symbol.dispose](): void;
 }
 
 /**

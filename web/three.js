@@ -8,11 +8,12 @@
 //   scene.updateMatrixWorld();  world.update();                  // after moving things
 //   const hits = world.intersect(raycaster);                     // like raycaster.intersectObjects(...)
 //   const first = world.intersectFirst(raycaster);               // the nearest, or null
-//   const { distance, index } = world.castRays(rays, { far: 50 }); // many rays, nearest each
-//   world.dispose();
+//   const { distance, index, instanceId } = world.castRays(rays, { far: 50 }); // nearest each
+//   world.dispose();                                             // or: using world = createThreeWorld(...)
 //
 // What is tracked. Each Mesh (and SkinnedMesh) in `objects` (and, with recursive: true, the
-// default, every Mesh below them, in three.js's traversal order) is one box: the bounding box of
+// default, every Mesh below them, in three.js's traversal order) is one box (an InstancedMesh or
+// a BatchedMesh: one per instance, see Instances below): the bounding box of
 // its geometry (geometry.boundingBox, computed when null; a SkinnedMesh's own boundingBox) taken
 // through its matrixWorld:
 //   - a matrixWorld without rotation (each column has one non-zero entry: scales, mirrors, exact
@@ -25,19 +26,36 @@
 //     'bound'), or with shear: 'throw' the call throws;
 //   - a singular matrixWorld (a zero scale) or an empty bounding box (no vertices) never hits,
 //     as in three.js, and keeps its index (kindOf(i) is 'none').
+// Instances. An InstancedMesh is one entry per instance slot: instanceMatrix.count entries (its
+// capacity), instance i's box being the geometry's bounding box through matrixWorld x
+// getMatrixAt(i), converted as above; slots at or past mesh.count never hit ('none'), as
+// three.js's raycast only visits instances below count. A BatchedMesh is one entry per instance
+// id (maxInstanceCount entries), its box getBoundingBoxAt(getGeometryIdAt(i)) through
+// matrixWorld x getMatrixAt(i); ids not yet used, deleted (read from _instanceInfo: there is
+// no public test) and invisible (getVisibleAt) never hit, as three.js's BatchedMesh.raycast
+// skips them. Slot i of a mesh is entry entries.indexOf(mesh) + i; entries repeats the mesh
+// once per slot. So count changes, added and deleted instances keep every index stable; a
+// changed number of slots (a new instanceMatrix of another size, BatchedMesh.setInstanceCount)
+// is refused by update(): make a new world.
 // Each Box3 in `boxes` is one axis-aligned box, after the objects; an empty Box3 (min > max on
 // some axis, as new Box3() is) never hits and keeps its index.
-// The set of tracked objects is fixed; update() re-reads their matrixWorld and bounding boxes
-// (and the Box3s) and refits. Like Raycaster, it reads matrixWorld as it is: call
-// scene.updateMatrixWorld() first when objects moved since the last render.
+// The set of tracked objects is fixed; update() re-reads their matrixWorld, bounding boxes,
+// layers, instance matrices, InstancedMesh.count, BatchedMesh instances (and the Box3s) and
+// refits. Like Raycaster, it reads matrixWorld as it is: call scene.updateMatrixWorld() first
+// when objects moved since the last render. (three.js's own InstancedMesh.raycast keeps the
+// bounding sphere of its first raycast: after moving instances it needs computeBoundingSphere();
+// update() is all this world needs.) Entries that never hit are disabled in the core world.
 //
 // Results follow three.js's Intersection: { distance, point, object, face: { normal } }, sorted
-// by distance, ties in traversal order, plus index (the entry's index), box (the Box3 for box
-// entries, else null) and worldNormal. object is null for box entries. face.normal is, as in
-// three.js, in the object's local space: the normal of the local bounding-box face (for a box
-// mesh, three.js's face normal); worldNormal is the unit outward normal in world space. Not
-// reproduced (undefined): faceIndex, face.a/b/c, face.materialIndex, uv, uv1, normal (the
-// interpolated vertex normal), barycoord, instanceId, batchId.
+// by distance, ties in traversal order (instances in id order), plus index (the entry's index),
+// box (the Box3 for box entries, else null) and worldNormal. object is null for box entries, the
+// InstancedMesh / BatchedMesh for an instance, whose hits carry instanceId (InstancedMesh) or
+// batchId (BatchedMesh) exactly where three.js's do. face.normal is, as in three.js, in the
+// object's local space (an instance's geometry's): the normal of the local bounding-box face
+// (for a box mesh, three.js's face normal); worldNormal is the unit outward normal in world
+// space. Not reproduced (undefined): faceIndex, face.a/b/c, face.materialIndex, uv, uv1, normal
+// (the interpolated vertex normal), barycoord. castRays returns, per ray, index and instanceId
+// (the InstancedMesh's instanceId or the BatchedMesh's batchId; -1 for other entries and misses).
 //
 // Boxes are solids, not triangles. three.js's Mesh.raycast reports the triangles a ray crosses;
 // with the default FrontSide material only those facing the ray. slabcast reports each box once,
@@ -53,32 +71,39 @@
 //   - near and far apply to the entry distance: a box entered before near is not reported even
 //     if the ray is still inside it at near (as three.js's FrontSide); one entered at or before
 //     far is.
-// Raycaster.layers is honoured per mesh (object.layers.test(raycaster.layers)), as three.js does;
-// visibility is ignored, as three.js does. Points, Lines, Sprites and other non-meshes below the
-// given objects are skipped, and so are InstancedMesh and BatchedMesh, which are refused when
-// listed in `objects` (one box cannot stand for their instances: use boxes, one per instance).
-// A mesh reachable twice (listed, and below another listed object) is tracked once.
+// Layers are core masks: each mesh entry's mask is its object.layers.mask (an instance's, its
+// mesh's), each Box3's every bit, re-read by update(); a query passes raycaster.layers.mask
+// (castRays: options.layers) as the core's query mask, so the core skips meshes that fail
+// three.js's object.layers.test(raycaster.layers). Box3 entries always count: with
+// layers.mask 0, where no mesh passes, the query keeps only Box3 hits. Without layers every
+// layer counts (a mesh on no layer, layers.mask 0, is never hit, as by any Raycaster).
+// Object visibility is ignored, as three.js does. Points, Lines, Sprites and other non-meshes
+// below the given objects are skipped. A mesh reachable twice (listed, and below another listed
+// object) is tracked once.
 //
 // Numbers: the core works in float32. Boxes and rays are rounded to float32 on the way in;
 // distance = t * |direction| and point = origin + t * direction are computed in float64 from the
 // core's float32 t and the caller's ray.
 
 // The adapter's modules, one concern each (web/three/):
-//   walk.js     which objects are tracked: the scene walk, cycle and depth refusal
+//   walk.js     which objects are tracked: the scene walk, cycle and depth refusal, instance slots
 //   shapes.js   an object's bounding box or a Box3 as an AABB / OBB record (kinds, placeholders)
-//   sync.js     the core world kept in step: build, update, dispose, the world lock
+//   instances.js  an InstancedMesh / BatchedMesh instance slot's box, or why it never hits
+//   sync.js     the core world kept in step: build, update (records, masks, enabled flags),
+//               dispose, the world lock
 //   raycast.js  intersect / intersectFirst / castRays and the Raycaster-style results
 //   errors.js   SlabcastError helpers shared by the others
 // This file checks the options, makes the per-world state they share, and composes them.
 
 import { asSlabcastError, fail } from './three/errors.js';
 import { castRays, createQueryScratch, intersect, intersectFirst } from './three/raycast.js';
+import { createInstanceScratch } from './three/instances.js';
 import { createShapeScratch, kindName } from './three/shapes.js';
 import { dispose, live, locked, start, update } from './three/sync.js';
 import { collectEntries } from './three/walk.js';
 
 /**
- * A world of the given meshes' bounds and boxes (see the top of this file). Any exception
+ * A world of the given meshes' (and instances') bounds and boxes (see the top of this file). Any exception
  * that is not a SlabcastError, from a throwing getter of the scene or a Proxy, becomes one
  * that names createThreeWorld, with the original as its cause.
  * @param {import('./slabcast.js').Slabcast} sc the loaded core (await loadSlabcast())
@@ -110,18 +135,18 @@ function readOptions(sc, options) {
 
 function buildThreeWorld(sc, options) {
   const { objects, boxes, recursive, shear } = readOptions(sc, options);
-  const { entries, names, isBox, nObjects } = collectEntries(objects, boxes, recursive);
+  const { entries, names, isBox, inst, capacity, nObjects } = collectEntries(objects, boxes, recursive);
   // the per-world state every module takes (described in sync.js)
   const state = {
-    sc, shear, entries, names, isBox, nObjects, n: entries.length,
-    shape: createShapeScratch(),
-    data: null, kinds: null, stored: null, linear: null,
+    sc, shear, entries, names, isBox, inst, capacity, nObjects, n: entries.length,
+    shape: Object.assign(createShapeScratch(), { inst: createInstanceScratch() }),
+    data: null, kinds: null, stored: null, linear: null, masks: null, enabled: null,
     core: null,
     busy: null,
     query: createQueryScratch(),
   };
   start(state);
-  return {
+  const world = {
     /** The tracked meshes, then the boxes, by index (frozen). */
     entries: Object.freeze(entries.slice()),
     /** The number of entries (meshes + boxes). */
@@ -140,4 +165,9 @@ function buildThreeWorld(sc, options) {
     }),
     dispose: locked(state, 'dispose', () => dispose(state)),
   };
+  // `using world = createThreeWorld(...)` disposes it at the end of the block
+  if (typeof Symbol.dispose === 'symbol') {
+    Object.defineProperty(world, Symbol.dispose, { value: world.dispose, configurable: true, writable: true });
+  }
+  return world;
 }

@@ -163,8 +163,12 @@ function exempt(stats, note) {
   stats.notes.push(note);
 }
 
-/** Compares world.intersect with raycaster.intersectObject(root) on one raycaster. */
-function compareOne(world, root, meshes, raycaster, stats, problems) {
+/**
+ * Compares world.intersect with raycaster.intersectObject(root) on one raycaster. meshes: what a
+ * ray may hit (objects with matrixWorld, geometry.boundingBox and name: meshes, or the instance
+ * targets of instanceTargets); keyOf maps a hit (three.js's or slabcast's) to one of them.
+ */
+function compareOne(world, root, meshes, raycaster, stats, problems, keyOf = (h) => h.object) {
   const three = raycaster.intersectObject(root, true);
   const mine = world.intersect(raycaster);
   const { origin, direction } = raycaster.ray;
@@ -174,10 +178,11 @@ function compareOne(world, root, meshes, raycaster, stats, problems) {
 
   const threeBy = new Map();
   for (const h of three) {
-    if (threeBy.has(h.object)) { report(`three.js reports ${h.object.name} twice (a ray on a triangle edge?)`); return; }
-    threeBy.set(h.object, h);
+    const key = keyOf(h);
+    if (threeBy.has(key)) { report(`three.js reports ${key.name} twice (a ray on a triangle edge?)`); return; }
+    threeBy.set(key, h);
   }
-  const mineBy = new Map(mine.map((h) => [h.object, h]));
+  const mineBy = new Map(mine.map((h) => [keyOf(h), h]));
   if (mineBy.size !== mine.length) report('slabcast reports an object twice');
   const common = [];
   for (const m of meshes) {
@@ -207,8 +212,8 @@ function compareOne(world, root, meshes, raycaster, stats, problems) {
     common.push(m);
   }
   // the same order: three.js's sequence restricted to the common objects against slabcast's
-  const seqThree = three.map((h) => h.object).filter((o) => common.includes(o));
-  const seqMine = mine.map((h) => h.object).filter((o) => common.includes(o));
+  const seqThree = three.map(keyOf).filter((o) => common.includes(o));
+  const seqMine = mine.map(keyOf).filter((o) => common.includes(o));
   for (let i = 0; i < seqThree.length; i++) {
     if (seqThree[i] === seqMine[i]) continue;
     const a = seqThree[i];
@@ -222,8 +227,8 @@ function compareOne(world, root, meshes, raycaster, stats, problems) {
   // sorted by distance, and intersectFirst is the first of intersect
   for (let i = 1; i < mine.length; i++) if (!(mine[i - 1].distance <= mine[i].distance)) report('slabcast not sorted by distance');
   const first = world.intersectFirst(raycaster);
-  if (mine.length === 0 ? first !== null : !(first && first.object === mine[0].object && first.distance === mine[0].distance)) {
-    report(`intersectFirst ${first && first.object.name} ${first && first.distance}, intersect[0] ${mine[0] && mine[0].object.name}`);
+  if (mine.length === 0 ? first !== null : !(first && keyOf(first) === keyOf(mine[0]) && first.distance === mine[0].distance)) {
+    report(`intersectFirst ${first && keyOf(first).name} ${first && first.distance}, intersect[0] ${mine[0] && keyOf(mine[0]).name}`);
   }
 }
 
@@ -571,13 +576,14 @@ describe('API contract', () => {
     const noPos = new THREE.Mesh(new THREE.BufferGeometry(), material);
     noPos.name = 'ghost';
     expect(thrown(() => createThreeWorld(sc, { objects: [noPos] })).message).toMatch(/objects\[0\] \("ghost"\): its geometry has no position attribute/);
+    // an InstancedMesh: one entry per instance slot, listed or below a listed object, once
     const inst = new THREE.InstancedMesh(new THREE.BoxGeometry(1, 1, 1), material, 4);
-    expect(thrown(() => createThreeWorld(sc, { objects: [inst] })).message).toMatch(/InstancedMesh/);
     const holder = new THREE.Group();
     holder.add(inst, mesh.clone());
-    const skipping = createThreeWorld(sc, { objects: [holder] }); // below a listed object: skipped
-    expect(skipping.count).toBe(1);
-    skipping.dispose();
+    const slots = createThreeWorld(sc, { objects: [holder, inst] });
+    expect(slots.count).toBe(5);
+    expect(slots.entries).toEqual([inst, inst, inst, inst, holder.children[1]]);
+    slots.dispose();
     expect(thrown(() => createThreeWorld(sc, { shear: 'maybe' })).field).toBe('options.shear');
 
     const world = createThreeWorld(sc, { objects: [mesh] });
@@ -712,5 +718,429 @@ describe('hostile scenes', () => {
     expect(w.disposed).toBe(true);
     const rc = new THREE.Raycaster(new THREE.Vector3(-5, 0, 0), new THREE.Vector3(1, 0, 0));
     expect(thrownBy(() => w.intersect(rc)).message).toMatch(/disposed/);
+  });
+});
+
+// ------------------------------------------------------------------ instances
+
+/** A box geometry of random size, sometimes off-centre, its bounding box computed. */
+function randomBoxGeometry(rand) {
+  const geo = new THREE.BoxGeometry(0.2 + rand() * 2.3, 0.2 + rand() * 2.3, 0.2 + rand() * 2.3);
+  if (rand() < 0.3) geo.translate(rand() - 0.5, rand() - 0.5, rand() - 0.5);
+  geo.computeBoundingBox();
+  return geo;
+}
+
+/** A random instance matrix: translation within spread, often a rotation, a non-uniform scale. */
+function randomInstanceMatrix(rand, spread) {
+  const p = new THREE.Vector3((rand() - 0.5) * spread, (rand() - 0.5) * spread, (rand() - 0.5) * spread);
+  const q = rand() < 0.7 ? randomQuaternion(rand) : new THREE.Quaternion();
+  const s = new THREE.Vector3(0.4 + rand() * 1.4, 0.4 + rand() * 1.4, 0.4 + rand() * 1.4);
+  return new THREE.Matrix4().compose(p, q, s);
+}
+
+/** A BatchedMesh of nGeo box geometries and capacity slots: some unused, deleted or hidden. */
+function makeBatched(rand, capacity, nGeo, spread) {
+  const bm = new THREE.BatchedMesh(capacity, 24 * nGeo, 36 * nGeo, material);
+  const ids = [];
+  for (let g = 0; g < nGeo; g++) ids.push(bm.addGeometry(randomBoxGeometry(rand)));
+  const used = capacity - 1 - Math.floor(rand() * 5); // the last slots stay unused
+  for (let i = 0; i < used; i++) {
+    const id = bm.addInstance(ids[Math.floor(rand() * nGeo)]);
+    bm.setMatrixAt(id, randomInstanceMatrix(rand, spread));
+  }
+  for (let i = 0; i < used; i++) {
+    const r = rand();
+    if (r < 0.1) bm.deleteInstance(i);
+    else if (r < 0.2) bm.setVisibleAt(i, false);
+  }
+  return bm;
+}
+
+/**
+ * InstancedMeshes (some with count below their capacity), BatchedMeshes (with unused, deleted
+ * and hidden instances) and plain box meshes under root, half of them under a rotated, uniformly
+ * scaled group; the meshes themselves are moved, rotated and uniformly scaled (no shear).
+ */
+function makeInstanceScene(rand, { instanced = 3, batched = 0, plain = 0, spread = 30 } = {}) {
+  const root = new THREE.Group();
+  const holder = new THREE.Group();
+  holder.position.set(rand() - 0.5, rand() - 0.5, rand() - 0.5);
+  holder.quaternion.copy(randomQuaternion(rand));
+  holder.scale.setScalar(0.8 + rand() * 0.4);
+  root.add(holder);
+  const place = (o, name) => {
+    o.name = name;
+    o.position.set(rand() - 0.5, rand() - 0.5, rand() - 0.5);
+    if (rand() < 0.5) o.quaternion.copy(randomQuaternion(rand));
+    o.scale.setScalar(0.8 + rand() * 0.4);
+    (rand() < 0.5 ? root : holder).add(o);
+  };
+  for (let i = 0; i < instanced; i++) {
+    const cap = 20 + Math.floor(rand() * 40);
+    const im = new THREE.InstancedMesh(randomBoxGeometry(rand), material, cap);
+    for (let j = 0; j < cap; j++) im.setMatrixAt(j, randomInstanceMatrix(rand, spread));
+    if (rand() < 0.6) im.count = Math.floor(cap * (0.5 + rand() * 0.5));
+    place(im, `inst${i}`);
+  }
+  for (let i = 0; i < batched; i++) place(makeBatched(rand, 20 + Math.floor(rand() * 40), 3, spread), `batch${i}`);
+  for (let i = 0; i < plain; i++) {
+    const m = new THREE.Mesh(randomBoxGeometry(rand), material);
+    m.position.set((rand() - 0.5) * spread, (rand() - 0.5) * spread, (rand() - 0.5) * spread);
+    if (rand() < 0.5) m.quaternion.copy(randomQuaternion(rand));
+    place(m, `box${i}`);
+    m.position.multiplyScalar(spread / 2);
+  }
+  root.updateMatrixWorld(true);
+  return root;
+}
+
+/**
+ * What three.js's Raycaster can hit below root: each Mesh, each InstancedMesh instance below its
+ * count, each active and visible BatchedMesh instance, with its world matrix as three.js's raycast
+ * computes it (matrixWorld x the instance's matrix), its local bounding box and a name. keyOf
+ * maps a hit (three.js's or slabcast's) to its target, and throws for a hit on anything else.
+ */
+function instanceTargets(root) {
+  const targets = [];
+  const byObject = new Map();
+  const add = (list, i, name, matrixWorld, boundingBox) => {
+    list[i] = { name, matrixWorld, geometry: { boundingBox } };
+    targets.push(list[i]);
+  };
+  root.traverse((o) => {
+    if (o.isInstancedMesh) {
+      const list = [];
+      for (let i = 0; i < o.count; i++) {
+        add(list, i, `${o.name}#${i}`, new THREE.Matrix4().multiplyMatrices(o.matrixWorld, o.getMatrixAt(i, new THREE.Matrix4())), o.geometry.boundingBox);
+      }
+      byObject.set(o, list);
+    } else if (o.isBatchedMesh) {
+      const list = [];
+      o._instanceInfo.forEach((info, i) => {
+        if (!info.active || !info.visible) return;
+        const box = o.getBoundingBoxAt(o.getGeometryIdAt(i), new THREE.Box3());
+        add(list, i, `${o.name}#${i}`, o.getMatrixAt(i, new THREE.Matrix4()).premultiply(o.matrixWorld), box);
+      });
+      byObject.set(o, list);
+    } else if (o.isMesh) {
+      byObject.set(o, o);
+      targets.push(o);
+    }
+  });
+  const keyOf = (h) => {
+    const t = byObject.get(h.object);
+    const key = h.instanceId !== undefined ? t?.[h.instanceId] : h.batchId !== undefined ? t?.[h.batchId] : t;
+    if (key === undefined || Array.isArray(key)) throw new Error(`a hit on nothing three.js can hit: ${h.object?.name} ${h.instanceId} ${h.batchId}`);
+    return key;
+  };
+  return { targets, keyOf };
+}
+
+/** Compares world.intersect / intersectFirst with three.js on rays among the targets of root. */
+function compareInstances(rand, world, root, nRays, limits = () => ({})) {
+  const { targets, keyOf } = instanceTargets(root);
+  const stats = { hits: 0, exempt: 0, maxRel: 0, notes: [] };
+  const problems = [];
+  const raycaster = new THREE.Raycaster();
+  for (const ray of makeRays(rand, targets, nRays)) {
+    raycaster.ray.copy(ray);
+    const { near = 0, far = Infinity, mask } = limits(rand);
+    raycaster.near = near;
+    raycaster.far = far;
+    if (mask !== undefined) raycaster.layers.mask = mask;
+    compareOne(world, root, targets, raycaster, stats, problems, keyOf);
+    // the instance fields are three.js's: instanceId on InstancedMesh hits, batchId on BatchedMesh hits
+    for (const h of world.intersect(raycaster)) {
+      const want = [h.object.isInstancedMesh === true, h.object.isBatchedMesh === true];
+      if (want[0] !== ('instanceId' in h) || want[1] !== ('batchId' in h)) problems.push(`${h.object.name}: instance fields ${Object.keys(h)}`);
+    }
+  }
+  return { stats, problems, targets, keyOf };
+}
+
+/** The number of instance slots below root: InstancedMesh capacities, BatchedMesh maxInstanceCount. */
+function slotsOf(root) {
+  let n = 0;
+  root.traverse((o) => {
+    if (o.isInstancedMesh) n += o.instanceMatrix.count;
+    else if (o.isBatchedMesh) n += o.maxInstanceCount;
+    else if (o.isMesh) n += 1;
+  });
+  return n;
+}
+
+describe('InstancedMesh and BatchedMesh: one entry per instance, the same hits as three.js', () => {
+  test('InstancedMesh (rotated, scaled instances; count below capacity) with plain meshes', () => {
+    const rand = rng(51);
+    const root = makeInstanceScene(rand, { instanced: 5, plain: 30 });
+    const world = createThreeWorld(sc, { objects: [root] });
+    expect(world.count).toBe(slotsOf(root));
+    // slots at or past count never hit
+    world.entries.forEach((o, k) => {
+      if (o.isInstancedMesh && k - world.entries.indexOf(o) >= o.count) expect(world.kindOf(k)).toBe('none');
+    });
+    const kinds = new Set(Array.from({ length: world.count }, (_, k) => world.kindOf(k)));
+    expect(kinds).toEqual(new Set(['aabb', 'obb', 'none']));
+    const r = compareInstances(rand, world, root, 500);
+    expectGood(r, 500);
+    world.dispose();
+  });
+
+  test('BatchedMesh (several geometries; unused, deleted and hidden instances never hit)', () => {
+    const rand = rng(52);
+    const root = makeInstanceScene(rand, { instanced: 1, batched: 4, plain: 10 });
+    const world = createThreeWorld(sc, { objects: [root] });
+    expect(world.count).toBe(slotsOf(root));
+    let dead = 0;
+    world.entries.forEach((o, k) => {
+      if (!o.isBatchedMesh) return;
+      const i = k - world.entries.indexOf(o);
+      const info = o._instanceInfo[i];
+      if (!info || !info.active || !info.visible) {
+        expect(world.kindOf(k)).toBe('none');
+        dead++;
+      }
+    });
+    expect(dead).toBeGreaterThan(10);
+    const r = compareInstances(rand, world, root, 500);
+    expectGood(r, 500);
+    world.dispose();
+  });
+
+  test('Raycaster near and far', () => {
+    const rand = rng(53);
+    const root = makeInstanceScene(rand, { instanced: 3, batched: 2, plain: 10 });
+    const world = createThreeWorld(sc, { objects: [root] });
+    const r = compareInstances(rand, world, root, 600, (rnd) => {
+      const near = rnd() < 0.5 ? 0 : rnd() * 20;
+      return { near, far: rnd() < 0.3 ? Infinity : near + rnd() * 25 };
+    });
+    expectGood(r, 250);
+    world.dispose();
+  });
+
+  test('update(): moved instances, count changes, deleted / added / hidden / shown batch instances', () => {
+    const rand = rng(54);
+    const root = makeInstanceScene(rand, { instanced: 3, batched: 2, plain: 5 });
+    const world = createThreeWorld(sc, { objects: [root] });
+    const entries = world.entries;
+    root.traverse((o) => {
+      if (o.isInstancedMesh) {
+        for (let i = 0; i < o.instanceMatrix.count; i++) if (rand() < 0.5) o.setMatrixAt(i, randomInstanceMatrix(rand, 30));
+        o.count = Math.floor(rand() * o.instanceMatrix.count);
+        o.computeBoundingSphere(); // three.js keeps its sphere until told
+      } else if (o.isBatchedMesh) {
+        o._instanceInfo.forEach((info, i) => {
+          if (!info.active) return;
+          const r = rand();
+          if (r < 0.2) o.deleteInstance(i);
+          else if (r < 0.4) o.setVisibleAt(i, !o.getVisibleAt(i));
+          else if (r < 0.7) o.setMatrixAt(i, randomInstanceMatrix(rand, 30));
+        });
+        while (o.instanceCount < o.maxInstanceCount) o.setMatrixAt(o.addInstance(0), randomInstanceMatrix(rand, 30));
+      }
+    });
+    root.updateMatrixWorld(true);
+    world.update();
+    expect(world.entries).toBe(entries); // the same slots
+    const r = compareInstances(rand, world, root, 500);
+    expectGood(r, 500);
+    world.dispose();
+  });
+
+  test('castRays: instanceId holds the instance (InstancedMesh) or the batch id (BatchedMesh), -1 otherwise', () => {
+    const rand = rng(55);
+    const root = makeInstanceScene(rand, { instanced: 3, batched: 2, plain: 20 });
+    const world = createThreeWorld(sc, { objects: [root] });
+    const { targets, keyOf } = instanceTargets(root);
+    const rays = makeRays(rand, targets, 500);
+    const raycaster = new THREE.Raycaster();
+    let hits = 0;
+    let exempt = 0;
+    for (const opts of [{}, { near: 4, far: 25 }]) {
+      const res = world.castRays(rays, opts);
+      raycaster.near = opts.near ?? 0;
+      raycaster.far = opts.far ?? Infinity;
+      rays.forEach((ray, i) => {
+        raycaster.ray.copy(ray);
+        const three = raycaster.intersectObject(root, true);
+        if (three.length === 0) {
+          expect(res.index[i]).toBe(-1);
+          expect(res.instanceId[i]).toBe(-1);
+          return;
+        }
+        const want = three[0];
+        const object = world.entries[res.index[i]];
+        const id = res.instanceId[i];
+        const got = object && keyOf({ object, instanceId: object.isInstancedMesh ? id : undefined, batchId: object.isBatchedMesh ? id : undefined });
+        if (got !== keyOf(want)) {
+          // only two hits at one distance (within 1e-4) may come in either order
+          expect(three.some((h) => keyOf(h) === got && Math.abs(h.distance - want.distance) <= 1e-4 * want.distance)).toBe(true);
+          exempt++;
+        }
+        if (!object.isInstancedMesh && !object.isBatchedMesh) expect(id).toBe(-1);
+        expect(Math.abs(res.distance[i] - want.distance)).toBeLessThanOrEqual(1e-4 * want.distance);
+        hits++;
+      });
+    }
+    expect(hits).toBeGreaterThan(500);
+    expect(exempt).toBeLessThanOrEqual(2);
+    world.dispose();
+  });
+
+  test('the number of slots is fixed: a changed capacity or count past it is refused, nothing changes', () => {
+    const im = new THREE.InstancedMesh(new THREE.BoxGeometry(1, 1, 1), material, 3);
+    im.name = 'crowd';
+    im.setMatrixAt(1, new THREE.Matrix4().makeTranslation(0, 0, -3));
+    im.updateMatrixWorld();
+    const world = createThreeWorld(sc, { objects: [im] });
+    const raycaster = new THREE.Raycaster(new THREE.Vector3(0.1, 0.2, 10), new THREE.Vector3(0, 0, -1));
+    // hand-derived: instances 0 and 2 at the origin (face z = 0.5), instance 1 at z = -3 (face -2.5)
+    const expected = [[9.5, 0], [9.5, 2], [12.5, 1]];
+    expect(raycaster.intersectObject(im).map((h) => [h.distance, h.instanceId])).toEqual(expected);
+    expect(world.intersect(raycaster).map((h) => [h.distance, h.instanceId])).toEqual(expected);
+    im.count = 4;
+    expect(thrown(() => world.update()).message).toMatch(/objects\[0\] \("crowd"\): its count must be an integer in \[0, 3\]/);
+    im.count = 3;
+    im.instanceMatrix = new THREE.InstancedBufferAttribute(new Float32Array(16 * 5), 16);
+    expect(thrown(() => world.update()).message).toMatch(/its instanceMatrix.count is 5, it was 3 when the world was made .*make a new world/);
+    expect(world.intersect(raycaster).map((h) => [h.distance, h.instanceId])).toEqual(expected);
+    world.dispose();
+    const bm = makeBatched(rng(56), 6, 1, 4);
+    const bw = createThreeWorld(sc, { objects: [bm] });
+    expect(bw.count).toBe(6);
+    bm.setInstanceCount(8);
+    expect(thrown(() => bw.update()).message).toMatch(/maxInstanceCount is 8, it was 6/);
+    bw.dispose();
+    // slots that never hit are disabled in the core: a ray through their placeholder (a point at
+    // the mesh's position) finds nothing, as three.js
+    const few = new THREE.InstancedMesh(new THREE.BoxGeometry(1, 1, 1), material, 3);
+    few.count = 1;
+    few.setMatrixAt(0, new THREE.Matrix4().makeTranslation(0, 5, 0));
+    few.position.set(1, 2, 3);
+    few.updateMatrixWorld();
+    const fw = createThreeWorld(sc, { objects: [few] });
+    expect([0, 1, 2].map((k) => fw.kindOf(k))).toEqual(['aabb', 'none', 'none']);
+    raycaster.set(new THREE.Vector3(-10, 2, 3), new THREE.Vector3(1, 0, 0));
+    expect(raycaster.intersectObject(few)).toEqual([]);
+    expect(fw.intersect(raycaster)).toEqual([]);
+    expect(fw.castRays([raycaster.ray]).index[0]).toBe(-1);
+    few.count = 3; // slots 1 and 2: identity matrices, the unit box at the mesh's position
+    few.computeBoundingSphere(); // three.js keeps the sphere of its first raycast until told
+    fw.update();
+    raycaster.set(new THREE.Vector3(-10, 2.1, 3.2), new THREE.Vector3(1, 0, 0)); // off the face diagonals
+    expect(raycaster.intersectObject(few).map((h) => [h.distance, h.instanceId])).toEqual([[10.5, 1], [10.5, 2]]);
+    expect(fw.intersect(raycaster).map((h) => [h.distance, h.instanceId])).toEqual([[10.5, 1], [10.5, 2]]);
+    fw.dispose();
+    // a bad instance matrix names the slot
+    const bad = new THREE.InstancedMesh(new THREE.BoxGeometry(1, 1, 1), material, 2);
+    bad.instanceMatrix.array[16 + 13] = NaN;
+    expect(thrown(() => createThreeWorld(sc, { objects: [bad] })).message).toMatch(/^objects\[0\] instance 1: instance matrix is not finite$/);
+  });
+});
+
+// ------------------------------------------------------------------ layers
+
+/** A random layers mask: often one or two of layers 0..3, sometimes none, all, or random bits. */
+function randomMask(rand) {
+  const r = rand();
+  if (r < 0.1) return 0;
+  if (r < 0.2) return 0xFFFFFFFF | 0; // Layers.enableAll()
+  if (r < 0.3) return (rand() * 2 ** 32) | 0;
+  if (r < 0.35) return 1 << 31;
+  return (1 << Math.floor(rand() * 4)) | (rand() < 0.3 ? 1 << Math.floor(rand() * 4) : 0);
+}
+
+describe('three.js Layers are the core masks', () => {
+  test('random layers on meshes, InstancedMeshes and BatchedMeshes and on the raycaster: three.js\'s hits', () => {
+    const rand = rng(61);
+    const root = makeInstanceScene(rand, { instanced: 3, batched: 2, plain: 40 });
+    root.traverse((o) => { if (o.isMesh) o.layers.mask = randomMask(rand); });
+    const world = createThreeWorld(sc, { objects: [root] });
+    const r = compareInstances(rand, world, root, 600, (rnd) => ({ mask: randomMask(rnd) }));
+    expectGood(r, 200);
+    // layers changed: update() reads them again
+    root.traverse((o) => { if (o.isMesh) o.layers.mask = randomMask(rand); });
+    world.update();
+    const r2 = compareInstances(rand, world, root, 600, (rnd) => ({ mask: randomMask(rnd), near: rnd() < 0.3 ? rnd() * 10 : 0 }));
+    expectGood(r2, 150);
+    world.dispose();
+  });
+
+  test('castRays options.layers: three.js\'s nearest hit', () => {
+    const rand = rng(62);
+    const root = makeInstanceScene(rand, { instanced: 2, batched: 1, plain: 60 });
+    root.traverse((o) => { if (o.isMesh) o.layers.mask = randomMask(rand); });
+    const world = createThreeWorld(sc, { objects: [root] });
+    const { targets, keyOf } = instanceTargets(root);
+    const rays = makeRays(rand, targets, 300);
+    const raycaster = new THREE.Raycaster();
+    let hits = 0;
+    for (const mask of [1, 2, 0b1100, 1 << 31, -1]) {
+      raycaster.layers.mask = mask;
+      const res = world.castRays(rays, { layers: raycaster.layers });
+      rays.forEach((ray, i) => {
+        raycaster.ray.copy(ray);
+        const want = raycaster.intersectObject(root, true)[0];
+        if (!want) return expect(res.index[i]).toBe(-1);
+        const object = world.entries[res.index[i]];
+        const id = res.instanceId[i];
+        expect(object).toBe(want.object);
+        expect(keyOf({ object, instanceId: object.isInstancedMesh ? id : undefined, batchId: object.isBatchedMesh ? id : undefined })).toBe(keyOf(want));
+        expect(Math.abs(res.distance[i] - want.distance)).toBeLessThanOrEqual(1e-4 * want.distance);
+        hits++;
+      });
+    }
+    expect(hits).toBeGreaterThan(300);
+    world.dispose();
+  });
+
+  test('layers.mask 0: no mesh counts, as in three.js, but Box3 entries still do', () => {
+    // hand-derived: the mesh spans x in [4, 6], the box x in [9, 10]; the ray runs along +x
+    const mesh = new THREE.Mesh(new THREE.BoxGeometry(2, 2, 2), material);
+    mesh.position.x = 5;
+    mesh.updateMatrixWorld();
+    const box = new THREE.Box3(new THREE.Vector3(9, -1, -1), new THREE.Vector3(10, 1, 1));
+    const world = createThreeWorld(sc, { objects: [mesh], boxes: [box] });
+    const raycaster = new THREE.Raycaster(new THREE.Vector3(0, 0.1, 0.2), new THREE.Vector3(1, 0, 0));
+    const found = () => world.intersect(raycaster).map((h) => [h.distance, h.index]);
+    expect(found()).toEqual([[4, 0], [9, 1]]);
+    raycaster.layers.disableAll();
+    expect(raycaster.intersectObject(mesh)).toEqual([]);
+    expect(found()).toEqual([[9, 1]]);
+    expect(world.intersectFirst(raycaster).index).toBe(1);
+    const res = world.castRays([raycaster.ray], { layers: raycaster.layers });
+    expect([res.index[0], res.distance[0], res.instanceId[0]]).toEqual([1, 9, -1]);
+    // a mesh on no layer is never hit, whatever the raycaster's layers (and without layers)
+    raycaster.layers.enableAll();
+    mesh.layers.disableAll();
+    expect(raycaster.intersectObject(mesh)).toEqual([]);
+    expect(found()).toEqual([[4, 0], [9, 1]]); // not re-read yet
+    world.update();
+    expect(found()).toEqual([[9, 1]]);
+    expect(world.castRays([raycaster.ray]).index[0]).toBe(1);
+    // layer 31 (the sign bit of Layers.mask)
+    mesh.layers.set(31);
+    raycaster.layers.set(31);
+    world.update();
+    expect(raycaster.intersectObject(mesh).length).toBeGreaterThan(0);
+    expect(found()).toEqual([[4, 0], [9, 1]]);
+    world.dispose();
+  });
+});
+
+describe('Symbol.dispose', () => {
+  test('world[Symbol.dispose]() disposes the world (for `using world = createThreeWorld(...)`)', () => {
+    const mesh = new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1), material);
+    mesh.updateMatrixWorld();
+    const world = createThreeWorld(sc, { objects: [mesh] });
+    expect(typeof Symbol.dispose).toBe('symbol'); // Node >= 20.19 has it
+    expect(typeof world[Symbol.dispose]).toBe('function');
+    world[Symbol.dispose]();
+    expect(world.disposed).toBe(true);
+    const raycaster = new THREE.Raycaster(new THREE.Vector3(-5, 0, 0), new THREE.Vector3(1, 0, 0));
+    expect(thrown(() => world.intersect(raycaster)).message).toMatch(/disposed/);
+    expect(() => world[Symbol.dispose]()).not.toThrow();
   });
 });

@@ -5,9 +5,9 @@
 
 import { SlabcastError } from '../slabcast.js';
 
-/** Throws a SlabcastError with message, naming field. */
+/** Throws a SlabcastError with message, naming field (a string, or an object made one). */
 export function fail(message, field) {
-  throw new SlabcastError(message, { field });
+  throw new SlabcastError(message, { field: typeof field === 'string' ? field : String(field) });
 }
 
 export function isNum(v) {

@@ -1,12 +1,16 @@
 // slabcast/three, raycast: the query API in three.js's terms. Reads a Raycaster (ray, near, far,
-// layers) or a batch of Rays, casts them through the core world, and turns the core's hits into
-// what Raycaster.intersectObjects returns ({ distance, point, object, face: { normal } }, plus
-// index, box and worldNormal), keeping only hits whose entry distance is within [near, far] and
-// whose mesh passes the layers test.
+// layers) or a batch of Rays, casts them through the core world with layers.mask as the query
+// mask (the core skips meshes that fail three.js's layers test, and disabled entries), and turns
+// the core's hits into what Raycaster.intersectObjects returns ({ distance, point, object,
+// face: { normal }, instanceId / batchId }, plus index, box and worldNormal), keeping only hits
+// whose entry distance is within [near, far].
 
 import { Vector3 } from 'three';
 import { fail, isNum } from './errors.js';
-import { K_BOUND, K_NONE } from './shapes.js';
+import { K_BOUND } from './shapes.js';
+
+/** The query mask without layers: every layer (a mesh whose layers.mask is 0 is never hit). */
+const ALL_BITS = 0xFFFFFFFF;
 import { live } from './sync.js';
 
 /** Scratch for the queries of one world (state.query). */
@@ -17,6 +21,7 @@ export function createQueryScratch() {
     one: { t: new Float32Array(1), index: new Int32Array(1), normal: new Float32Array(3) },
     q: new Float64Array(6), // origin, direction of the current query (float64)
     hit: { k: -1, t: 0, n0: 0, n1: 0, n2: 0 }, // castRays: the hit kept for one ray
+    opts: { mask: ALL_BITS }, // the core's query options
   };
 }
 
@@ -44,55 +49,67 @@ function readVec(v, field, dst, off) {
   dst[off + 2] = z;
 }
 
-/** near, far and layers of a raycaster or castRays options (prefix names them in errors). */
+/**
+ * near, far and layers of a raycaster or castRays options (prefix names them in errors), as
+ * { near, far, mask, boxesOnly }: mask is the core query mask (layers.mask; every bit without
+ * layers). layers.mask 0 passes no mesh, yet Box3 entries still count: then boxesOnly is set
+ * and the query mask is every bit.
+ */
 function readLimits(o, prefix) {
   const near = o.near === undefined ? 0 : o.near;
   const far = o.far === undefined ? Infinity : o.far;
   if (!isNum(near) || !(near >= 0)) fail(`${prefix}.near must be a number >= 0`, `${prefix}.near`);
   if (!isNum(far) || !(far >= 0)) fail(`${prefix}.far must be a number >= 0 (or Infinity)`, `${prefix}.far`);
   const layers = o.layers === undefined || o.layers === null ? null : o.layers;
-  if (layers !== null && (typeof layers !== 'object' || !isNum(layers.mask))) fail(`${prefix}.layers must be a Layers`, `${prefix}.layers`);
-  return { near, far, layers };
+  let mask = ALL_BITS;
+  if (layers !== null) {
+    mask = typeof layers === 'object' ? layers.mask : undefined;
+    if (!Number.isInteger(mask)) fail(`${prefix}.layers must be a Layers (an integer mask)`, `${prefix}.layers`);
+    mask >>>= 0;
+  }
+  const boxesOnly = mask === 0;
+  return { near, far, mask: boxesOnly ? ALL_BITS : mask, boxesOnly };
 }
 
-/** Checks a raycaster-like; fills q, ray7; returns {near, far, layers, len}. */
+/** Checks a raycaster-like; fills q, ray7, opts; returns {near, far, mask, boxesOnly, len}. */
 function readRaycaster(qs, rc) {
   if (rc === null || typeof rc !== 'object') fail('raycaster must be a Raycaster (or {ray, near?, far?, layers?})', 'raycaster');
   const ray = rc.ray;
   if (ray === null || typeof ray !== 'object') fail('raycaster.ray must be a Ray', 'raycaster.ray');
   readVec(ray.origin, 'raycaster.ray.origin', qs.q, 0);
   readVec(ray.direction, 'raycaster.ray.direction', qs.q, 3);
-  const { near, far, layers } = readLimits(rc, 'raycaster');
-  return prepare(qs, near, far, layers, 'raycaster.ray.direction');
+  const p = readLimits(rc, 'raycaster');
+  return prepare(qs, p, 'raycaster.ray.direction');
 }
 
-/** From q: the float32 ray (tmax from far) in ray7; returns the query's parameters. */
-function prepare(qs, near, far, layers, dirField) {
+/** From q: the float32 ray (tmax from far) in ray7; p (readLimits') with len, the direction's length. */
+function prepare(qs, p, dirField) {
   const { q, ray7 } = qs;
   const len = Math.hypot(q[3], q[4], q[5]);
   for (let a = 0; a < 6; a++) ray7[a] = q[a];
   if (ray7[3] === 0 && ray7[4] === 0 && ray7[5] === 0) fail(`${dirField} is zero (in float32)`, dirField);
-  ray7[6] = f32Up(far / len);
-  return { near, far, layers, len };
+  ray7[6] = f32Up(p.far / len);
+  p.len = len;
+  qs.opts.mask = p.mask;
+  return p;
 }
 
-/** Whether entry k's hit at distance counts: active, within [near, far], its layers pass. */
+/**
+ * Whether a hit of entry k at distance counts: within [near, far], and a Box3 entry when
+ * layers.mask is 0. (The core skips inactive entries and meshes outside the layers.)
+ */
 function accepts(state, k, distance, p) {
-  if (state.kinds[k] === K_NONE || distance < p.near || distance > p.far) return false;
-  if (p.layers !== null && !state.isBox[k]) {
-    const l = state.entries[k].layers;
-    if (l && typeof l.test === 'function' && !l.test(p.layers)) return false;
-  }
-  return true;
+  if (distance < p.near || distance > p.far) return false;
+  return !p.boxesOnly || state.isBox[k];
 }
 
-/** All hits of the ray in ray7 (in state.query.allOut), count returned. */
+/** All hits of the ray in ray7 (in state.query.allOut) under the query options, count returned. */
 function castAll(qs, w) {
-  let r = w.castRayAll(qs.ray7, qs.allOut);
+  let r = w.castRayAll(qs.ray7, qs.allOut, qs.opts);
   if (r.count > qs.allOut.t.length) {
     const c = r.count;
     qs.allOut = { t: new Float32Array(c), index: new Int32Array(c), normal: new Float32Array(3 * c) };
-    r = w.castRayAll(qs.ray7, qs.allOut);
+    r = w.castRayAll(qs.ray7, qs.allOut, qs.opts);
   }
   return r.count;
 }
@@ -105,7 +122,7 @@ function makeHit(state, k, t, nx, ny, nz, p) {
   const normal = new Vector3();
   if (state.isBox[k] || (nx === 0 && ny === 0 && nz === 0)) normal.copy(worldNormal);
   else localNormal(state, k, nx, ny, nz, normal);
-  return {
+  const hit = {
     distance: t * p.len,
     point,
     object: state.isBox[k] ? null : state.entries[k],
@@ -114,6 +131,13 @@ function makeHit(state, k, t, nx, ny, nz, p) {
     index: k,
     box: state.isBox[k] ? state.entries[k] : null,
   };
+  // an instance: three.js's instanceId (InstancedMesh) or batchId (BatchedMesh)
+  const id = state.inst[k];
+  if (id >= 0) {
+    if (state.entries[k].isBatchedMesh) hit.batchId = id;
+    else hit.instanceId = id;
+  }
+  return hit;
 }
 
 /** Mesh k's face normal in local space for world normal n: proportional to M^T n. */
@@ -162,11 +186,11 @@ export function intersectFirst(state, raycaster) {
   const p = readRaycaster(qs, raycaster);
   if (!(p.near <= p.far)) return null;
   const one = qs.one;
-  w.castRays(qs.ray7, one);
+  w.castRays(qs.ray7, one, qs.opts);
   const k = one.index[0];
   if (k < 0) return null;
   if (accepts(state, k, one.t[0] * p.len, p)) return makeHit(state, k, one.t[0], one.normal[0], one.normal[1], one.normal[2], p);
-  // the nearest is filtered out (near, layers, an inactive entry): the first that is not
+  // the nearest is filtered out (before near, or a mesh when layers.mask is 0): the first that is not
   const count = castAll(qs, w);
   const { t, index, normal } = qs.allOut;
   for (let i = 0; i < count; i++) {
@@ -177,31 +201,32 @@ export function intersectFirst(state, raycaster) {
 
 /**
  * world.castRays(rays, { near, far, layers, target }): the nearest accepted hit of each ray,
- * as { distance, index, point, normal } arrays (index -1 and distance Infinity for none).
+ * as { distance, index, instanceId, point, normal } arrays (index and instanceId -1 and
+ * distance Infinity for none).
  */
 export function castRays(state, rays, opts = {}) {
   const w = live(state);
-  const { near, far, layers, target } = readCastOptions(opts);
+  const { p, target } = readCastOptions(opts);
   const { nr, src } = readRays(rays);
   const out = castOutputs(target, nr);
-  const { flat, lens } = flattenRays(src, nr, far);
-  const res = w.castRays(flat);
-  const p = { near, far, layers, len: 0 };
+  const { flat, lens } = flattenRays(src, nr, p.far);
+  state.query.opts.mask = p.mask;
+  const res = w.castRays(flat, null, state.query.opts);
   const hit = state.query.hit;
   for (let i = 0; i < nr; i++) {
     p.len = lens[i];
     nearestAccepted(state, w, res, i, src, flat, p, hit);
-    writeRay(out, i, hit, src, lens[i]);
+    writeRay(state, out, i, hit, src, lens[i]);
   }
   return out;
 }
 
 function readCastOptions(opts) {
   if (opts === null || typeof opts !== 'object') fail('options must be an object ({near?, far?, layers?, target?})', 'options');
-  const { near, far, layers } = readLimits(opts, 'options');
+  const p = readLimits(opts, 'options');
   const target = opts.target;
   if (target !== undefined && target !== null && typeof target !== 'object') fail('options.target must be an object', 'options.target');
-  return { near, far, layers, target };
+  return { p, target };
 }
 
 /** The rays, in float64 (6 per ray: origin, direction), each input value read once. */
@@ -234,11 +259,12 @@ function outArr(target, key, Type, length) {
 function castOutputs(target, nr) {
   const distance = outArr(target, 'distance', Float32Array, nr);
   const index = outArr(target, 'index', Int32Array, nr);
+  const instanceId = outArr(target, 'instanceId', Int32Array, nr);
   const point = outArr(target, 'point', Float32Array, 3 * nr);
   const normal = outArr(target, 'normal', Float32Array, 3 * nr);
-  const outs = [['distance', distance], ['index', index], ['point', point], ['normal', normal]];
-  for (let i = 0; i < 4; i++) {
-    for (let j = i + 1; j < 4; j++) {
+  const outs = [['distance', distance], ['index', index], ['instanceId', instanceId], ['point', point], ['normal', normal]];
+  for (let i = 0; i < outs.length; i++) {
+    for (let j = i + 1; j < outs.length; j++) {
       const a = outs[i][1];
       const b = outs[j][1];
       if (a.buffer === b.buffer && a.byteOffset < b.byteOffset + b.byteLength && b.byteOffset < a.byteOffset + a.byteLength) {
@@ -246,7 +272,7 @@ function castOutputs(target, nr) {
       }
     }
   }
-  return { distance, index, point, normal };
+  return { distance, index, instanceId, point, normal };
 }
 
 /** The core's 7 floats per ray (tmax from far) and each direction's length. */
@@ -298,9 +324,10 @@ function nearestAccepted(state, w, res, i, src, flat, p, hit) {
 }
 
 /** Ray i's result (hit, or none when hit.k < 0) into the output arrays. */
-function writeRay(out, i, hit, src, len) {
-  const { distance, index, point, normal } = out;
+function writeRay(state, out, i, hit, src, len) {
+  const { distance, index, instanceId, point, normal } = out;
   index[i] = hit.k;
+  instanceId[i] = hit.k < 0 ? -1 : state.inst[hit.k];
   if (hit.k < 0) {
     distance[i] = Infinity;
     point.fill(0, 3 * i, 3 * i + 3);

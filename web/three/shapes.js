@@ -57,38 +57,59 @@ function computeBox(s, box, name, out, lin, lo) {
 
 /** A Mesh entry: its bounding box through its matrixWorld. */
 function computeMesh(s, obj, name, shear, out, lin, lo) {
-  const m = s.m;
-  readMatrix(m, obj, name);
-  // linear part, row-major in lin: lin[3r + c] = column c, row r
+  readMatrix(s.m, obj, name);
+  if (!readBox(s, boundsOf(obj, name), name)) {
+    linearPart(s.m, lin, lo);
+    return K_NONE;
+  }
+  return boxThrough(s, name, shear, out, lin, lo);
+}
+
+/** The linear part of the column-major m, row-major into lin[lo..lo+8]: lin[3r + c] = m[4c + r]. */
+function linearPart(m, lin, lo) {
   for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) lin[lo + 3 * r + c] = m[4 * c + r];
-  if (!readBox(s, boundsOf(obj, name), name)) return K_NONE;
+}
+
+/**
+ * The local box read last (s.tmpMin, s.tmpMax; not empty) through the matrix s.m, into out;
+ * its linear part into lin. Returns the kind: K_NONE for a singular matrix (three.js never
+ * hits it), else as transformedBox.
+ */
+export function boxThrough(s, name, shear, out, lin, lo) {
+  const m = s.m;
+  linearPart(m, lin, lo);
   for (let a = 0; a < 3; a++) {
     s.lc[a] = (s.tmpMin[a] + s.tmpMax[a]) / 2;
     s.lh[a] = (s.tmpMax[a] - s.tmpMin[a]) / 2;
   }
   const det = m[0] * (m[5] * m[10] - m[6] * m[9]) - m[4] * (m[1] * m[10] - m[2] * m[9]) +
     m[8] * (m[1] * m[6] - m[2] * m[5]);
-  if (det === 0 || !Number.isFinite(det)) return K_NONE; // singular: three.js never hits it
+  if (det === 0 || !Number.isFinite(det)) return K_NONE;
   return transformedBox(s, name, shear, out);
 }
 
 /** Reads obj.matrixWorld into m (each element once); throws unless finite and affine. */
-function readMatrix(m, obj, name) {
-  const mw = obj.matrixWorld;
+export function readMatrix(m, obj, name) {
+  readAffine(m, obj.matrixWorld, name, 'matrixWorld');
+}
+
+/** Reads a Matrix4 into m (each element once) and returns m; throws naming what unless finite and affine. */
+export function readAffine(m, mw, name, what) {
   const e = mw && mw.elements;
-  if (!e || typeof e.length !== 'number' || e.length !== 16) fail(`${name}: matrixWorld must be a Matrix4`, name);
+  if (!e || typeof e.length !== 'number' || e.length !== 16) fail(`${name}: ${what} must be a Matrix4`, name);
   for (let i = 0; i < 16; i++) {
     const v = e[i];
-    if (!isNum(v) || !Number.isFinite(v)) fail(`${name}: matrixWorld is not finite`, name);
+    if (!isNum(v) || !Number.isFinite(v)) fail(`${name}: ${what} is not finite`, name);
     m[i] = v;
   }
   if (m[3] !== 0 || m[7] !== 0 || m[11] !== 0 || m[15] !== 1) {
-    fail(`${name}: a projective matrixWorld (bottom row not 0, 0, 0, 1) is not supported`, name);
+    fail(`${name}: a projective ${what} (bottom row not 0, 0, 0, 1) is not supported`, name);
   }
+  return m;
 }
 
 /** The mesh's bounding box: a SkinnedMesh's own, else its geometry's (computed when null). */
-function boundsOf(obj, name) {
+export function boundsOf(obj, name) {
   if (obj.isSkinnedMesh) {
     if (obj.boundingBox === null || obj.boundingBox === undefined) obj.computeBoundingBox();
     return obj.boundingBox;
@@ -103,7 +124,7 @@ function boundsOf(obj, name) {
 }
 
 /** Reads a Box3-like min/max into s.tmpMin/s.tmpMax (each value read once); false when empty. */
-function readBox(s, b, name) {
+export function readBox(s, b, name) {
   const mn = b === null || typeof b !== 'object' ? null : b.min;
   const mx = b === null || typeof b !== 'object' ? null : b.max;
   if (mn === null || typeof mn !== 'object' || mx === null || typeof mx !== 'object') {

@@ -1,29 +1,39 @@
 // slabcast/three, sync: keeping the slabcast world in step with the scene. Builds the core world
-// from every entry's record, re-reads them on update() (all checked before anything changes;
-// only changed runs are rewritten, then refit, or the world is rebuilt when a stored kind
-// changes), disposes it, and locks the world during each call so that a getter of the scene
-// cannot reach it again.
+// from every entry's record, mask and enabled flag, re-reads them on update() (all checked
+// before anything changes; only changed runs are rewritten, then refit, or the world is rebuilt
+// when a stored kind changes), disposes it, and locks the world during each call so that a
+// getter of the scene cannot reach it again.
 //
 // The per-world state (made by createThreeWorld, passed to every function here):
-//   sc, shear, entries, names, isBox, nObjects, n   what is tracked (walk.js)
-//   shape                                           scratch for shapes.js
+//   sc, shear, entries, names, isBox, inst,         what is tracked (walk.js); inst: the
+//     capacity, nObjects, n                         instance slot of each entry (-1: none)
+//   shape                                           scratch for shapes.js (shape.inst: for
+//                                                   instances.js)
 //   data, kinds, stored, linear                     per entry: its 15 floats (AABB: the first
 //                                                   6), its K_* kind, its stored kind (AABB or
 //                                                   OBB, as the core holds it), and for meshes
-//                                                   the linear part of matrixWorld (9 floats)
+//                                                   the linear part of matrixWorld (9 floats;
+//                                                   an instance's: matrixWorld x its matrix)
+//   masks, enabled                                  per entry: its core mask (a mesh's
+//                                                   layers.mask, a Box3's all bits) and whether
+//                                                   it is enabled in the core (kind not none)
 //   core                                            the core world, null once disposed
 //   busy                                            the call in progress (the lock), or null
 //   query                                           scratch for raycast.js
 
 import { SlabcastError } from '../slabcast.js';
 import { asSlabcastError, fail } from './errors.js';
+import { computeInstance, startPass } from './instances.js';
 import { AABB, K_NONE, K_OBB, OBB, aabbAsObb, computeEntry, placeholder } from './shapes.js';
+
+/** A Box3 entry's mask: every layer. */
+const ALL_BITS = 0xFFFFFFFF;
 
 /** Computes every entry's record and builds the state's first core world. */
 export function start(state) {
   const r = computeAll(state, null);
   adopt(state, r);
-  state.core = buildCore(state.sc, r.d, r.st);
+  state.core = buildCore(state, r);
 }
 
 /** The core world; throws once disposed. */
@@ -37,7 +47,7 @@ export function update(state) {
   const w = live(state);
   const r = computeAll(state, state.stored); // validates everything before anything changes
   if (r.rebuild) {
-    const fresh = buildCore(state.sc, r.d, r.st);
+    const fresh = buildCore(state, r);
     w.dispose();
     state.core = fresh;
   } else {
@@ -59,6 +69,8 @@ function adopt(state, r) {
   state.kinds = r.ks;
   state.stored = r.st;
   state.linear = r.lin;
+  state.masks = r.mk;
+  state.enabled = r.on;
 }
 
 /**
@@ -68,31 +80,48 @@ function adopt(state, r) {
  */
 function computeAll(state, prevStored) {
   const n = state.n;
-  const d = new Float32Array(15 * n);
-  const ks = new Uint8Array(n);
-  const st = new Uint8Array(n);
-  const lin = new Float64Array(9 * n);
+  const r = {
+    d: new Float32Array(15 * n), ks: new Uint8Array(n), st: new Uint8Array(n), lin: new Float64Array(9 * n),
+    mk: new Uint32Array(n), on: new Uint8Array(n), rebuild: prevStored === null,
+  };
   const row = new Float64Array(15);
-  let rebuild = prevStored === null;
+  startPass(state.shape);
   for (let k = 0; k < n; k++) {
     row.fill(0);
-    const kind = computeEntry(state, k, row, lin, 9 * k);
-    ks[k] = kind;
-    let s;
-    if (kind === K_OBB) s = OBB;
-    else if (kind === K_NONE) s = prevStored === null ? AABB : prevStored[k];
-    else s = AABB;
-    // an OBB the core holds stays an OBB when it becomes axis-aligned (no rebuild)
-    if (prevStored !== null && prevStored[k] === OBB && s === AABB && kind !== K_NONE) {
-      aabbAsObb(row);
-      s = OBB;
-    }
-    if (prevStored !== null && prevStored[k] !== s) rebuild = true;
-    st[k] = s;
+    const kind = state.inst[k] >= 0 ? computeInstance(state, k, row, r.lin, 9 * k) : computeEntry(state, k, row, r.lin, 9 * k);
+    r.ks[k] = kind;
+    const s = storedKind(kind, prevStored === null ? -1 : prevStored[k], row);
+    if (prevStored !== null && prevStored[k] !== s) r.rebuild = true;
+    r.st[k] = s;
     if (kind === K_NONE) placeholder(state.shape, state.isBox[k], s, row);
-    d.set(row, 15 * k);
+    r.d.set(row, 15 * k);
+    r.mk[k] = state.isBox[k] ? ALL_BITS : layersMask(state.entries[k], state.names[k]);
+    r.on[k] = kind === K_NONE ? 0 : 1;
   }
-  return { d, ks, st, lin, rebuild };
+  return r;
+}
+
+/**
+ * How an entry of kind is stored (AABB or OBB) when the core holds it as prev (-1: new). An OBB
+ * the core holds stays an OBB when it becomes axis-aligned (row rewritten; no rebuild), and an
+ * inactive entry keeps its stored kind.
+ */
+function storedKind(kind, prev, row) {
+  if (kind === K_OBB) return OBB;
+  if (kind === K_NONE) return prev === -1 ? AABB : prev;
+  if (prev === OBB) {
+    aabbAsObb(row);
+    return OBB;
+  }
+  return AABB;
+}
+
+/** A mesh's layers.mask as a uint32 (read once); throws naming the mesh unless an integer. */
+function layersMask(obj, name) {
+  const layers = obj.layers;
+  const mask = layers !== null && typeof layers === 'object' ? layers.mask : undefined;
+  if (!Number.isInteger(mask)) fail(`${name}: layers.mask must be an integer (a Layers)`, name);
+  return mask >>> 0;
 }
 
 /** The records of entries k..j-1 (all of stored kind st[k]) as the core takes them. */
@@ -103,10 +132,11 @@ function run(d, st, k, j) {
   return out;
 }
 
-/** A new core world holding every entry (runs of one kind added together). */
-function buildCore(sc, d, st) {
+/** A new core world holding every entry of r (runs of one kind added together), masks, flags. */
+function buildCore(state, r) {
+  const { d, st, mk, on } = r;
   const n = st.length;
-  const w = sc.createWorld();
+  const w = state.sc.createWorld();
   try {
     let k = 0;
     while (k < n) {
@@ -115,6 +145,10 @@ function buildCore(sc, d, st) {
       if (st[k] === AABB) w.addAABBs(run(d, st, k, j));
       else w.addOBBs(run(d, st, k, j));
       k = j;
+    }
+    if (n > 0) {
+      w.setMasks(0, mk);
+      w.setEnabled(0, on);
     }
     w.build();
   } catch (e) {
@@ -140,12 +174,19 @@ function writeChanged(state, w, r) {
       k = j;
     }
     if (any) w.refit();
+    if (!sameArray(state.masks, r.mk)) w.setMasks(0, r.mk);
+    if (!sameArray(state.enabled, r.on)) w.setEnabled(0, r.on);
   } catch (e) {
     // (not expected: everything was checked) put the world back as it was
-    state.core = buildCore(state.sc, state.data, state.stored);
+    state.core = buildCore(state, { d: state.data, st: state.stored, mk: state.masks, on: state.enabled });
     w.dispose();
     throw e;
   }
+}
+
+function sameArray(a, b) {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function changed(data, d, k) {
