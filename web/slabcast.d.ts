@@ -190,6 +190,12 @@ export interface Slabcast {
   /** The point of the shape nearest to `point` (the point itself when inside a solid). */
   closestPoint(point: Vec3Input, shape: Shape): { point: Vec3 };
   /** Whether `point` lies in the closed solid. A plane throws SlabcastError (no inside). */
+  /**
+   * raycast for one ray (7 numbers: origin, dir, tmax) and one AABB (6: min, max), without
+   * allocating: on a hit writes t, t_enter, t_exit, point (3), normal (3) into target (at least 9)
+   * and returns true; a miss returns false and leaves target alone. raycast's answer, bit for bit.
+   */
+  raycastAABB(ray: Float32Array | Float64Array | readonly number[], box: Float32Array | Float64Array | readonly number[], target: Float32Array | Float64Array): boolean;
   contains(point: Vec3Input, shape: Shape): { inside: boolean };
   /** The core's message for an sc_status value. */
   statusMessage(status: number): string;

@@ -12,7 +12,7 @@ export const BENCH_WASM = path.join(ROOT, 'build/wasm/slabcast-bench.wasm');
 const SOURCES = {
   [NATIVE_RUNNER]: ['src', 'tools'],
   [WASM]: ['src'],
-  [BENCH_WASM]: ['tools'],
+  [BENCH_WASM]: ['tools/bench_scene.h', 'tools/wasm_bench_scene.c'],
 };
 
 function newestSource(dirs) {
@@ -20,6 +20,11 @@ function newestSource(dirs) {
   for (const dir of dirs) {
     const abs = path.join(ROOT, dir);
     if (!existsSync(abs)) continue;
+    if (statSync(abs).isFile()) {
+      const mtime = statSync(abs).mtimeMs;
+      if (mtime > newest.mtime) newest = { file: dir, mtime };
+      continue;
+    }
     for (const f of readdirSync(abs)) {
       if (!/\.[ch]$/.test(f)) continue;
       const mtime = statSync(path.join(abs, f)).mtimeMs;
