@@ -98,6 +98,21 @@ static inline int sc_w_leaf_aabb4(const sc_group *g, const sc_wray *r, float lim
     /* scalar: tn == +inf (then tf == +inf too) takes a second pass; underflowed lanes the
      * scalar test (whatever this kernel concluded for them) */
     *redo = f4_bits(f4_or(f4_and(hit, f4_ge(tn, f4_splat(INFINITY))), f4_and(alive, under)));
+    /* scalar: rounded parameters too close to tell (sc_slab_close(tn, tf) or (tn, tmax):
+     * |a - b| <= 2^-21 max(|a|, |b|), both finite) are decided exactly by the scalar test */
+    {
+        f4 inf = f4_splat(INFINITY), c = f4_splat(4.76837158e-7f);
+        f4 an = f4_abs(tn), af = f4_abs(tf);
+        f4 fin = f4_and(f4_lt(an, inf), f4_lt(af, inf));
+        f4 close = f4_and(fin, f4_le(f4_abs(f4_sub(tn, tf)), f4_mul(f4_max(an, af), c)));
+        float tm = r->ray.tmax;
+        if (tm < INFINITY) {
+            f4 vt = f4_splat(tm);
+            f4 near_tmax = f4_le(f4_abs(f4_sub(tn, vt)), f4_mul(f4_max(an, vt), c));
+            close = f4_or(close, f4_and(f4_lt(an, inf), near_tmax));
+        }
+        *redo |= f4_bits(f4_and(alive, close));
+    }
     /* scalar: tn = sc_fin(tn) (an entry past FLT_MAX is reported as FLT_MAX; -inf cannot reach
      * the output: t = max(tn, 0)) */
     tn = f4_min(tn, f4_splat(FLT_MAX));

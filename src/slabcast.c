@@ -343,11 +343,12 @@ static int sc_slab_core(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi, float *t_e
         if (near > tn) { tn = near; ax = i; }
         if (far < tf) tf = far;
     }
-    if (tn > tf) return 0;
+    /* The rounded parameters, on a miss too: the caller checks whether they were too close to
+     * tell (sc_slab_close). */
     *t_enter = tn;
     *t_exit = tf;
     *axis = ax;
-    return 1;
+    return tn > tf ? 0 : 1;
 }
 
 static int sc_slab_interval(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi,
@@ -368,6 +369,66 @@ static int sc_slab_interval(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi,
         sc_vec3 ds = {ldexpf(d.x, 2 - e), ldexpf(d.y, 2 - e), ldexpf(d.z, 2 - e)};
         float tn, tf;
         return sc_slab_core(o, ds, lo, hi, &tn, &tf, axis);
+    }
+    return 1;
+}
+
+/* Whether two slab parameters rounded to float32 are too close for their order to be trusted:
+ * each is within 2^-23 of its exact value relative to itself (a correctly rounded quotient of a
+ * rounded difference), so values further apart than 2^-21 of the larger are ordered as the
+ * exact ones. Infinities and NaN are never close (their cases are decided elsewhere). */
+static int sc_slab_close(float a, float b)
+{
+    if (!isfinite(a) || !isfinite(b)) return 0;
+    float m = sc_maxf(sc_absf(a), sc_absf(b));
+    return sc_absf(a - b) <= m * 4.76837158e-7f; /* 2^-21 */
+}
+
+/* The exact classification of the slab test: whether the interval of o + t*d in the closed
+ * box [lo, hi] meets [0, tmax], from the exact parameters (bound - o) / d of every slab, never
+ * from rounded ones. Each numerator is an exact two-term sum (two_sum of floats) and each
+ * comparison of two quotients is the sign of an exactly summed cross product, so this is exact
+ * for any float inputs (products of a double and a float are split exactly by two_prod). Used
+ * when the rounded parameters are too close to decide (sc_slab_close): a line that passes a
+ * box's edge or corner by less than the rounding of t. */
+static int sc_slab_hit_exact(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi, float tmax)
+{
+    double nh[3][2], nl[3][2]; /* [axis][0: near, 1: far] numerators, hi + lo */
+    int live[3];
+    for (int i = 0; i < 3; ++i) {
+        float oi = sc_get(o, i), di = sc_get(d, i), loi = sc_get(lo, i), hii = sc_get(hi, i);
+        live[i] = di != 0.0f;
+        if (!live[i]) {
+            if (oi < loi || oi > hii) return 0;
+            continue;
+        }
+        sc_two_sum(di > 0.0f ? loi : hii, -(double)oi, &nh[i][0], &nl[i][0]);
+        sc_two_sum(di > 0.0f ? hii : loi, -(double)oi, &nh[i][1], &nl[i][1]);
+    }
+    for (int i = 0; i < 3; ++i) {
+        if (!live[i]) continue;
+        double di = sc_get(d, i), sd = di > 0.0 ? 1.0 : -1.0;
+        /* far >= 0: the numerator's sign (its hi part's, or lo's when hi is 0) times d's */
+        double fs = nh[i][1] != 0.0 ? nh[i][1] : nl[i][1];
+        if (fs * sd < 0.0) return 0;
+        /* near <= tmax  <=>  (num - tmax d) sd <= 0 */
+        if (isfinite(tmax)) {
+            double t[4];
+            t[0] = nh[i][0];
+            t[1] = nl[i][0];
+            sc_two_prod(-(double)tmax, di, &t[2], &t[3]);
+            if (sc_xsum(t, 4) * sd > 0.0) return 0;
+        }
+        /* near_i <= far_j for every other axis j:  (num_i d_j - num_j d_i) sign(d_i d_j) <= 0 */
+        for (int j = 0; j < 3; ++j) {
+            if (j == i || !live[j]) continue;
+            double dj = sc_get(d, j), t[8];
+            sc_two_prod(nh[i][0], dj, &t[0], &t[1]);
+            sc_two_prod(nl[i][0], dj, &t[2], &t[3]);
+            sc_two_prod(-nh[j][1], di, &t[4], &t[5]);
+            sc_two_prod(-nl[j][1], di, &t[6], &t[7]);
+            if (sc_xsum(t, 8) * sd * (dj > 0.0 ? 1.0 : -1.0) > 0.0) return 0;
+        }
     }
     return 1;
 }
@@ -442,16 +503,26 @@ sc_raycast_result sc__raycast_aabb_valid(const sc_ray *ray, const sc_aabb *box)
 {
     sc_vec3 pos[3] = {ray->origin, box->min, box->max};
     float s = sc_position_scale(pos, 3);
-    float tn, tf;
-    int axis;
+    float tn = 0.0f, tf = 0.0f;
+    int axis = -1;
     int k = sc_slab_interval(sc_scale(ray->origin, s), ray->dir, sc_scale(box->min, s), sc_scale(box->max, s),
                              &tn, &tf, &axis);
     if (k == 2) return sc_raycast_aabb_d(ray, box);
-    if (!k) return sc_miss();
+    if (!k && !(axis >= 0 && sc_slab_close(tn, tf))) return sc_miss();
     if (s != 1.0f) { tn /= s; tf /= s; }
-    /* I = [tn, tf] meets [0, tmax]. */
-    if (!(tf >= 0.0f && tn <= ray->tmax)) return sc_miss();
-    return sc_aabb_hit(ray, box, sc_fin(tn), sc_fin(tf), axis, tn >= 0.0f);
+    /* I = [tn, tf] meets [0, tmax]; when the rounded parameters are too close to say, the exact
+     * ones decide (scaling by a power of two changes no parameter). */
+    int hit = k && tf >= 0.0f && tn <= ray->tmax;
+    if ((axis >= 0 && sc_slab_close(tn, tf)) || sc_slab_close(tn, ray->tmax)) {
+        hit = sc_slab_hit_exact(sc_scale(ray->origin, s), ray->dir, sc_scale(box->min, s), sc_scale(box->max, s), ray->tmax);
+    }
+    if (!hit) return sc_miss();
+    /* An exact hit whose rounded parameters crossed: the exit is raised to the entry, and t
+     * kept within tmax (the entry's point is the one reported). */
+    if (tf < tn) tf = tn;
+    sc_raycast_result r = sc_aabb_hit(ray, box, sc_fin(tn), sc_fin(tf), axis, tn >= 0.0f);
+    if (r.t > ray->tmax) r.t = ray->tmax;
+    return r;
 }
 
 static sc_vec3 sc_normalize_or(sc_vec3 v, sc_vec3 fallback)

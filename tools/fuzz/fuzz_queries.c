@@ -453,6 +453,20 @@ static double obb_coord(const sc_obb *b, sc_vec3 q, int i)
            ((double)q.z - b->center.z) * b->axes[i].z;
 }
 
+/* How far the coordinate along a_i of a point c + sum_k l_k a_k (|l_k| <= h_k) can be from l_i:
+ * the axes are orthonormal only within 1e-4, so it carries l_i (a_i.a_i - 1) + sum_{k != i}
+ * l_k (a_k.a_i). */
+static double obb_skew(const sc_obb *b, int i)
+{
+    double h[3] = {b->half.x, b->half.y, b->half.z}, skew = 0.0;
+    for (int k = 0; k < 3; ++k) {
+        double dot = (double)b->axes[k].x * b->axes[i].x + (double)b->axes[k].y * b->axes[i].y +
+                     (double)b->axes[k].z * b->axes[i].z;
+        skew += fabs(k == i ? dot - 1.0 : dot) * h[k];
+    }
+    return skew;
+}
+
 static void check_closest_geometry(const sc_vec3 p, const sc_shape *sh, sc_vec3 q, int inside)
 {
     if (saturated(q) || inside) return;
@@ -478,13 +492,7 @@ static void check_closest_geometry(const sc_vec3 p, const sc_shape *sh, sc_vec3 
             /* The axes are orthonormal only within 1e-4: q = c + sum_k clamp_k a_k has the
              * coordinate clamp_i (a_i.a_i) + sum_{k != i} clamp_k (a_k.a_i) along a_i, off from
              * clamp_i by at most the skew below. */
-            double skew = 0.0;
-            for (int k = 0; k < 3; ++k) {
-                double dot = (double)b->axes[k].x * b->axes[i].x + (double)b->axes[k].y * b->axes[i].y +
-                             (double)b->axes[k].z * b->axes[i].z;
-                skew += fabs(k == i ? dot - 1.0 : dot) * h[k];
-            }
-            FUZZ_CHECK(fabs(qi - want) <= tol + skew);
+            FUZZ_CHECK(fabs(qi - want) <= tol + obb_skew(b, i));
         }
         double dq = dlen3((double)p.x - q.x, (double)p.y - q.y, (double)p.z - q.z);
         for (int v = 0; v < 9; ++v) {
@@ -557,13 +565,15 @@ static void check_hit_geometry(const sc_ray *ray, const sc_shape *sh, const sc_r
         const sc_obb *b = &sh->u.obb;
         double h[3] = {b->half.x, b->half.y, b->half.z};
         int found = 0;
-        for (int i = 0; i < 3; ++i) FUZZ_CHECK(fabs(obb_coord(b, q, i)) <= h[i] + 4.0 * tol);
+        /* on the box: c + sum_k l_k a_k with |l_k| <= h_k, whose coordinate along a_i is off l_i
+         * by the skew of axes orthonormal only within 1e-4 (obb_skew) */
+        for (int i = 0; i < 3; ++i) FUZZ_CHECK(fabs(obb_coord(b, q, i)) <= h[i] + 4.0 * tol + obb_skew(b, i));
         for (int k = 0; k < 3 && !found; ++k) {
             sc_vec3 a = b->axes[k];
             double la = dlen3(a.x, a.y, a.z);
             for (int sg = -1; sg <= 1; sg += 2) {
                 if (fabs(n.x - sg * a.x / la) <= 1e-6 && fabs(n.y - sg * a.y / la) <= 1e-6 &&
-                    fabs(n.z - sg * a.z / la) <= 1e-6 && fabs(obb_coord(b, q, k) - sg * h[k]) <= 4.0 * tol)
+                    fabs(n.z - sg * a.z / la) <= 1e-6 && fabs(obb_coord(b, q, k) - sg * h[k]) <= 4.0 * tol + obb_skew(b, k))
                     found = 1;
             }
         }

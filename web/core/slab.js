@@ -5,7 +5,8 @@
 // operands that is the correctly rounded float32 result (double has more than twice the bits),
 // the same as the C code's. The double-precision steps are the C code's own, in its order.
 // Inputs the fast path does not handle (invalid ones, coordinates of 2^126 or more, quotients
-// that underflow, both slab ends past FLT_MAX) return FALLBACK: the caller asks the core.
+// that underflow, both slab ends past FLT_MAX, parameters too close for rounding to order them)
+// return FALLBACK: the caller asks the core.
 
 
 const FLT_MAX = 3.4028234663852886e38;
@@ -35,6 +36,12 @@ function axisSlab(st, i, oi, di, lo, hi) {
 }
 
 const ordinary = (x) => x > -HUGE && x < HUGE; // finite and below 2^126: the core does not rescale
+
+/** sc_slab_close: rounded parameters too close for their order to be trusted (2^-21 relative). */
+function close(a, b) {
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return false;
+  return Math.abs(Math.fround(a - b)) <= Math.max(Math.abs(a), Math.abs(b)) * 4.76837158203125e-7;
+}
 const st = { tn: -Infinity, tf: Infinity, ax: -1 };
 
 /**
@@ -57,6 +64,8 @@ export function slabAABB(v, out) {
   if (k !== 1) return k;
   const tn = st.tn;
   const tf = st.tf;
+  // too close to tell from rounded parameters: the core decides from the exact ones
+  if (close(tn, tf) || close(tn, tmax)) return FALLBACK;
   if (tn > tf) return 0;
   if (tn === Infinity) return FALLBACK; // both ends past FLT_MAX: the core rescales dir
   if (!(tf >= 0 && tn <= tmax)) return 0;
