@@ -25,6 +25,7 @@ import { MeshBVH } from 'three-mesh-bvh';
 import { loadSlabcast } from '../slabcast.js';
 import { createThreeWorld } from '../three.js';
 import { loadBenchScene } from './bench-scene.mjs';
+import { printSingleRay, singleRayRows } from './single.mjs';
 import { PEERS, RAY_LENGTH } from './peers.mjs';
 import { SCENES, rng } from './scenes.mjs';
 
@@ -501,3 +502,6 @@ if (!noThree && threeSizes.length) {
     console.log(`| ${r.scene} | ${r.boxes} | ${fmt(r.three_rays_s)} | ${fmt(r.intersect_rays_s)} | **${r.intersect_vs_three.toFixed(0)}x** | ${fmt(r.first_rays_s)} | ${r.first_vs_three.toFixed(0)}x | ${fmt(r.batch_rays_s)} | ${r.batch_vs_three.toFixed(0)}x | ${r.hits_per_ray.toFixed(2)} | ${r.agreement} | ${r.build_ms.toFixed(1)} | ${r.update_ms.toFixed(2)} |`);
   }
 }
+
+// One ray against one AABB from JS (web/bench/single.mjs), beside three.js's Ray.intersectBox.
+printSingleRay(await singleRayRows(sc));
