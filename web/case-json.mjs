@@ -37,97 +37,106 @@ function hexValue(c) {
   return -1;
 }
 
+/** hex4 of cJSON: the 4 hex digits at bytes[p..p+3] as a number (0 when one is not a digit). */
+function hex4(bytes, p) {
+  let h = 0;
+  for (let i = 0; i < 4; i++) {
+    const v = hexValue(bytes[p + i]);
+    if (v < 0) return 0;
+    h = (h << 4) | v;
+  }
+  return h;
+}
+
+/** The bytes of the string body bytes[start..end) with its escapes decoded (\\uXXXX as UTF-8). */
+function decodeEscapes(bytes, start, end) {
+  const out = [];
+  let p = start;
+  while (p < end) {
+    const c = bytes[p];
+    if (c !== 0x5c) { out.push(c); p++; continue; }
+    const e = bytes[p + 1];
+    let seq = 2;
+    switch (e) {
+      case 0x62: out.push(0x08); break; // b
+      case 0x66: out.push(0x0c); break; // f
+      case 0x6e: out.push(0x0a); break; // n
+      case 0x72: out.push(0x0d); break; // r
+      case 0x74: out.push(0x09); break; // t
+      case 0x22: case 0x5c: case 0x2f: out.push(e); break;
+      case 0x75: { // u
+        if (end - p < 6) throw new ParseError();
+        const first = hex4(bytes, p + 2);
+        let cp;
+        if (first >= 0xdc00 && first <= 0xdfff) throw new ParseError();
+        if (first >= 0xd800 && first <= 0xdbff) {
+          const q = p + 6;
+          seq = 12;
+          if (end - q < 6) throw new ParseError();
+          if (bytes[q] !== 0x5c || bytes[q + 1] !== 0x75) throw new ParseError();
+          const second = hex4(bytes, q + 2);
+          if (second < 0xdc00 || second > 0xdfff) throw new ParseError();
+          cp = 0x10000 + (((first & 0x3ff) << 10) | (second & 0x3ff));
+        } else {
+          seq = 6;
+          cp = first;
+        }
+        if (cp < 0x80) out.push(cp);
+        else if (cp < 0x800) out.push(0xc0 | (cp >> 6), 0x80 | (cp & 0x3f));
+        else if (cp < 0x10000) out.push(0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f));
+        else out.push(0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 0x3f), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f));
+        break;
+      }
+      default:
+        throw new ParseError();
+    }
+    p += seq;
+  }
+  return out;
+}
+
 /**
- * Parse bytes as the native runner does. Returns the value, or undefined when the
- * input is not valid JSON for cJSON.
- * @param {Uint8Array} bytes
+ * A cJSON-compatible reader over bytes: one method per JSON construct, the position in off. It
+ * throws ParseError where cJSON's parse fails.
  */
-export function parseCaseJson(bytes) {
-  const len = bytes.length;
-  if (len === 0) return undefined;
-  let off = 0;
-  let depth = 0;
-
-  const canAccess = (i) => off + i < len;
-  const at = (i) => bytes[off + i];
-
-  function skipWhitespace() {
-    if (!canAccess(0)) return;
-    while (canAccess(0) && at(0) <= 0x20) off++;
-    if (off === len) off--;
+class CaseJsonReader {
+  constructor(bytes) {
+    this.bytes = bytes;
+    this.len = bytes.length;
+    this.off = 0;
+    this.depth = 0;
   }
 
-  function matches(word) {
-    if (off + word.length > len) return false;
-    for (let i = 0; i < word.length; i++) if (bytes[off + i] !== word.charCodeAt(i)) return false;
+  canAccess(i) { return this.off + i < this.len; }
+
+  at(i) { return this.bytes[this.off + i]; }
+
+  skipWhitespace() {
+    if (!this.canAccess(0)) return;
+    while (this.canAccess(0) && this.at(0) <= 0x20) this.off++;
+    if (this.off === this.len) this.off--;
+  }
+
+  matches(word) {
+    if (this.off + word.length > this.len) return false;
+    for (let i = 0; i < word.length; i++) if (this.bytes[this.off + i] !== word.charCodeAt(i)) return false;
     return true;
   }
 
-  function hex4(p) {
-    let h = 0;
-    for (let i = 0; i < 4; i++) {
-      const v = hexValue(bytes[p + i]);
-      if (v < 0) return 0;
-      h = (h << 4) | v;
-    }
-    return h;
-  }
-
-  function parseString() {
-    if (at(0) !== 0x22) throw new ParseError();
-    const start = off + 1;
+  parseString() {
+    if (this.at(0) !== 0x22) throw new ParseError();
+    const start = this.off + 1;
     let end = start;
-    while (end < len && bytes[end] !== 0x22) {
-      if (bytes[end] === 0x5c) {
-        if (end + 1 >= len) throw new ParseError();
+    while (end < this.len && this.bytes[end] !== 0x22) {
+      if (this.bytes[end] === 0x5c) {
+        if (end + 1 >= this.len) throw new ParseError();
         end++;
       }
       end++;
     }
-    if (end >= len || bytes[end] !== 0x22) throw new ParseError();
-    const out = [];
-    let p = start;
-    while (p < end) {
-      const c = bytes[p];
-      if (c !== 0x5c) { out.push(c); p++; continue; }
-      const e = bytes[p + 1];
-      let seq = 2;
-      switch (e) {
-        case 0x62: out.push(0x08); break; // b
-        case 0x66: out.push(0x0c); break; // f
-        case 0x6e: out.push(0x0a); break; // n
-        case 0x72: out.push(0x0d); break; // r
-        case 0x74: out.push(0x09); break; // t
-        case 0x22: case 0x5c: case 0x2f: out.push(e); break;
-        case 0x75: { // u
-          if (end - p < 6) throw new ParseError();
-          const first = hex4(p + 2);
-          let cp;
-          if (first >= 0xdc00 && first <= 0xdfff) throw new ParseError();
-          if (first >= 0xd800 && first <= 0xdbff) {
-            const q = p + 6;
-            seq = 12;
-            if (end - q < 6) throw new ParseError();
-            if (bytes[q] !== 0x5c || bytes[q + 1] !== 0x75) throw new ParseError();
-            const second = hex4(q + 2);
-            if (second < 0xdc00 || second > 0xdfff) throw new ParseError();
-            cp = 0x10000 + (((first & 0x3ff) << 10) | (second & 0x3ff));
-          } else {
-            seq = 6;
-            cp = first;
-          }
-          if (cp < 0x80) out.push(cp);
-          else if (cp < 0x800) out.push(0xc0 | (cp >> 6), 0x80 | (cp & 0x3f));
-          else if (cp < 0x10000) out.push(0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f));
-          else out.push(0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 0x3f), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f));
-          break;
-        }
-        default:
-          throw new ParseError();
-      }
-      p += seq;
-    }
-    off = end + 1;
+    if (end >= this.len || this.bytes[end] !== 0x22) throw new ParseError();
+    const out = decodeEscapes(this.bytes, start, end);
+    this.off = end + 1;
     // C strings end at the first NUL.
     const nul = out.indexOf(0);
     const n = nul < 0 ? out.length : nul;
@@ -136,84 +145,93 @@ export function parseCaseJson(bytes) {
     return s;
   }
 
-  function parseNumber() {
+  parseNumber() {
     let i = 0;
-    while (canAccess(i) && isNumberChar(at(i))) i++;
+    while (this.canAccess(i) && isNumberChar(this.at(i))) i++;
     let run = '';
-    for (let k = 0; k < i; k++) run += String.fromCharCode(at(k));
+    for (let k = 0; k < i; k++) run += String.fromCharCode(this.at(k));
     const m = NUMBER_PREFIX.exec(run);
     if (!m) throw new ParseError();
-    off += m[0].length;
+    this.off += m[0].length;
     return Number(m[0]);
   }
 
-  function parseArray() {
-    if (depth >= NESTING_LIMIT) throw new ParseError();
-    depth++;
+  parseArray() {
+    if (this.depth >= NESTING_LIMIT) throw new ParseError();
+    this.depth++;
     const arr = [];
-    off++;
-    skipWhitespace();
-    if (canAccess(0) && at(0) === 0x5d) { depth--; off++; return arr; }
-    if (!canAccess(0)) throw new ParseError();
-    off--;
+    this.off++;
+    this.skipWhitespace();
+    if (this.canAccess(0) && this.at(0) === 0x5d) { this.depth--; this.off++; return arr; }
+    if (!this.canAccess(0)) throw new ParseError();
+    this.off--;
     do {
-      off++;
-      skipWhitespace();
-      arr.push(parseValue());
-      skipWhitespace();
-    } while (canAccess(0) && at(0) === 0x2c);
-    if (!canAccess(0) || at(0) !== 0x5d) throw new ParseError();
-    depth--;
-    off++;
+      this.off++;
+      this.skipWhitespace();
+      arr.push(this.parseValue());
+      this.skipWhitespace();
+    } while (this.canAccess(0) && this.at(0) === 0x2c);
+    if (!this.canAccess(0) || this.at(0) !== 0x5d) throw new ParseError();
+    this.depth--;
+    this.off++;
     return arr;
   }
 
-  function parseObject() {
-    if (depth >= NESTING_LIMIT) throw new ParseError();
-    depth++;
+  parseObject() {
+    if (this.depth >= NESTING_LIMIT) throw new ParseError();
+    this.depth++;
     const obj = new Map();
-    off++;
-    skipWhitespace();
-    if (canAccess(0) && at(0) === 0x7d) { depth--; off++; return obj; }
-    if (!canAccess(0)) throw new ParseError();
-    off--;
+    this.off++;
+    this.skipWhitespace();
+    if (this.canAccess(0) && this.at(0) === 0x7d) { this.depth--; this.off++; return obj; }
+    if (!this.canAccess(0)) throw new ParseError();
+    this.off--;
     do {
-      off++;
-      skipWhitespace();
-      if (!canAccess(0)) throw new ParseError();
-      const key = parseString();
-      skipWhitespace();
-      if (!canAccess(0) || at(0) !== 0x3a) throw new ParseError();
-      off++;
-      skipWhitespace();
-      const value = parseValue();
+      this.off++;
+      this.skipWhitespace();
+      if (!this.canAccess(0)) throw new ParseError();
+      const key = this.parseString();
+      this.skipWhitespace();
+      if (!this.canAccess(0) || this.at(0) !== 0x3a) throw new ParseError();
+      this.off++;
+      this.skipWhitespace();
+      const value = this.parseValue();
       obj.delete(key); // keep insertion order of the last occurrence
       obj.set(key, value);
-      skipWhitespace();
-    } while (canAccess(0) && at(0) === 0x2c);
-    if (!canAccess(0) || at(0) !== 0x7d) throw new ParseError();
-    depth--;
-    off++;
+      this.skipWhitespace();
+    } while (this.canAccess(0) && this.at(0) === 0x2c);
+    if (!this.canAccess(0) || this.at(0) !== 0x7d) throw new ParseError();
+    this.depth--;
+    this.off++;
     return obj;
   }
 
-  function parseValue() {
-    if (matches('null')) { off += 4; return null; }
-    if (matches('false')) { off += 5; return false; }
-    if (matches('true')) { off += 4; return true; }
-    if (!canAccess(0)) throw new ParseError();
-    const c = at(0);
-    if (c === 0x22) return parseString();
-    if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return parseNumber();
-    if (c === 0x5b) return parseArray();
-    if (c === 0x7b) return parseObject();
+  parseValue() {
+    if (this.matches('null')) { this.off += 4; return null; }
+    if (this.matches('false')) { this.off += 5; return false; }
+    if (this.matches('true')) { this.off += 4; return true; }
+    if (!this.canAccess(0)) throw new ParseError();
+    const c = this.at(0);
+    if (c === 0x22) return this.parseString();
+    if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return this.parseNumber();
+    if (c === 0x5b) return this.parseArray();
+    if (c === 0x7b) return this.parseObject();
     throw new ParseError();
   }
+}
 
+/**
+ * Parse bytes as the native runner does. Returns the value, or undefined when the
+ * input is not valid JSON for cJSON.
+ * @param {Uint8Array} bytes
+ */
+export function parseCaseJson(bytes) {
+  if (bytes.length === 0) return undefined;
+  const r = new CaseJsonReader(bytes);
   try {
-    if (len > 4 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) off = 3;
-    skipWhitespace();
-    return parseValue();
+    if (r.len > 4 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) r.off = 3;
+    r.skipWhitespace();
+    return r.parseValue();
   } catch (e) {
     if (e instanceof ParseError) return undefined;
     throw e;
