@@ -169,6 +169,18 @@ int sc__grow_aligned(const sc_allocator *m, void **p, void **raw, int *cap, int 
 /* sc_bvh.c */
 void sc__bvh_child_bounds(const sc_world *w, int32_t c, sc_bounds *b);
 
+/* A query filter as the traversals apply it (sc_query.c reads an sc_query_filter into it). */
+typedef struct sc_wfilt {
+    uint32_t mask;
+    const int32_t *exclude;
+    int inside; /* the sc_inside rule */
+    int masked; /* masks must be checked: a mask other than all bits, or objects of mask 0 */
+} sc_wfilt;
+
+/* sc_sweep.c: n validated sweeps (sphere: 8 floats each, box: 10) against a committed world. */
+sc_status sc__sweep_batch(const sc_world *w, const float *sweeps, int32_t n, int box, float *t, int32_t *index,
+                          float *normal, float *point, const sc_wfilt *filter, int brute);
+
 /* sc_traverse.c: one ray (prepared by sc__ray_prep) through a committed world. */
 void sc__ray_prep(sc_wray *r, const sc_ray *ray);
 /* The nearest hit (any_hit: the first found); index -1 when none. */

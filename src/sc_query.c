@@ -167,12 +167,6 @@ static const uint64_t *sc_w_ray_order(const sc_world *w, const float *rays, int 
 }
 
 /* A query's filter, checked: the default for NULL. */
-typedef struct sc_wfilt {
-    uint32_t mask;
-    const int32_t *exclude;
-    int inside; /* the sc_inside rule */
-    int masked; /* masks must be checked: a mask other than all bits, or objects of mask 0 */
-} sc_wfilt;
 
 /* Validates filter for n rays (after the rays: inside, then each exclusion: -1 or an index of
  * the world) and reads it into *f. */
@@ -359,4 +353,68 @@ sc_status sc_world_cast_ray_all(const sc_world *w, const float *ray, int32_t cap
     sc_w_apply(&r, &f, 0);
     *total = sc__cast_all(w, &r, t, index, normal, cap);
     return SC_OK;
+}
+
+/* ------------------------------------------------------------------ sweeps */
+
+/* Validates n sweeps (per floats each: a ray, then a radius or three half extents). */
+static sc_status sc_w_check_sweeps(const float *sweeps, int n, int per, sc_scratch *scratch)
+{
+    for (int i = 0; i < n; ++i) {
+        const float *p = sweeps + (size_t)i * (size_t)per;
+        sc_ray r = {sc_w_v3(p), sc_w_v3(p + 3), p[6]};
+        sc_status s = sc_ray_check(&r);
+        for (int k = 7; s == SC_OK && k < per; ++k) {
+            if (!isfinite(p[k])) s = per == SC_SPHERE_SWEEP_FLOATS ? SC_ERR_SPHERE_RADIUS : SC_ERR_OBB_HALF;
+            else if (p[k] < 0.0f) s = per == SC_SPHERE_SWEEP_FLOATS ? SC_ERR_SPHERE_RADIUS_NEGATIVE : SC_ERR_OBB_HALF_NEGATIVE;
+        }
+        if (s != SC_OK) {
+            sc_w_set_error(scratch, i);
+            return s;
+        }
+    }
+    return SC_OK;
+}
+
+static sc_status sc_w_sweeps(const sc_world *w, const float *sweeps, int32_t n, int box, float *t, int32_t *index,
+                             float *normal, float *point, const sc_query_filter *filter, sc_scratch *scratch, int brute)
+{
+    sc_w_set_error(scratch, -1);
+    if (!w) return SC_ERR_NULL;
+    if (n < 0) return SC_ERR_COUNT;
+    if (n > 0 && !sweeps) return SC_ERR_NULL;
+    sc_status s = sc_w_check_sweeps(sweeps, n, box ? SC_BOX_SWEEP_FLOATS : SC_SPHERE_SWEEP_FLOATS, scratch);
+    if (s != SC_OK) return s;
+    if (n > 0 && (!t || !index)) return SC_ERR_NULL;
+    sc_wfilt f;
+    s = sc_w_filter(w, filter, n, &f, scratch);
+    if (s != SC_OK) return s;
+    if (!sc_world_is_committed(w)) return SC_ERR_STALE;
+    return sc__sweep_batch(w, sweeps, n, box, t, index, normal, point, &f, brute);
+}
+
+sc_status sc_world_cast_spheres(const sc_world *w, const float *sweeps, int32_t n, float *t, int32_t *index,
+                                float *normal, float *point, const sc_query_filter *filter, sc_scratch *scratch)
+{
+    return sc_w_sweeps(w, sweeps, n, 0, t, index, normal, point, filter, scratch, 0);
+}
+
+sc_status sc_world_cast_boxes(const sc_world *w, const float *sweeps, int32_t n, float *t, int32_t *index,
+                              float *normal, float *point, const sc_query_filter *filter, sc_scratch *scratch)
+{
+    return sc_w_sweeps(w, sweeps, n, 1, t, index, normal, point, filter, scratch, 0);
+}
+
+sc_status sc_world_cast_spheres_bruteforce(const sc_world *w, const float *sweeps, int32_t n, float *t,
+                                           int32_t *index, float *normal, float *point,
+                                           const sc_query_filter *filter, sc_scratch *scratch)
+{
+    return sc_w_sweeps(w, sweeps, n, 0, t, index, normal, point, filter, scratch, 1);
+}
+
+sc_status sc_world_cast_boxes_bruteforce(const sc_world *w, const float *sweeps, int32_t n, float *t, int32_t *index,
+                                         float *normal, float *point, const sc_query_filter *filter,
+                                         sc_scratch *scratch)
+{
+    return sc_w_sweeps(w, sweeps, n, 1, t, index, normal, point, filter, scratch, 1);
 }

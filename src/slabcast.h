@@ -246,6 +246,10 @@ typedef struct sc_query_filter {
 #define SC_RAY_FLOATS 7
 /// Floats per segment in a batch: a xyz, b xyz.
 #define SC_SEGMENT_FLOATS 6
+/// Floats per sphere sweep: origin xyz, dir xyz, tmax, radius.
+#define SC_SPHERE_SWEEP_FLOATS 8
+/// Floats per box sweep: origin xyz, dir xyz, tmax, half extents xyz (an axis-aligned box).
+#define SC_BOX_SWEEP_FLOATS 10
 /// The largest number of objects in one world.
 #define SC_WORLD_MAX_OBJECTS 16777216
 /// Batches of fewer rays are traced in input order; larger ones use a scratch's ordering buffers.
@@ -345,6 +349,25 @@ SC_API sc_status sc_world_cast_ray_all(const sc_world *world, const float *ray, 
 SC_API sc_status sc_world_cast_segments(const sc_world *world, const float *segments, int32_t n, float *t,
                                         int32_t *index, float *normal, const sc_query_filter *filter,
                                         sc_scratch *scratch);
+/// Sphere sweeps (SC_SPHERE_SWEEP_FLOATS each): the first t in [0, tmax] at which the sphere, its
+/// centre moving along the ray, touches an object (ties to the lowest index); normal[3i..] the
+/// object's outward unit normal at the contact and point[3i..] the contact point on the object
+/// (either may be NULL). Already touching at t = 0: t = 0, normal 0 (SC_INSIDE_SKIP ignores such
+/// objects; SC_INSIDE_EXIT acts as solid). No contact: t = 0, index -1. Computed in double.
+SC_API sc_status sc_world_cast_spheres(const sc_world *world, const float *sweeps, int32_t n, float *t, int32_t *index,
+                                       float *normal, float *point, const sc_query_filter *filter, sc_scratch *scratch);
+/// Box sweeps (SC_BOX_SWEEP_FLOATS each): an axis-aligned box of the given half extents, its centre
+/// moving along the ray; output as sc_world_cast_spheres.
+SC_API sc_status sc_world_cast_boxes(const sc_world *world, const float *sweeps, int32_t n, float *t, int32_t *index,
+                                     float *normal, float *point, const sc_query_filter *filter, sc_scratch *scratch);
+/// sc_world_cast_spheres without the BVH (every object against every sweep), for checks and benchmarks.
+SC_API sc_status sc_world_cast_spheres_bruteforce(const sc_world *world, const float *sweeps, int32_t n, float *t,
+                                                  int32_t *index, float *normal, float *point,
+                                                  const sc_query_filter *filter, sc_scratch *scratch);
+/// sc_world_cast_boxes without the BVH, for checks and benchmarks.
+SC_API sc_status sc_world_cast_boxes_bruteforce(const sc_world *world, const float *sweeps, int32_t n, float *t,
+                                                int32_t *index, float *normal, float *point,
+                                                const sc_query_filter *filter, sc_scratch *scratch);
 
 #ifdef __cplusplus
 }

@@ -251,6 +251,22 @@ SC_EXPORT int sc_wasm_world_cast_segments(sc_world *w, const float *segs, int n,
     return sc_wasm_after_query(sc_world_cast_segments(w, segs, n, t, index, normal, filter, sc_wasm_query_scratch));
 }
 
+/// Sphere (box = 0) or box (box = 1) sweeps: t, index, normal, point per sweep; brute: without the BVH.
+SC_EXPORT int sc_wasm_world_sweeps(sc_world *w, int box, int brute, const float *sweeps, int n, float *t, int *index,
+                                   float *normal, float *point, const sc_query_filter *filter)
+{
+    sc_status s = sc_wasm_before_query(w, 0);
+    if (s != SC_OK) return s;
+    if (box) {
+        s = brute ? sc_world_cast_boxes_bruteforce(w, sweeps, n, t, index, normal, point, filter, sc_wasm_query_scratch)
+                  : sc_world_cast_boxes(w, sweeps, n, t, index, normal, point, filter, sc_wasm_query_scratch);
+    } else {
+        s = brute ? sc_world_cast_spheres_bruteforce(w, sweeps, n, t, index, normal, point, filter, sc_wasm_query_scratch)
+                  : sc_world_cast_spheres(w, sweeps, n, t, index, normal, point, filter, sc_wasm_query_scratch);
+    }
+    return sc_wasm_after_query(s);
+}
+
 /// Frees object index (docs/semantics.md, "Filters"); no other index changes.
 SC_EXPORT int sc_wasm_world_remove(sc_world *w, int index) { sc_wasm_last_error = -1; return sc_world_remove(w, index); }
 /// Enabled flags of objects first.. from n bytes (0: disabled, anything else: enabled).

@@ -83,6 +83,12 @@ export interface CastResult {
   normal: Float32Array;
 }
 
+/** First contacts of a batch of sweeps (World.castSpheres, World.castBoxes). */
+export interface SweepResult extends CastResult {
+  /** 3 floats per sweep: the contact point on the object; 0 for no contact. */
+  point: Float32Array;
+}
+
 /** Every hit of one ray (World.castRayAll), nearest first. */
 export interface CastAllResult extends CastResult {
   /** The number of hits; more than the arrays hold when the caller's arrays were too short. */
@@ -168,6 +174,19 @@ export interface World {
    * are filled up to the room of the smallest (normal: 3 floats per hit), and `count` may exceed it.
    */
   castRayAll(ray: FloatBatch, out?: CastTarget | null, options?: QueryOptions): CastAllResult;
+  /**
+   * Sphere sweeps: 8 floats each (origin xyz, dir xyz, tmax, radius). The first t in [0, tmax] at
+   * which the sphere, its centre moving along the ray, touches an object (ties to the lowest index),
+   * the object's outward normal there and the contact point on it. Already touching at t = 0: t = 0,
+   * normal 0 ('skip' ignores such objects). Computed in double precision.
+   */
+  castSpheres(sweeps: FloatBatch, out?: (CastTarget & { point?: Float32Array }) | null, options?: QueryOptions): SweepResult;
+  /** Box sweeps: 10 floats each (origin xyz, dir xyz, tmax, half extents xyz), an axis-aligned box; as castSpheres. */
+  castBoxes(sweeps: FloatBatch, out?: (CastTarget & { point?: Float32Array }) | null, options?: QueryOptions): SweepResult;
+  /** castSpheres without the BVH, for checks and benchmarks. */
+  castSpheresBruteForce(sweeps: FloatBatch, out?: (CastTarget & { point?: Float32Array }) | null, options?: QueryOptions): SweepResult;
+  /** castBoxes without the BVH, for checks and benchmarks. */
+  castBoxesBruteForce(sweeps: FloatBatch, out?: (CastTarget & { point?: Float32Array }) | null, options?: QueryOptions): SweepResult;
   /** Whether each ray hits anything within [0, tmax] (1) or not (0); stops at the first hit. */
   anyHit(rays: FloatBatch, out?: Uint8Array | null, options?: QueryOptions): Uint8Array;
   /** The number of objects. */

@@ -926,6 +926,46 @@ static void run(const char *name, test_fn fn, const char *filter)
 }
 #define RUN_TEST(fn) run(#fn, fn, filter)
 
+/* Sweeps by hand (docs/semantics.md, "Sweeps"): a ball passing a box edge, a box reaching a sphere
+ * and a turned OBB, contact at the start, tmax; BVH and brute force agree. */
+static int sweeps_by_hand(void)
+{
+    sc_world *w = sc_world_create();
+    int32_t first;
+    ENSURE(sc_world_add_aabbs(w, (float[6]){0, 0, 0, 1, 1, 1}, 1, &first) == SC_OK);
+    ENSURE(sc_world_add_spheres(w, (float[4]){5, 0.5f, 0.5f, 1}, 1, &first) == SC_OK);
+    ENSURE(sc_world_add_obbs(w, (float[15]){10, 0.5f, 0.5f, 0, 1, 0, -1, 0, 0, 0, 0, 1, 0.5f, 0.5f, 0.5f}, 1, &first) == SC_OK);
+    ENSURE(sc_world_commit(w) == SC_OK);
+    float t[2], n[6], p[6];
+    int32_t idx[2];
+    /* radius 0.5 at y = 1.3 past the edge x = 0, y = 1: x = -0.4 at contact, t = 2.6 */
+    float s1[16] = {-3, 1.3f, 0.5f, 1, 0, 0, INFINITY, 0.5f, /* */ 0.5f, 0.5f, 0.5f, 1, 0, 0, INFINITY, 0.1f};
+    ENSURE(sc_world_cast_spheres(w, s1, 2, t, idx, n, p, NULL, NULL) == SC_OK);
+    ENSURE(idx[0] == 0 && fabsf(t[0] - 2.6f) < 1e-6f && fabsf(n[0] + 0.8f) < 1e-6f && fabsf(n[1] - 0.6f) < 1e-6f);
+    ENSURE(p[0] == 0.0f && p[1] == 1.0f && p[2] == 0.5f);
+    ENSURE(idx[1] == 0 && t[1] == 0.0f && n[3] == 0.0f && n[4] == 0.0f && n[5] == 0.0f); /* touching at the start */
+    /* a box of half 0.25 from x = 2 reaches the sphere's x = 4 at centre 3.75 (t = 1.75); the OBB
+     * (turned: its half 0.5 lies along x) at centre 9.25 from x = 7 when the sphere is excluded */
+    float b1[20] = {2, 0.5f, 0.5f, 1, 0, 0, INFINITY, 0.25f, 0.25f, 0.25f, 7, 0.5f, 0.5f, 1, 0, 0, INFINITY, 0.25f, 0.25f, 0.25f};
+    int32_t excl[2] = {-1, 1};
+    sc_query_filter f = {0xFFFFFFFFu, excl, SC_INSIDE_SOLID};
+    ENSURE(sc_world_cast_boxes(w, b1, 2, t, idx, n, NULL, &f, NULL) == SC_OK);
+    ENSURE(idx[0] == 1 && t[0] == 1.75f && n[0] == -1.0f && idx[1] == 2 && t[1] == 2.25f && n[3] == -1.0f);
+    float tb[2];
+    int32_t ib[2];
+    ENSURE(sc_world_cast_boxes_bruteforce(w, b1, 2, tb, ib, NULL, NULL, &f, NULL) == SC_OK);
+    ENSURE(ib[0] == idx[0] && ib[1] == idx[1] && tb[0] == t[0] && tb[1] == t[1]);
+    /* tmax 2: the ball stops short of the box */
+    float s2[8] = {-3, 0.5f, 0.5f, 1, 0, 0, 2, 0.5f};
+    ENSURE(sc_world_cast_spheres(w, s2, 1, t, idx, NULL, NULL, NULL, NULL) == SC_OK && idx[0] == -1 && t[0] == 0.0f);
+    /* a negative radius is refused, naming the sweep */
+    float bad[16] = {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0, 1, -1};
+    ENSURE(sc_world_cast_spheres(w, bad, 2, t, idx, NULL, NULL, NULL, g_scratch) == SC_ERR_SPHERE_RADIUS_NEGATIVE);
+    ENSURE(sc_scratch_error_index(g_scratch) == 1);
+    sc_world_destroy(w);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *filter = argc > 1 ? argv[1] : NULL;
@@ -942,6 +982,7 @@ int main(int argc, char **argv)
     RUN_TEST(all_hits);
     RUN_TEST(ties_with_degenerate_objects);
     RUN_TEST(filters_remove_enable_masks);
+    RUN_TEST(sweeps_by_hand);
     printf("%d passed, %d failed\n", g_run - g_failed_tests, g_failed_tests);
     sc_scratch_destroy(g_scratch);
     return g_failed_tests ? 1 : 0;

@@ -502,6 +502,10 @@ describe('worlds: memory growth, dispose, many worlds', () => {
       anyHit: () => w.anyHit(PROBES), castRayAll: () => w.castRayAll(PROBES.slice(0, 7)), count: () => w.count, bytes: () => w.bytes,
       remove: () => w.remove(0), setEnabled: () => w.setEnabled(0, new Uint8Array(1)),
       setMasks: () => w.setMasks(0, new Uint32Array(1)), kindOf: () => w.kindOf(0),
+      castSpheres: () => w.castSpheres(new Float32Array([0, 0, 0, 1, 0, 0, 1, 1])),
+      castBoxes: () => w.castBoxes(new Float32Array([0, 0, 0, 1, 0, 0, 1, 1, 1, 1])),
+      castSpheresBruteForce: () => w.castSpheresBruteForce(new Float32Array([0, 0, 0, 1, 0, 0, 1, 1])),
+      castBoxesBruteForce: () => w.castBoxesBruteForce(new Float32Array([0, 0, 0, 1, 0, 0, 1, 1, 1, 1])),
     };
     // Every method of the world is in the list (a new method must be added here).
     const methods = Object.keys(w).filter((k) => !['dispose', 'disposed'].includes(k));
@@ -631,6 +635,7 @@ describe('re-entry and lying typed arrays (the world is locked during a call)', 
     anyHit: (w, input) => w.anyHit(input(RAY)),
     castRayAll: (w, input) => w.castRayAll(input(RAY)),
     castSegments: (w, input) => w.castSegments(input([-1, 0.5, 0.5, 2, 0.5, 0.5])),
+    castSpheres: (w, input) => w.castSpheres(input([...RAY, 0.1])),
     castRaysWithOptions: (w, input) => w.castRays(new Float32Array(RAY), undefined, { get mask() { return input([1])[0]; } }),
     addAABBs: (w, input) => w.addAABBs(input(BOX)),
     updateAABBs: (w, input) => w.updateAABBs(0, input(BOX)),

@@ -197,6 +197,39 @@ function cast(w, fn, data, per, name, out, options) {
   return { t, index, normal };
 }
 
+/**
+ * Sweeps a batch (spheres: 8 floats each, boxes: 10) and copies t, index, normal, point out.
+ * out may hold any of the four arrays; the others are allocated.
+ */
+function sweep(w, box, brute, data, out, options) {
+  const ptr = w.live();
+  const core = w.core;
+  const per = box ? 10 : 8;
+  const a = w.batch(data, per, 'sweeps');
+  const n = taLength(a) / per;
+  checkOut(out);
+  const t = outArray(out, 't', Float32Array, n, core.memory);
+  const index = outArray(out, 'index', Int32Array, n, core.memory);
+  const normal = outArray(out, 'normal', Float32Array, 3 * n, core.memory);
+  const point = outArray(out, 'point', Float32Array, 3 * n, core.memory);
+  requireDisjoint([['t', t], ['index', index], ['normal', normal], ['point', point]]);
+  const filter = readFilter(w, options, n);
+  const p = stageBatch(core, a, 32 * n + filterBytes(filter));
+  const tPtr = p + taByteLength(a);
+  const iPtr = tPtr + 4 * n;
+  const nPtr = iPtr + 4 * n;
+  const qPtr = nPtr + 12 * n;
+  const fPtr = writeFilter(core, filter, qPtr + 12 * n);
+  const status = core.call(core.ex.sc_wasm_world_sweeps, ptr, box ? 1 : 0, brute ? 1 : 0, p, n, tPtr, iPtr, nPtr, qPtr, fPtr);
+  core.views();
+  w.check(status, 'sweeps');
+  copyOut(core, t, Float32Array, tPtr, n);
+  copyOut(core, index, Int32Array, iPtr, n);
+  copyOut(core, normal, Float32Array, nPtr, 3 * n);
+  copyOut(core, point, Float32Array, qPtr, 3 * n);
+  return { t, index, normal, point };
+}
+
 /** The caller's castRayAll arrays ([key, array] pairs) and the hits they have room for. */
 function castAllTargets(core, out) {
   checkOut(out);
@@ -356,6 +389,14 @@ export function createWorld(core) {
      * filled up to the room of the smallest (normal: 3 floats per hit) and count may exceed it.
      */
     castRayAll(ray, out, options) { return castRayAll(w, ray, out, options); },
+    /** Sphere sweeps (8 floats each: origin, dir, tmax, radius): first contact, normal, point. */
+    castSpheres(sweeps, out, options) { return sweep(w, false, false, sweeps, out, options); },
+    /** Box sweeps (10 floats each: origin, dir, tmax, half extents): first contact, normal, point. */
+    castBoxes(sweeps, out, options) { return sweep(w, true, false, sweeps, out, options); },
+    /** castSpheres without the BVH, for checks and benchmarks. */
+    castSpheresBruteForce(sweeps, out, options) { return sweep(w, false, true, sweeps, out, options); },
+    /** castBoxes without the BVH, for checks and benchmarks. */
+    castBoxesBruteForce(sweeps, out, options) { return sweep(w, true, true, sweeps, out, options); },
     /** Whether each ray hits anything within [0, tmax] (stops at the first hit). */
     anyHit(rays, out, options) { return anyHit(w, rays, out, options); },
     /** The number of objects. */

@@ -1,0 +1,407 @@
+/* slabcast worlds: sweeps ("fat rays"). A sphere or an axis-aligned box moving along a ray,
+ * against every object a filter allows: the first t in [0, tmax] at which the moving shape
+ * touches the object (closed shapes: touching counts), the object (ties to the lowest index),
+ * the contact normal (the object's outward unit normal at the contact, pointing at the moving
+ * shape) and the contact point (on the object). A moving shape that already overlaps an object
+ * at t = 0 hits it at t = 0 with a zero normal (SC_INSIDE_SOLID) or ignores it
+ * (SC_INSIDE_SKIP). Computed in double from the float inputs; docs/semantics.md, "Sweeps".
+ *
+ * Every contact is the first contact of a moving point with a Minkowski sum:
+ *   - sphere (radius r) against an AABB [lo, hi]: the point against the box rounded by r;
+ *   - sphere against a sphere (C, R): the point against the ball (C, R + r);
+ *   - sphere against an OBB: the same rounded box in the OBB's frame (coordinates along its axes);
+ *   - box (half extents e) against an AABB: the point against [lo - e, hi + e];
+ *   - box against a sphere: the point against the box [C - e, C + e] rounded by R;
+ *   - box against an OBB: the separating axis test swept along t (15 axes).
+ * The BVH is walked with each node's bounds grown by the moving shape's extent. */
+#include "sc_internal.h"
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+typedef struct sc_shit {
+    double t;
+    int index;
+    double n[3], p[3];
+} sc_shit;
+
+/* The moving shape: centre o + t d for t in [0, tmax]; a sphere of radius r, or a box of half
+ * extents e. */
+typedef struct sc_mover {
+    double o[3], d[3], tmax;
+    int box;
+    double r, e[3];
+    double ext[3]; /* how far the shape reaches from its centre along each axis */
+} sc_mover;
+
+static double sc_s_dot(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
+/* First t >= 0 at which o + t d enters the ball (c, rad), when o is outside it; -1 for never. */
+static double sc_s_ray_ball(const double *o, const double *d, const double *c, double rad)
+{
+    double m[3] = {o[0] - c[0], o[1] - c[1], o[2] - c[2]};
+    double b = sc_s_dot(m, d), cc = sc_s_dot(m, m) - rad * rad, dd = sc_s_dot(d, d);
+    if (cc <= 0.0) return 0.0;
+    if (b >= 0.0) return -1.0;
+    double disc = b * b - dd * cc;
+    if (disc < 0.0) return -1.0;
+    /* (-b - sqrt(disc)) / dd, in the form without cancellation: cc / (-b + sqrt(disc)) */
+    return cc / (-b + sqrt(disc));
+}
+
+/* First t >= 0 at which o + t d enters the capsule of segment [a, b] and radius rad (o outside). */
+static double sc_s_ray_capsule(const double *o, const double *d, const double *a, const double *b, double rad)
+{
+    double best = -1.0;
+    double ab[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]}, ao[3] = {o[0] - a[0], o[1] - a[1], o[2] - a[2]};
+    double abab = sc_s_dot(ab, ab);
+    if (abab > 0.0) {
+        /* the cylinder: the components of ao + t d across the axis, |m + t v|^2 = rad^2 */
+        double kd = sc_s_dot(d, ab) / abab, ko = sc_s_dot(ao, ab) / abab;
+        double v[3] = {d[0] - kd * ab[0], d[1] - kd * ab[1], d[2] - kd * ab[2]};
+        double m[3] = {ao[0] - ko * ab[0], ao[1] - ko * ab[1], ao[2] - ko * ab[2]};
+        double A = sc_s_dot(v, v), B = sc_s_dot(m, v), C = sc_s_dot(m, m) - rad * rad;
+        if (A > 0.0 && B < 0.0 && B * B - A * C >= 0.0) {
+            double t = C <= 0.0 ? 0.0 : C / (-B + sqrt(B * B - A * C));
+            double s = ko + t * kd; /* where along the segment */
+            if (s >= 0.0 && s <= 1.0) best = t;
+        }
+    }
+    double ta = sc_s_ray_ball(o, d, a, rad), tb = sc_s_ray_ball(o, d, b, rad);
+    if (ta >= 0.0 && (best < 0.0 || ta < best)) best = ta;
+    if (tb >= 0.0 && (best < 0.0 || tb < best)) best = tb;
+    return best;
+}
+
+/* The squared distance from point x to the box [lo, hi], and the closest point q. */
+static double sc_s_box_dist2(const double *x, const double *lo, const double *hi, double *q)
+{
+    double s = 0.0;
+    for (int i = 0; i < 3; ++i) {
+        q[i] = x[i] < lo[i] ? lo[i] : (x[i] > hi[i] ? hi[i] : x[i]);
+        s += (x[i] - q[i]) * (x[i] - q[i]);
+    }
+    return s;
+}
+
+/* The slab interval of o + t d against [lo, hi] in double: 0 when the line misses. */
+static int sc_s_slab(const double *o, const double *d, const double *lo, const double *hi, double *tn, double *tf,
+                     int *axis)
+{
+    *tn = -INFINITY;
+    *tf = INFINITY;
+    *axis = -1;
+    for (int i = 0; i < 3; ++i) {
+        if (d[i] == 0.0) {
+            if (o[i] < lo[i] || o[i] > hi[i]) return 0;
+            continue;
+        }
+        double t1 = (lo[i] - o[i]) / d[i], t2 = (hi[i] - o[i]) / d[i];
+        double a = d[i] > 0.0 ? t1 : t2, b = d[i] > 0.0 ? t2 : t1;
+        if (a > *tn) { *tn = a; *axis = i; }
+        if (b < *tf) *tf = b;
+    }
+    return *tn <= *tf;
+}
+
+/* The first contact of o + t d (t in [0, tmax]) with the box [lo, hi] rounded by rad: t, the
+ * closest point q of the box and the unit normal n there (zero when already touching at 0).
+ * Returns 0 for no contact. The point enters the grown box [lo - rad, hi + rad] first; where it
+ * enters beside an edge or a corner of the box, the contact is with that edge's capsule. */
+static int sc_s_rounded_box(const double *o, const double *d, double tmax, const double *lo, const double *hi,
+                            double rad, double *t, double *q, double *n)
+{
+    n[0] = n[1] = n[2] = 0.0;
+    if (sc_s_box_dist2(o, lo, hi, q) <= rad * rad) {
+        *t = 0.0;
+        return 1;
+    }
+    double glo[3], ghi[3], tn, tf;
+    int axis;
+    for (int i = 0; i < 3; ++i) { glo[i] = lo[i] - rad; ghi[i] = hi[i] + rad; }
+    if (!sc_s_slab(o, d, glo, ghi, &tn, &tf, &axis) || tf < 0.0 || tn > tmax) return 0;
+    double te = tn > 0.0 ? tn : 0.0, p[3];
+    int out = 0; /* axes other than the entry one where the point is beside the box */
+    for (int i = 0; i < 3; ++i) {
+        p[i] = o[i] + te * d[i];
+        if (i != axis && (p[i] < lo[i] || p[i] > hi[i])) ++out;
+    }
+    if (out == 0 || rad == 0.0) {
+        /* a face: the entry face of the grown box */
+        *t = te;
+        for (int i = 0; i < 3; ++i) p[i] = o[i] + te * d[i];
+        (void)sc_s_box_dist2(p, lo, hi, q);
+        n[axis] = d[axis] > 0.0 ? -1.0 : 1.0;
+        return 1;
+    }
+    /* an edge or corner region: the capsules of the box edges at that side */
+    int side[3];
+    for (int i = 0; i < 3; ++i) side[i] = p[i] < lo[i] ? 0 : (p[i] > hi[i] ? 1 : (d[i] > 0.0 ? 0 : 1));
+    side[axis] = d[axis] > 0.0 ? 0 : 1;
+    double best = -1.0;
+    for (int k = 0; k < 3; ++k) {
+        /* the edge along axis k through the corner (side[i] of the other axes) */
+        double a[3], b[3];
+        for (int i = 0; i < 3; ++i) a[i] = b[i] = side[i] ? hi[i] : lo[i];
+        a[k] = lo[k];
+        b[k] = hi[k];
+        double tc = sc_s_ray_capsule(o, d, a, b, rad);
+        if (tc >= 0.0 && (best < 0.0 || tc < best)) best = tc;
+    }
+    if (best < 0.0 || best > tmax) return 0;
+    *t = best;
+    for (int i = 0; i < 3; ++i) p[i] = o[i] + best * d[i];
+    (void)sc_s_box_dist2(p, lo, hi, q);
+    double v[3] = {p[0] - q[0], p[1] - q[1], p[2] - q[2]}, len = sqrt(sc_s_dot(v, v));
+    if (len > 0.0)
+        for (int i = 0; i < 3; ++i) n[i] = v[i] / len;
+    return 1;
+}
+
+static void sc_s_f3(double *out, sc_vec3 v) { out[0] = v.x; out[1] = v.y; out[2] = v.z; }
+
+/* The moving shape against an AABB object. */
+static int sc_s_vs_aabb(const sc_mover *m, const sc_aabb *b, sc_shit *h)
+{
+    double lo[3], hi[3];
+    sc_s_f3(lo, b->min);
+    sc_s_f3(hi, b->max);
+    if (!m->box) return sc_s_rounded_box(m->o, m->d, m->tmax, lo, hi, m->r, &h->t, h->p, h->n);
+    double glo[3], ghi[3], q[3];
+    for (int i = 0; i < 3; ++i) { glo[i] = lo[i] - m->e[i]; ghi[i] = hi[i] + m->e[i]; }
+    if (!sc_s_rounded_box(m->o, m->d, m->tmax, glo, ghi, 0.0, &h->t, q, h->n)) return 0;
+    double c[3];
+    for (int i = 0; i < 3; ++i) c[i] = m->o[i] + h->t * m->d[i];
+    (void)sc_s_box_dist2(c, lo, hi, h->p); /* the object's point nearest the box's centre */
+    return 1;
+}
+
+/* The moving shape against a sphere object (C, R). */
+static int sc_s_vs_sphere(const sc_mover *m, const sc_sphere *s, sc_shit *h)
+{
+    double c[3], R = s->radius, v[3], q[3], len;
+    sc_s_f3(c, s->center);
+    if (!m->box) {
+        double t = sc_s_ray_ball(m->o, m->d, c, R + m->r);
+        if (t < 0.0 || t > m->tmax) return 0;
+        h->t = t;
+        for (int i = 0; i < 3; ++i) v[i] = m->o[i] + t * m->d[i] - c[i];
+    } else {
+        double lo[3], hi[3];
+        for (int i = 0; i < 3; ++i) { lo[i] = c[i] - m->e[i]; hi[i] = c[i] + m->e[i]; }
+        if (!sc_s_rounded_box(m->o, m->d, m->tmax, lo, hi, R, &h->t, q, h->n)) return 0;
+        for (int i = 0; i < 3; ++i) v[i] = m->o[i] + h->t * m->d[i] - q[i];
+    }
+    len = sqrt(sc_s_dot(v, v));
+    for (int i = 0; i < 3; ++i) {
+        h->n[i] = h->t > 0.0 && len > 0.0 ? v[i] / len : 0.0;
+        h->p[i] = len > 0.0 ? c[i] + R * v[i] / len : c[i];
+    }
+    return 1;
+}
+
+/* A sphere moving against an OBB: the rounded box in the OBB's frame (coordinates along its axes). */
+static int sc_s_sphere_vs_obb(const sc_mover *m, const sc_obb *b, sc_shit *h)
+{
+    double c[3], ax[3][3], ol[3], dl[3], lo[3], hi[3], ql[3], nl[3];
+    sc_s_f3(c, b->center);
+    for (int k = 0; k < 3; ++k) sc_s_f3(ax[k], b->axes[k]);
+    double half[3] = {b->half.x, b->half.y, b->half.z};
+    for (int k = 0; k < 3; ++k) {
+        double mo[3] = {m->o[0] - c[0], m->o[1] - c[1], m->o[2] - c[2]};
+        ol[k] = sc_s_dot(mo, ax[k]);
+        dl[k] = sc_s_dot(m->d, ax[k]);
+        lo[k] = -half[k];
+        hi[k] = half[k];
+    }
+    if (!sc_s_rounded_box(ol, dl, m->tmax, lo, hi, m->r, &h->t, ql, nl)) return 0;
+    double nw[3] = {0, 0, 0};
+    for (int i = 0; i < 3; ++i) {
+        h->p[i] = c[i] + ql[0] * ax[0][i] + ql[1] * ax[1][i] + ql[2] * ax[2][i];
+        nw[i] = nl[0] * ax[0][i] + nl[1] * ax[1][i] + nl[2] * ax[2][i];
+    }
+    double len = sqrt(sc_s_dot(nw, nw));
+    for (int i = 0; i < 3; ++i) h->n[i] = len > 0.0 ? nw[i] / len : 0.0;
+    return 1;
+}
+
+/* A box moving against an OBB: on every candidate axis u (the world axes, the OBB's, and their
+ * cross products) the projections overlap for t in an interval; contact is the latest start of
+ * those intervals when it comes before the earliest end. */
+static int sc_s_box_vs_obb(const sc_mover *m, const sc_obb *b, sc_shit *h)
+{
+    double c[3], a[3][3], half[3] = {b->half.x, b->half.y, b->half.z}, u[15][3];
+    sc_s_f3(c, b->center);
+    for (int k = 0; k < 3; ++k) sc_s_f3(a[k], b->axes[k]);
+    int nu = 0;
+    for (int i = 0; i < 3; ++i) {
+        u[nu][0] = u[nu][1] = u[nu][2] = 0.0;
+        u[nu++][i] = 1.0;
+    }
+    for (int k = 0; k < 3; ++k, ++nu) memcpy(u[nu], a[k], sizeof u[nu]);
+    for (int i = 0; i < 3; ++i) {
+        for (int k = 0; k < 3; ++k) {
+            double e[3] = {0, 0, 0}, *v = u[nu];
+            e[i] = 1.0;
+            v[0] = e[1] * a[k][2] - e[2] * a[k][1];
+            v[1] = e[2] * a[k][0] - e[0] * a[k][2];
+            v[2] = e[0] * a[k][1] - e[1] * a[k][0];
+            /* parallel edges give no axis of their own (the face axes cover them) */
+            if (sc_s_dot(v, v) > 1e-12) ++nu;
+        }
+    }
+    double first = -INFINITY, last = INFINITY;
+    int fa = -1;
+    double fsign = 0.0;
+    for (int k = 0; k < nu; ++k) {
+        const double *v = u[k];
+        double ra = m->e[0] * fabs(v[0]) + m->e[1] * fabs(v[1]) + m->e[2] * fabs(v[2]);
+        double rb = half[0] * fabs(sc_s_dot(a[0], v)) + half[1] * fabs(sc_s_dot(a[1], v)) + half[2] * fabs(sc_s_dot(a[2], v));
+        double rho = ra + rb, mo[3] = {m->o[0] - c[0], m->o[1] - c[1], m->o[2] - c[2]};
+        double s0 = sc_s_dot(mo, v), w = sc_s_dot(m->d, v);
+        if (w == 0.0) {
+            if (fabs(s0) > rho) return 0;
+            continue;
+        }
+        double t1 = (-rho - s0) / w, t2 = (rho - s0) / w;
+        double enter = t1 < t2 ? t1 : t2, leave = t1 < t2 ? t2 : t1;
+        if (enter > first) { first = enter; fa = k; fsign = w > 0.0 ? -1.0 : 1.0; }
+        if (leave < last) last = leave;
+    }
+    if (!(first <= last) || last < 0.0 || first > m->tmax) return 0;
+    h->t = first > 0.0 ? first : 0.0;
+    h->n[0] = h->n[1] = h->n[2] = 0.0;
+    if (first > 0.0 && fa >= 0) {
+        double len = sqrt(sc_s_dot(u[fa], u[fa]));
+        for (int i = 0; i < 3; ++i) h->n[i] = fsign * u[fa][i] / len;
+    }
+    /* the contact point: the OBB's point nearest the box's centre (clamped in its frame) */
+    double p[3], l[3];
+    for (int i = 0; i < 3; ++i) p[i] = m->o[i] + h->t * m->d[i] - c[i];
+    for (int k = 0; k < 3; ++k) {
+        l[k] = sc_s_dot(p, a[k]);
+        l[k] = l[k] < -half[k] ? -half[k] : (l[k] > half[k] ? half[k] : l[k]);
+    }
+    for (int i = 0; i < 3; ++i) h->p[i] = c[i] + l[0] * a[0][i] + l[1] * a[1][i] + l[2] * a[2][i];
+    return 1;
+}
+
+/* Object o against the moving shape. */
+static int sc_s_object(const sc_world *w, const sc_mover *m, int o, sc_shit *h)
+{
+    switch (w->kind[o]) {
+    case SC_SHAPE_AABB: return sc_s_vs_aabb(m, &w->bounds[o], h);
+    case SC_SHAPE_SPHERE: return sc_s_vs_sphere(m, &w->spheres[w->slot[o]], h);
+    default:
+        return m->box ? sc_s_box_vs_obb(m, &w->obbs[w->slot[o]], h) : sc_s_sphere_vs_obb(m, &w->obbs[w->slot[o]], h);
+    }
+}
+
+/* Whether the moving shape may touch a box of bounds b before t = limit: the centre's path
+ * against b grown by the shape's extent (and a margin of 2^-20 relative, so that rounding here
+ * never loses a contact the exact tests find). */
+static int sc_s_cull(const sc_mover *m, const float *lo, const float *hi, int stride, int l, double limit)
+{
+    double glo[3], ghi[3], tn, tf;
+    int axis;
+    for (int i = 0; i < 3; ++i) {
+        double a = lo[i * stride + l], b = hi[i * stride + l];
+        double g = m->ext[i] + 9.5367431640625e-07 * (fabs(a) + fabs(b) + m->ext[i] + 1.0);
+        glo[i] = a - g;
+        ghi[i] = b + g;
+    }
+    if (!sc_s_slab(m->o, m->d, glo, ghi, &tn, &tf, &axis)) return 0;
+    return tf >= 0.0 && tn <= limit;
+}
+
+static void sc_s_offer(const sc_world *w, const sc_mover *m, int o, const sc_wray *f, sc_shit *best)
+{
+    (void)m;
+    if (!w->enabled[o]) return;
+    if (f->filtered && ((w->mask[o] & f->mask) == 0 || o == f->exclude)) return;
+    sc_shit h;
+    if (!sc_s_object(w, m, o, &h)) return;
+    if (h.t == 0.0 && f->inside == SC_INSIDE_SKIP && h.n[0] == 0.0 && h.n[1] == 0.0 && h.n[2] == 0.0) return;
+    if (best->index < 0 || h.t < best->t || (h.t == best->t && o < best->index)) {
+        h.index = o;
+        *best = h;
+    }
+}
+
+/* The first contact of one moving shape (filter applied through f: mask, exclude, inside). */
+static void sc_s_cast(const sc_world *w, const sc_mover *m, const sc_wray *f, sc_shit *best)
+{
+    best->index = -1;
+    best->t = 0.0;
+    for (int i = 0; i < w->nfar; ++i) sc_s_offer(w, m, w->far_list[i], f, best);
+    if (w->root == SC_NO_CHILD) return;
+    int32_t stack[SC_STACK];
+    int sp = 0;
+    stack[sp++] = w->root;
+    while (sp > 0) {
+        int32_t cur = stack[--sp];
+        double limit = best->index >= 0 ? best->t : m->tmax;
+        if (cur < 0) {
+            const sc_group *g = &w->groups[~cur];
+            for (int l = 0; l < 4; ++l)
+                if (g->idx[l] >= 0 && (g->live >> l & 1) && sc_s_cull(m, &g->lo[0][0], &g->hi[0][0], 4, l, limit))
+                    sc_s_offer(w, m, g->idx[l], f, best);
+            continue;
+        }
+        const sc_node4 *nd = &w->nodes[cur];
+        for (int l = 0; l < 4; ++l) {
+            if (!(nd->valid >> l & 1) || !sc_s_cull(m, &nd->bmin[0][0], &nd->bmax[0][0], 4, l, limit)) continue;
+            if (sp == SC_STACK) {
+                /* deeper than the stack: every object, none dropped */
+                for (int o = 0; o < w->count; ++o) sc_s_offer(w, m, o, f, best);
+                return;
+            }
+            stack[sp++] = nd->child[l];
+        }
+    }
+}
+
+/* Brute force over every object (for checks and the benchmark). */
+static void sc_s_cast_brute(const sc_world *w, const sc_mover *m, const sc_wray *f, sc_shit *best)
+{
+    best->index = -1;
+    best->t = 0.0;
+    for (int o = 0; o < w->count; ++o) sc_s_offer(w, m, o, f, best);
+}
+
+sc_status sc__sweep_batch(const sc_world *w, const float *sweeps, int32_t n, int box, float *t, int32_t *index,
+                          float *normal, float *point, const sc_wfilt *filter, int brute)
+{
+    int per = box ? SC_BOX_SWEEP_FLOATS : SC_SPHERE_SWEEP_FLOATS;
+    for (int i = 0; i < n; ++i) {
+        const float *p = sweeps + (size_t)i * (size_t)per;
+        sc_mover m;
+        memset(&m, 0, sizeof m);
+        for (int k = 0; k < 3; ++k) { m.o[k] = p[k]; m.d[k] = p[3 + k]; }
+        m.tmax = p[6];
+        m.box = box;
+        if (box) {
+            for (int k = 0; k < 3; ++k) m.e[k] = m.ext[k] = p[7 + k];
+        } else {
+            m.r = p[7];
+            m.ext[0] = m.ext[1] = m.ext[2] = p[7];
+        }
+        sc_wray f;
+        memset(&f, 0, sizeof f);
+        f.mask = filter->mask;
+        f.exclude = filter->exclude ? filter->exclude[i] : -1;
+        f.inside = filter->inside;
+        f.filtered = filter->masked || f.exclude >= 0;
+        sc_shit h;
+        if (brute) sc_s_cast_brute(w, &m, &f, &h);
+        else sc_s_cast(w, &m, &f, &h);
+        t[i] = h.index >= 0 ? (float)(h.t < FLT_MAX ? h.t : FLT_MAX) : 0.0f;
+        index[i] = h.index;
+        for (int k = 0; k < 3; ++k) {
+            if (normal) normal[3 * i + k] = h.index >= 0 ? (float)h.n[k] + 0.0f : 0.0f;
+            if (point) point[3 * i + k] = h.index >= 0 ? (float)h.p[k] + 0.0f : 0.0f;
+        }
+    }
+    return SC_OK;
+}
