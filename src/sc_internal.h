@@ -181,6 +181,17 @@ typedef struct sc_wfilt {
 sc_status sc__sweep_batch(const sc_world *w, const float *sweeps, int32_t n, int box, float *t, int32_t *index,
                           float *normal, float *point, const sc_wfilt *filter, int brute);
 
+/* sc_overlap.c: the objects overlapping a validated volume (kind: an sc_shape_type, 0 for a
+ * frustum of 6 planes), the cap smallest indices ascending in out, the count in *total. */
+sc_status sc__overlap(const sc_world *w, int kind, const void *shape, int32_t *out, int32_t cap, int32_t *total,
+                      const sc_wfilt *f, int brute);
+/* sc_query.c: the same, validated (brute: without the BVH), for the wasm exports. */
+sc_status sc__overlap_checked(const sc_world *w, int kind, const void *shape, int32_t *out, int32_t cap, int32_t *total,
+                              const sc_query_filter *filter, int brute);
+/* slabcast.c: exact overlaps of closed shapes. */
+int sc__overlap_sphere_aabb(const sc_sphere *s, const sc_aabb *b);
+int sc__overlap_sphere_sphere(const sc_sphere *a, const sc_sphere *b);
+
 /* sc_traverse.c: one ray (prepared by sc__ray_prep) through a committed world. */
 void sc__ray_prep(sc_wray *r, const sc_ray *ray);
 /* The nearest hit (any_hit: the first found); index -1 when none. */

@@ -418,3 +418,61 @@ sc_status sc_world_cast_boxes_bruteforce(const sc_world *w, const float *sweeps,
 {
     return sc_w_sweeps(w, sweeps, n, 1, t, index, normal, point, filter, scratch, 1);
 }
+
+/* ------------------------------------------------------------------ overlaps */
+
+static sc_status sc_w_overlap(const sc_world *w, int kind, const void *shape, int32_t *out, int32_t cap, int32_t *total,
+                              const sc_query_filter *filter, int brute)
+{
+    if (total) *total = 0;
+    if (!w || !shape || !total) return SC_ERR_NULL;
+    if (cap < 0) return SC_ERR_COUNT;
+    if (cap > 0 && !out) return SC_ERR_NULL;
+    sc_status s = SC_OK;
+    if (kind == SC_SHAPE_AABB) s = sc_aabb_check(shape);
+    else if (kind == SC_SHAPE_SPHERE) s = sc_sphere_check(shape);
+    else if (kind == SC_SHAPE_OBB) s = sc_obb_check(shape);
+    else {
+        const float *pl = shape;
+        for (int k = 0; k < 6 && s == SC_OK; ++k) {
+            sc_plane p = {{pl[4 * k], pl[4 * k + 1], pl[4 * k + 2]}, pl[4 * k + 3]};
+            s = sc_plane_check(&p);
+        }
+    }
+    if (s != SC_OK) return s;
+    sc_wfilt f;
+    s = sc_w_filter(w, filter, 1, &f, NULL);
+    if (s != SC_OK) return s;
+    if (!sc_world_is_committed(w)) return SC_ERR_STALE;
+    return sc__overlap(w, kind, shape, out, cap, total, &f, brute);
+}
+
+sc_status sc_world_overlap_aabb(const sc_world *w, const sc_aabb *box, int32_t *out, int32_t cap, int32_t *total,
+                                const sc_query_filter *filter)
+{
+    return sc_w_overlap(w, SC_SHAPE_AABB, box, out, cap, total, filter, 0);
+}
+
+sc_status sc_world_overlap_sphere(const sc_world *w, const sc_sphere *sphere, int32_t *out, int32_t cap,
+                                  int32_t *total, const sc_query_filter *filter)
+{
+    return sc_w_overlap(w, SC_SHAPE_SPHERE, sphere, out, cap, total, filter, 0);
+}
+
+sc_status sc_world_overlap_obb(const sc_world *w, const sc_obb *obb, int32_t *out, int32_t cap, int32_t *total,
+                               const sc_query_filter *filter)
+{
+    return sc_w_overlap(w, SC_SHAPE_OBB, obb, out, cap, total, filter, 0);
+}
+
+sc_status sc_world_overlap_frustum(const sc_world *w, const float *planes, int32_t *out, int32_t cap, int32_t *total,
+                                   const sc_query_filter *filter)
+{
+    return sc_w_overlap(w, 0, planes, out, cap, total, filter, 0);
+}
+
+sc_status sc__overlap_checked(const sc_world *w, int kind, const void *shape, int32_t *out, int32_t cap, int32_t *total,
+                              const sc_query_filter *filter, int brute)
+{
+    return sc_w_overlap(w, kind, shape, out, cap, total, filter, brute);
+}

@@ -1252,3 +1252,39 @@ sc_vec3 sc__exit_normal(const sc_ray *ray, const sc_shape *shape)
     default: return (sc_vec3){0, 0, 0};
     }
 }
+
+/* ------------------------------------------------------------------ exact overlaps
+ * Closed shapes: touching counts. Exact for any float inputs. */
+
+/* The sphere and the box share a point: the box's point nearest the centre (each coordinate
+ * clamped: a float, exactly) is within the radius (sc_dist2_minus_r2: exactly summed). */
+int sc__overlap_sphere_aabb(const sc_sphere *s, const sc_aabb *b)
+{
+    sc_vec3 q;
+    for (int i = 0; i < 3; ++i) {
+        float c = sc_get(s->center, i), lo = sc_get(b->min, i), hi = sc_get(b->max, i);
+        sc_set(&q, i, c < lo ? lo : (c > hi ? hi : c));
+    }
+    return sc_dist2_minus_r2(q, s->center, s->radius) <= 0.0;
+}
+
+/* |c1 - c2|^2 <= (r1 + r2)^2, exactly: each c1_i - c2_i = h + l (two_sum), h^2, 2hl, l^2 split
+ * by two_prod, and r1^2, 2 r1 r2, r2^2 (products of floats, exact in double). */
+int sc__overlap_sphere_sphere(const sc_sphere *a, const sc_sphere *b)
+{
+    double t[SC_XSUM_MAX];
+    int n = 0;
+    for (int i = 0; i < 3; ++i) {
+        double h, l;
+        sc_two_sum(sc_get(a->center, i), -(double)sc_get(b->center, i), &h, &l);
+        sc_two_prod(h, h, &t[n], &t[n + 1]);
+        sc_two_prod(2.0 * h, l, &t[n + 2], &t[n + 3]);
+        sc_two_prod(l, l, &t[n + 4], &t[n + 5]);
+        n += 6;
+    }
+    double r1 = a->radius, r2 = b->radius;
+    t[n++] = -(r1 * r1);
+    t[n++] = -(2.0 * r1 * r2);
+    t[n++] = -(r2 * r2);
+    return sc_xsum(t, n) <= 0.0;
+}

@@ -25,6 +25,7 @@
  * that JS may use for these structs (no allocation is needed for single queries).
  */
 #include "slabcast.h"
+#include "sc_internal.h" /* sc__overlap_checked: the brute-force overlaps for the benchmark */
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -265,6 +266,35 @@ SC_EXPORT int sc_wasm_world_sweeps(sc_world *w, int box, int brute, const float 
                   : sc_world_cast_spheres(w, sweeps, n, t, index, normal, point, filter, sc_wasm_query_scratch);
     }
     return sc_wasm_after_query(s);
+}
+
+/// Overlaps: kind 1 aabb (6 floats), 3 sphere (4), 2 obb (15), 0 frustum (24) at shape; the cap
+/// smallest indices ascending in out, the count in *total; brute: without the BVH.
+SC_EXPORT int sc_wasm_world_overlap(sc_world *w, int kind, const float *shape, int *out, int cap, int *total,
+                                    const sc_query_filter *filter, int brute)
+{
+    sc_status s = sc_wasm_before_query(w, 0);
+    if (s != SC_OK) return s;
+    if (!shape) return SC_ERR_NULL;
+    sc_aabb box;
+    sc_sphere sphere;
+    sc_obb obb;
+    const void *p = shape;
+    if (kind == SC_SHAPE_AABB) {
+        box = (sc_aabb){{shape[0], shape[1], shape[2]}, {shape[3], shape[4], shape[5]}};
+        p = &box;
+    } else if (kind == SC_SHAPE_SPHERE) {
+        sphere = (sc_sphere){{shape[0], shape[1], shape[2]}, shape[3]};
+        p = &sphere;
+    } else if (kind == SC_SHAPE_OBB) {
+        obb.center = (sc_vec3){shape[0], shape[1], shape[2]};
+        for (int i = 0; i < 3; ++i) obb.axes[i] = (sc_vec3){shape[3 + 3 * i], shape[4 + 3 * i], shape[5 + 3 * i]};
+        obb.half = (sc_vec3){shape[12], shape[13], shape[14]};
+        p = &obb;
+    } else if (kind != 0) {
+        return SC_ERR_SHAPE_TYPE;
+    }
+    return sc__overlap_checked(w, kind, p, out, cap, total, filter, brute);
 }
 
 /// Frees object index (docs/semantics.md, "Filters"); no other index changes.

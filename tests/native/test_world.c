@@ -966,6 +966,38 @@ static int sweeps_by_hand(void)
     return 0;
 }
 
+/* Overlaps by hand (docs/semantics.md, "Overlaps"): touching counts, ascending order, cap and
+ * total, filters, a frustum; the exact pairs at the touching point itself. */
+static int overlaps_by_hand(void)
+{
+    sc_world *w = sc_world_create();
+    int32_t first, out[8], total = -1;
+    ENSURE(sc_world_add_aabbs(w, (float[12]){0, 0, 0, 1, 1, 1, 3, 0, 0, 4, 1, 1}, 2, &first) == SC_OK);
+    ENSURE(sc_world_add_spheres(w, (float[4]){10, 0, 0, 1}, 1, &first) == SC_OK);
+    ENSURE(sc_world_add_obbs(w, (float[15]){20, 0, 0, 0, 1, 0, -1, 0, 0, 0, 0, 1, 1, 2, 1}, 1, &first) == SC_OK);
+    ENSURE(sc_world_commit(w) == SC_OK);
+    sc_aabb q = {{1, 0, 0}, {3, 1, 1}};
+    ENSURE(sc_world_overlap_aabb(w, &q, out, 8, &total, NULL) == SC_OK && total == 2 && out[0] == 0 && out[1] == 1);
+    sc_sphere s = {{7, 0, 0}, 2}; /* 3 = 2 + 1 from the sphere's centre: touching */
+    ENSURE(sc_world_overlap_sphere(w, &s, out, 8, &total, NULL) == SC_OK && total == 1 && out[0] == 2);
+    s.radius = nextafterf(2.0f, 0.0f); /* a hair less: apart */
+    ENSURE(sc_world_overlap_sphere(w, &s, out, 8, &total, NULL) == SC_OK && total == 0);
+    sc_aabb q2 = {{17, -1, -1}, {18, 1, 1}}; /* the turned OBB spans x in [18, 22] */
+    ENSURE(sc_world_overlap_aabb(w, &q2, out, 8, &total, NULL) == SC_OK && total == 1 && out[0] == 3);
+    sc_aabb all = {{-100, -100, -100}, {100, 100, 100}};
+    ENSURE(sc_world_overlap_aabb(w, &all, out, 2, &total, NULL) == SC_OK && total == 4 && out[0] == 0 && out[1] == 1);
+    int32_t excl = 1;
+    sc_query_filter f = {0xFFFFFFFFu, &excl, SC_INSIDE_SOLID};
+    ENSURE(sc_world_overlap_aabb(w, &all, out, 8, &total, &f) == SC_OK && total == 3 && out[0] == 0 && out[1] == 2);
+    /* the box [-1, 5] x [-1, 2] x [-1, 2] as a frustum */
+    float planes[24] = {1, 0, 0, 1, -1, 0, 0, 5, 0, 1, 0, 1, 0, -1, 0, 2, 0, 0, 1, 1, 0, 0, -1, 2};
+    ENSURE(sc_world_overlap_frustum(w, planes, out, 8, &total, NULL) == SC_OK && total == 2 && out[0] == 0 && out[1] == 1);
+    sc_aabb badbox = {{2, 0, 0}, {1, 1, 1}};
+    ENSURE(sc_world_overlap_aabb(w, &badbox, out, 8, &total, NULL) == SC_ERR_AABB_MIN_GT_MAX);
+    sc_world_destroy(w);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *filter = argc > 1 ? argv[1] : NULL;
@@ -983,6 +1015,7 @@ int main(int argc, char **argv)
     RUN_TEST(ties_with_degenerate_objects);
     RUN_TEST(filters_remove_enable_masks);
     RUN_TEST(sweeps_by_hand);
+    RUN_TEST(overlaps_by_hand);
     printf("%d passed, %d failed\n", g_run - g_failed_tests, g_failed_tests);
     sc_scratch_destroy(g_scratch);
     return g_failed_tests ? 1 : 0;

@@ -506,6 +506,11 @@ describe('worlds: memory growth, dispose, many worlds', () => {
       castBoxes: () => w.castBoxes(new Float32Array([0, 0, 0, 1, 0, 0, 1, 1, 1, 1])),
       castSpheresBruteForce: () => w.castSpheresBruteForce(new Float32Array([0, 0, 0, 1, 0, 0, 1, 1])),
       castBoxesBruteForce: () => w.castBoxesBruteForce(new Float32Array([0, 0, 0, 1, 0, 0, 1, 1, 1, 1])),
+      overlapAABB: () => w.overlapAABB([0, 0, 0], [1, 1, 1], new Int32Array(1)),
+      overlapSphere: () => w.overlapSphere([0, 0, 0], 1, new Int32Array(1)),
+      overlapOBB: () => w.overlapOBB(new Float32Array(15), new Int32Array(1)),
+      overlapFrustum: () => w.overlapFrustum(new Float32Array(24), new Int32Array(1)),
+      overlapBruteForce: () => w.overlapBruteForce('aabb', [0, 0, 0, 1, 1, 1], new Int32Array(1)),
     };
     // Every method of the world is in the list (a new method must be added here).
     const methods = Object.keys(w).filter((k) => !['dispose', 'disposed'].includes(k));
@@ -636,6 +641,7 @@ describe('re-entry and lying typed arrays (the world is locked during a call)', 
     castRayAll: (w, input) => w.castRayAll(input(RAY)),
     castSegments: (w, input) => w.castSegments(input([-1, 0.5, 0.5, 2, 0.5, 0.5])),
     castSpheres: (w, input) => w.castSpheres(input([...RAY, 0.1])),
+    overlapAABB: (w, input) => w.overlapAABB(input([0, 0, 0]), [1, 1, 1], new Int32Array(2)),
     castRaysWithOptions: (w, input) => w.castRays(new Float32Array(RAY), undefined, { get mask() { return input([1])[0]; } }),
     addAABBs: (w, input) => w.addAABBs(input(BOX)),
     updateAABBs: (w, input) => w.updateAABBs(0, input(BOX)),

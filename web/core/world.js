@@ -230,6 +230,43 @@ function sweep(w, box, brute, data, out, options) {
   return { t, index, normal, point };
 }
 
+const OVERLAP = { aabb: [1, 6], sphere: [3, 4], obb: [2, 15], frustum: [0, 24] }; // [kind, floats]
+
+/**
+ * The objects overlapping a volume (floats: its OVERLAP layout), their indices ascending in out
+ * (an Int32Array; only out.length are written); returns the total count.
+ */
+function overlap(w, kind, floats, name, out, options, brute) {
+  const ptr = w.live();
+  const core = w.core;
+  const [k, per] = OVERLAP[kind];
+  const a = w.batch(floats, per, name);
+  if (taLength(a) !== per) fail(`${name} must hold ${per} numbers; it holds ${taLength(a)}`, name);
+  const cap = out === undefined || out === null ? 0 : taLength(callerArray(out, Int32Array, 'out', 0, core.memory));
+  const filter = readFilter(w, options, 1);
+  const p = stageBatch(core, a, 4 + 4 * cap + filterBytes(filter));
+  const totalPtr = p + 4 * per;
+  const oPtr = totalPtr + 4;
+  const fPtr = writeFilter(core, filter, oPtr + 4 * cap);
+  const status = core.call(core.ex.sc_wasm_world_overlap, ptr, k, p, oPtr, cap, totalPtr, fPtr, brute ? 1 : 0);
+  core.views();
+  w.check(status, name);
+  const total = core.i32[totalPtr >> 2];
+  if (cap > 0) copyOut(core, out, Int32Array, oPtr, Math.min(total, cap));
+  return total;
+}
+
+/** A Vec3 argument (an array or typed array of 3 numbers), copied. */
+function vec3Arg(v, name) {
+  const kind = taKind(v);
+  if (!(Array.isArray(v) || kind !== undefined) || (kind !== undefined ? taLength(v) : v.length) !== 3) {
+    fail(`${name} must be an array of 3 numbers`, name);
+  }
+  const c = [v[0], v[1], v[2]];
+  if (!c.every((x) => typeof x === 'number')) fail(`${name} must be an array of 3 numbers`, name);
+  return c;
+}
+
 /** The caller's castRayAll arrays ([key, array] pairs) and the hits they have room for. */
 function castAllTargets(core, out) {
   checkOut(out);
@@ -397,6 +434,24 @@ export function createWorld(core) {
     castSpheresBruteForce(sweeps, out, options) { return sweep(w, false, true, sweeps, out, options); },
     /** castBoxes without the BVH, for checks and benchmarks. */
     castBoxesBruteForce(sweeps, out, options) { return sweep(w, true, true, sweeps, out, options); },
+    /** Objects overlapping the closed box [min, max], ascending into out; returns how many there are. */
+    overlapAABB(min, max, out, options) {
+      return overlap(w, 'aabb', [...vec3Arg(min, 'min'), ...vec3Arg(max, 'max')], 'box', out, options, false);
+    },
+    /** Objects overlapping the closed ball, ascending into out; returns how many there are. */
+    overlapSphere(center, radius, out, options) {
+      if (typeof radius !== 'number') fail('radius must be a number', 'radius');
+      return overlap(w, 'sphere', [...vec3Arg(center, 'center'), radius], 'sphere', out, options, false);
+    },
+    /** Objects overlapping the OBB (15 numbers: center, axes[0..2], half), ascending into out. */
+    overlapOBB(obb, out, options) { return overlap(w, 'obb', obb, 'obb', out, options, false); },
+    /** Objects overlapping the frustum (24 numbers: 6 planes nx, ny, nz, d; inside n.x + d >= 0), ascending into out. */
+    overlapFrustum(planes, out, options) { return overlap(w, 'frustum', planes, 'planes', out, options, false); },
+    /** Any overlap query without the BVH ('aabb' 6, 'sphere' 4, 'obb' 15, 'frustum' 24 numbers), for checks and benchmarks. */
+    overlapBruteForce(kind, floats, out, options) {
+      if (typeof kind !== 'string' || !Object.hasOwn(OVERLAP, kind)) fail("kind must be 'aabb', 'sphere', 'obb' or 'frustum'", 'kind');
+      return overlap(w, kind, floats, kind, out, options, true);
+    },
     /** Whether each ray hits anything within [0, tmax] (stops at the first hit). */
     anyHit(rays, out, options) { return anyHit(w, rays, out, options); },
     /** The number of objects. */

@@ -1,0 +1,373 @@
+/* slabcast worlds: overlaps. Every object that shares a point with a query volume (an AABB, a
+ * sphere, an OBB or a frustum of six planes), in ascending index order; closed shapes, so
+ * touching counts. docs/semantics.md, "Overlaps".
+ *
+ * AABB and sphere volumes against AABB and sphere objects are decided exactly (float compares;
+ * exactly summed squared distances: sc__overlap_sphere_aabb, sc__overlap_sphere_sphere). Pairs
+ * with an OBB or a frustum are decided in double precision: two polytopes (sets of half-spaces
+ * n.x <= b) overlap when some vertex of their combined arrangement satisfies every half-space;
+ * a sphere and a polytope when the polytope's point nearest the centre is within the radius
+ * (for an OBB: clamped along its axes; for a frustum: the nearest of its faces, edges and
+ * vertices). The BVH culls with the volume's bounds (or, for a frustum, the nodes wholly
+ * outside one plane). */
+#include "sc_internal.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Half-spaces n.x <= b in double. */
+typedef struct sc_poly {
+    double n[12][3], b[12];
+    int m;
+} sc_poly;
+
+typedef struct sc_ovol {
+    int kind;            /* SC_SHAPE_AABB, SC_SHAPE_SPHERE, SC_SHAPE_OBB, or 0 for a frustum */
+    sc_aabb box;         /* the AABB; for the others, bounds (unused for a frustum) */
+    sc_sphere sphere;
+    sc_obb obb;
+    sc_poly poly;        /* OBB and frustum as half-spaces */
+} sc_ovol;
+
+static double sc_o_dot(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
+static void sc_o_add(sc_poly *p, double nx, double ny, double nz, double b)
+{
+    p->n[p->m][0] = nx;
+    p->n[p->m][1] = ny;
+    p->n[p->m][2] = nz;
+    p->b[p->m++] = b;
+}
+
+static void sc_o_aabb_poly(const sc_aabb *a, sc_poly *p)
+{
+    p->m = 0;
+    sc_o_add(p, 1, 0, 0, a->max.x);
+    sc_o_add(p, -1, 0, 0, -(double)a->min.x);
+    sc_o_add(p, 0, 1, 0, a->max.y);
+    sc_o_add(p, 0, -1, 0, -(double)a->min.y);
+    sc_o_add(p, 0, 0, 1, a->max.z);
+    sc_o_add(p, 0, 0, -1, -(double)a->min.z);
+}
+
+/* An OBB as its slabs: |a_i.(x - c)| <= h_i. */
+static void sc_o_obb_poly(const sc_obb *o, sc_poly *p)
+{
+    p->m = 0;
+    double h[3] = {o->half.x, o->half.y, o->half.z};
+    for (int i = 0; i < 3; ++i) {
+        sc_vec3 a = o->axes[i];
+        double ac = (double)a.x * o->center.x + (double)a.y * o->center.y + (double)a.z * o->center.z;
+        sc_o_add(p, a.x, a.y, a.z, ac + h[i]);
+        sc_o_add(p, -(double)a.x, -(double)a.y, -(double)a.z, h[i] - ac);
+    }
+}
+
+/* The AABB around an OBB (c +- sum h_i |a_i|), rounded outwards to float. */
+static sc_aabb sc_o_obb_bounds(const sc_obb *o)
+{
+    sc_aabb b;
+    double h[3] = {o->half.x, o->half.y, o->half.z};
+    for (int k = 0; k < 3; ++k) {
+        double e = 0.0;
+        for (int i = 0; i < 3; ++i) e += h[i] * fabs((double)sc_v3_at(o->axes[i], k));
+        double c = sc_v3_at(o->center, k), lo = c - e, hi = c + e;
+        float flo = (float)lo, fhi = (float)hi;
+        if ((double)flo > lo) flo = nextafterf(flo, -INFINITY);
+        if ((double)fhi < hi) fhi = nextafterf(fhi, INFINITY);
+        if (k == 0) { b.min.x = flo; b.max.x = fhi; }
+        else if (k == 1) { b.min.y = flo; b.max.y = fhi; }
+        else { b.min.z = flo; b.max.z = fhi; }
+    }
+    return b;
+}
+
+/* Relative slack of the double-precision decisions (documented in semantics.md). */
+#define SC_O_EPS 1e-12
+
+/* Whether x satisfies every half-space of p (and q), to SC_O_EPS of the terms' size. */
+static int sc_o_inside(const sc_poly *p, const double *x)
+{
+    for (int k = 0; k < p->m; ++k) {
+        double s = sc_o_dot(p->n[k], x), scale = fabs(p->b[k]) + fabs(p->n[k][0] * x[0]) + fabs(p->n[k][1] * x[1]) +
+                                                 fabs(p->n[k][2] * x[2]);
+        if (s - p->b[k] > SC_O_EPS * scale) return 0;
+    }
+    return 1;
+}
+
+/* Whether the intersection of the half-spaces of p and q (bounded: one of them is) has a point:
+ * one of the vertices of their combined arrangement (three planes with independent normals)
+ * satisfies all of them. */
+static int sc_o_poly_poly(const sc_poly *p, const sc_poly *q)
+{
+    sc_poly all = *p;
+    for (int k = 0; k < q->m; ++k) sc_o_add(&all, q->n[k][0], q->n[k][1], q->n[k][2], q->b[k]);
+    for (int i = 0; i < all.m; ++i) {
+        for (int j = i + 1; j < all.m; ++j) {
+            const double *a = all.n[i], *b = all.n[j];
+            double ab[3] = {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+            for (int k = j + 1; k < all.m; ++k) {
+                const double *c = all.n[k];
+                double det = sc_o_dot(ab, c);
+                double size = sqrt(sc_o_dot(a, a) * sc_o_dot(b, b) * sc_o_dot(c, c));
+                if (fabs(det) <= 1e-12 * size) continue;
+                /* Cramer: x = (b_i (b x c) + b_j (c x a) + b_k (a x b)) / det */
+                double bc[3] = {b[1] * c[2] - b[2] * c[1], b[2] * c[0] - b[0] * c[2], b[0] * c[1] - b[1] * c[0]};
+                double ca[3] = {c[1] * a[2] - c[2] * a[1], c[2] * a[0] - c[0] * a[2], c[0] * a[1] - c[1] * a[0]};
+                double x[3];
+                for (int r = 0; r < 3; ++r) x[r] = (all.b[i] * bc[r] + all.b[j] * ca[r] + all.b[k] * ab[r]) / det;
+                if (sc_o_inside(&all, x)) return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* The squared distance from x to the polytope p (bounded), by its faces, edges and vertices:
+ * the nearest point of each feature's affine hull that lies in p. 0 when x is in p. */
+static double sc_o_poly_dist2(const sc_poly *p, const double *x)
+{
+    if (sc_o_inside(p, x)) return 0.0;
+    double best = INFINITY;
+    for (int i = 0; i < p->m; ++i) {
+        const double *a = p->n[i];
+        double aa = sc_o_dot(a, a), y[3];
+        double s = (sc_o_dot(a, x) - p->b[i]) / aa;
+        for (int r = 0; r < 3; ++r) y[r] = x[r] - s * a[r];
+        if (sc_o_inside(p, y)) {
+            double d = (x[0] - y[0]) * (x[0] - y[0]) + (x[1] - y[1]) * (x[1] - y[1]) + (x[2] - y[2]) * (x[2] - y[2]);
+            if (d < best) best = d;
+        }
+        for (int j = i + 1; j < p->m; ++j) {
+            const double *b = p->n[j];
+            double ab = sc_o_dot(a, b), bb = sc_o_dot(b, b), g = aa * bb - ab * ab;
+            if (g <= 1e-12 * aa * bb) continue;
+            /* nearest point of the line {a.y = b_i, b.y = b_j}: y = x - (u a + v b) */
+            double ri = sc_o_dot(a, x) - p->b[i], rj = sc_o_dot(b, x) - p->b[j];
+            double u = (bb * ri - ab * rj) / g, v = (aa * rj - ab * ri) / g;
+            for (int r = 0; r < 3; ++r) y[r] = x[r] - u * a[r] - v * b[r];
+            if (sc_o_inside(p, y)) {
+                double d = (x[0] - y[0]) * (x[0] - y[0]) + (x[1] - y[1]) * (x[1] - y[1]) + (x[2] - y[2]) * (x[2] - y[2]);
+                if (d < best) best = d;
+            }
+            double abx[3] = {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+            for (int k = j + 1; k < p->m; ++k) {
+                const double *c = p->n[k];
+                double det = sc_o_dot(abx, c);
+                if (fabs(det) <= 1e-12 * sqrt(aa * bb * sc_o_dot(c, c))) continue;
+                double bc[3] = {b[1] * c[2] - b[2] * c[1], b[2] * c[0] - b[0] * c[2], b[0] * c[1] - b[1] * c[0]};
+                double ca[3] = {c[1] * a[2] - c[2] * a[1], c[2] * a[0] - c[0] * a[2], c[0] * a[1] - c[1] * a[0]};
+                for (int r = 0; r < 3; ++r) y[r] = (p->b[i] * bc[r] + p->b[j] * ca[r] + p->b[k] * abx[r]) / det;
+                if (sc_o_inside(p, y)) {
+                    double d = (x[0] - y[0]) * (x[0] - y[0]) + (x[1] - y[1]) * (x[1] - y[1]) + (x[2] - y[2]) * (x[2] - y[2]);
+                    if (d < best) best = d;
+                }
+            }
+        }
+    }
+    return best;
+}
+
+/* A sphere and an OBB: the OBB's point nearest the centre, clamped along its axes. */
+static int sc_o_sphere_obb(const sc_sphere *s, const sc_obb *o)
+{
+    double v[3] = {(double)s->center.x - o->center.x, (double)s->center.y - o->center.y,
+                   (double)s->center.z - o->center.z};
+    double h[3] = {o->half.x, o->half.y, o->half.z}, q[3] = {o->center.x, o->center.y, o->center.z};
+    for (int i = 0; i < 3; ++i) {
+        double a[3] = {o->axes[i].x, o->axes[i].y, o->axes[i].z};
+        double l = sc_o_dot(v, a);
+        l = l < -h[i] ? -h[i] : (l > h[i] ? h[i] : l);
+        for (int r = 0; r < 3; ++r) q[r] += l * a[r];
+    }
+    double d2 = 0.0;
+    for (int r = 0; r < 3; ++r) {
+        double e = (double)sc_v3_at(s->center, r) - q[r];
+        d2 += e * e;
+    }
+    double rr = (double)s->radius * s->radius;
+    return d2 - rr <= SC_O_EPS * (d2 + rr);
+}
+
+static int sc_o_sphere_poly(const sc_sphere *s, const sc_poly *p)
+{
+    double c[3] = {s->center.x, s->center.y, s->center.z}, rr = (double)s->radius * s->radius;
+    double d2 = sc_o_poly_dist2(p, c);
+    return d2 - rr <= SC_O_EPS * (d2 + rr);
+}
+
+/* Object o against the volume. */
+static int sc_o_test(const sc_world *w, const sc_ovol *v, int o)
+{
+    int k = w->kind[o];
+    const sc_aabb *ob = &w->bounds[o];
+    const sc_sphere *os = k == SC_SHAPE_SPHERE ? &w->spheres[w->slot[o]] : NULL;
+    const sc_obb *oo = k == SC_SHAPE_OBB ? &w->obbs[w->slot[o]] : NULL;
+    sc_poly op;
+    switch (v->kind) {
+    case SC_SHAPE_AABB:
+        if (k == SC_SHAPE_AABB)
+            return !(ob->max.x < v->box.min.x || ob->min.x > v->box.max.x || ob->max.y < v->box.min.y ||
+                     ob->min.y > v->box.max.y || ob->max.z < v->box.min.z || ob->min.z > v->box.max.z);
+        if (os) return sc__overlap_sphere_aabb(os, &v->box);
+        {
+            sc_poly qp;
+            sc_o_aabb_poly(&v->box, &qp);
+            sc_o_obb_poly(oo, &op);
+            return sc_o_poly_poly(&qp, &op);
+        }
+    case SC_SHAPE_SPHERE:
+        if (k == SC_SHAPE_AABB) return sc__overlap_sphere_aabb(&v->sphere, ob);
+        if (os) return sc__overlap_sphere_sphere(&v->sphere, os);
+        return sc_o_sphere_obb(&v->sphere, oo);
+    default: /* OBB or frustum: a polytope */
+        if (os) return v->kind == SC_SHAPE_OBB ? sc_o_sphere_obb(os, &v->obb) : sc_o_sphere_poly(os, &v->poly);
+        if (k == SC_SHAPE_AABB) sc_o_aabb_poly(ob, &op);
+        else sc_o_obb_poly(oo, &op);
+        return sc_o_poly_poly(&v->poly, &op);
+    }
+}
+
+/* Whether a BVH bound (lanes of a node or group) may meet the volume. */
+static int sc_o_cull(const sc_ovol *v, const float *lo, const float *hi, int l)
+{
+    if (v->kind != 0) {
+        /* the volume's bounds, grown by 2^-20 relative so that rounding never loses an object */
+        for (int a = 0; a < 3; ++a) {
+            double bl = lo[a * 4 + l], bh = hi[a * 4 + l];
+            double ql = sc_v3_at(v->box.min, a), qh = sc_v3_at(v->box.max, a);
+            double g = 9.5367431640625e-07 * (fabs(ql) + fabs(qh) + fabs(bl) + fabs(bh) + 1.0);
+            if (bh < ql - g || bl > qh + g) return 0;
+        }
+        return 1;
+    }
+    /* a frustum: out when the whole box lies outside one plane (its nearest corner does) */
+    for (int k = 0; k < v->poly.m; ++k) {
+        const double *n = v->poly.n[k];
+        double s = 0.0, scale = fabs(v->poly.b[k]);
+        for (int a = 0; a < 3; ++a) {
+            double c = n[a] > 0.0 ? lo[a * 4 + l] : hi[a * 4 + l];
+            s += n[a] * c;
+            scale += fabs(n[a] * c);
+        }
+        if (s - v->poly.b[k] > 1e-6 * scale) return 0;
+    }
+    return 1;
+}
+
+/* Keeps the cap smallest indices in a max-heap at out[0..kept). */
+typedef struct sc_olist {
+    int32_t *out;
+    int cap, kept, total;
+} sc_olist;
+
+static void sc_o_keep(sc_olist *L, int32_t o)
+{
+    ++L->total;
+    if (L->cap <= 0) return;
+    int32_t *h = L->out;
+    if (L->kept < L->cap) {
+        int i = L->kept++;
+        h[i] = o;
+        while (i > 0 && h[(i - 1) / 2] < h[i]) {
+            int32_t t = h[i];
+            h[i] = h[(i - 1) / 2];
+            h[(i - 1) / 2] = t;
+            i = (i - 1) / 2;
+        }
+        return;
+    }
+    if (o >= h[0]) return;
+    h[0] = o;
+    for (int i = 0;;) {
+        int c = 2 * i + 1, m = i;
+        if (c < L->kept && h[c] > h[m]) m = c;
+        if (c + 1 < L->kept && h[c + 1] > h[m]) m = c + 1;
+        if (m == i) break;
+        int32_t t = h[i];
+        h[i] = h[m];
+        h[m] = t;
+        i = m;
+    }
+}
+
+static int sc_o_cmp(const void *a, const void *b)
+{
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+static void sc_o_offer(const sc_world *w, const sc_ovol *v, const sc_wfilt *f, int o, sc_olist *L)
+{
+    if (!w->enabled[o]) return;
+    if (f->masked && (w->mask[o] & f->mask) == 0) return;
+    if (f->exclude && f->exclude[0] == o) return;
+    if (sc_o_test(w, v, o)) sc_o_keep(L, o);
+}
+
+static void sc_o_walk(const sc_world *w, const sc_ovol *v, const sc_wfilt *f, sc_olist *L)
+{
+    for (int i = 0; i < w->nfar; ++i) sc_o_offer(w, v, f, w->far_list[i], L);
+    if (w->root == SC_NO_CHILD) return;
+    int32_t stack[SC_STACK];
+    int sp = 0;
+    stack[sp++] = w->root;
+    while (sp > 0) {
+        int32_t cur = stack[--sp];
+        if (cur < 0) {
+            const sc_group *g = &w->groups[~cur];
+            for (int l = 0; l < 4; ++l)
+                if (g->idx[l] >= 0 && (g->live >> l & 1) && sc_o_cull(v, &g->lo[0][0], &g->hi[0][0], l))
+                    sc_o_offer(w, v, f, g->idx[l], L);
+            continue;
+        }
+        const sc_node4 *nd = &w->nodes[cur];
+        for (int l = 0; l < 4; ++l) {
+            if (!(nd->valid >> l & 1) || !sc_o_cull(v, &nd->bmin[0][0], &nd->bmax[0][0], l)) continue;
+            if (sp == SC_STACK) {
+                /* deeper than the stack: every object, none dropped (started again) */
+                L->kept = 0;
+                L->total = 0;
+                for (int o = 0; o < w->count; ++o) sc_o_offer(w, v, f, o, L);
+                return;
+            }
+            stack[sp++] = nd->child[l];
+        }
+    }
+}
+
+sc_status sc__overlap(const sc_world *w, int kind, const void *shape, int32_t *out, int32_t cap, int32_t *total,
+                      const sc_wfilt *f, int brute)
+{
+    sc_ovol v;
+    memset(&v, 0, sizeof v);
+    v.kind = kind;
+    if (kind == SC_SHAPE_AABB) {
+        v.box = *(const sc_aabb *)shape;
+    } else if (kind == SC_SHAPE_SPHERE) {
+        v.sphere = *(const sc_sphere *)shape;
+        float r = v.sphere.radius;
+        v.box.min = (sc_vec3){v.sphere.center.x - r, v.sphere.center.y - r, v.sphere.center.z - r};
+        v.box.max = (sc_vec3){v.sphere.center.x + r, v.sphere.center.y + r, v.sphere.center.z + r};
+    } else if (kind == SC_SHAPE_OBB) {
+        v.obb = *(const sc_obb *)shape;
+        v.box = sc_o_obb_bounds(&v.obb);
+        sc_o_obb_poly(&v.obb, &v.poly);
+    } else {
+        /* a frustum: inside is n.x + d >= 0, that is -n.x <= d */
+        const float *pl = shape;
+        for (int k = 0; k < 6; ++k) sc_o_add(&v.poly, -(double)pl[4 * k], -(double)pl[4 * k + 1], -(double)pl[4 * k + 2], pl[4 * k + 3]);
+    }
+    sc_olist L = {out, cap, 0, 0};
+    if (brute) {
+        for (int o = 0; o < w->count; ++o) sc_o_offer(w, &v, f, o, &L);
+    } else {
+        sc_o_walk(w, &v, f, &L);
+    }
+    if (L.kept > 1) qsort(out, (size_t)L.kept, sizeof *out, sc_o_cmp);
+    if (total) *total = L.total;
+    return SC_OK;
+}
