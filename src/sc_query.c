@@ -476,3 +476,27 @@ sc_status sc__overlap_checked(const sc_world *w, int kind, const void *shape, in
 {
     return sc_w_overlap(w, kind, shape, out, cap, total, filter, brute);
 }
+
+/* ------------------------------------------------------------------ nearest objects */
+
+sc_status sc_world_closest_objects(const sc_world *w, const float *points, int32_t n, float max_distance,
+                                   int32_t *index, float *distance, float *point, const sc_query_filter *filter,
+                                   sc_scratch *scratch)
+{
+    sc_w_set_error(scratch, -1);
+    if (!w) return SC_ERR_NULL;
+    if (n < 0) return SC_ERR_COUNT;
+    if (n > 0 && (!points || !index)) return SC_ERR_NULL;
+    for (int i = 0; i < n; ++i) {
+        if (sc_point_check(sc_w_v3(points + 3 * (size_t)i)) != SC_OK) {
+            sc_w_set_error(scratch, i);
+            return SC_ERR_POINT;
+        }
+    }
+    if (!(max_distance >= 0.0f)) return SC_ERR_MAX_DISTANCE; /* NaN and negative; +inf allowed */
+    sc_wfilt f;
+    sc_status s = sc_w_filter(w, filter, n, &f, scratch);
+    if (s != SC_OK) return s;
+    if (!sc_world_is_committed(w)) return SC_ERR_STALE;
+    return sc__nearest_batch(w, points, n, max_distance, index, distance, point, &f);
+}

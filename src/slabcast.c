@@ -114,6 +114,7 @@ const char *sc_status_message(sc_status status)
     case SC_ERR_STALE: return "the world changed since its last commit: call sc_world_commit";
     case SC_ERR_REMOVED: return "the object has been removed from the world";
     case SC_ERR_INSIDE: return "filter.inside is not SC_INSIDE_SOLID, SC_INSIDE_SKIP or SC_INSIDE_EXIT";
+    case SC_ERR_MAX_DISTANCE: return "max_distance is negative or NaN";
     case SC_STATUS_COUNT: break;
     }
     return "unknown status";

@@ -113,6 +113,7 @@ typedef enum sc_status {
     SC_ERR_STALE,                ///< a world query on a world changed since its last sc_world_commit
     SC_ERR_REMOVED,              ///< the index names an object removed from the world
     SC_ERR_INSIDE,               ///< sc_query_filter.inside is not an sc_inside value
+    SC_ERR_MAX_DISTANCE,         ///< sc_world_closest_objects: max_distance is negative or NaN
     SC_STATUS_COUNT
 } sc_status;
 
@@ -377,6 +378,14 @@ SC_API sc_status sc_world_overlap_obb(const sc_world *world, const sc_obb *obb, 
 /// n.x + d >= 0 for all six (three.js's Frustum convention). Double precision.
 SC_API sc_status sc_world_overlap_frustum(const sc_world *world, const float *planes, int32_t *out, int32_t cap,
                                           int32_t *total, const sc_query_filter *filter);
+/// Per point (3 floats each): the nearest allowed object within max_distance (>= 0, +INFINITY for
+/// any; ties to the lowest index) in index[i] (-1 for none), the distance from the point to its
+/// closed solid in distance[i] (0 inside; +INFINITY for none) and the closest point on it in
+/// point[3i..] (the point itself inside; 0 for none). distance and point may be NULL. The filter's
+/// mask and per-point exclude apply. Distances are computed in double from sc_closest_point.
+SC_API sc_status sc_world_closest_objects(const sc_world *world, const float *points, int32_t n, float max_distance,
+                                          int32_t *index, float *distance, float *point,
+                                          const sc_query_filter *filter, sc_scratch *scratch);
 /// sc_world_cast_spheres without the BVH (every object against every sweep), for checks and benchmarks.
 SC_API sc_status sc_world_cast_spheres_bruteforce(const sc_world *world, const float *sweeps, int32_t n, float *t,
                                                   int32_t *index, float *normal, float *point,

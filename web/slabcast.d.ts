@@ -206,6 +206,13 @@ export interface World {
   overlapFrustum(planes: FloatBatch, out: Int32Array | null, options?: QueryOptions): number;
   /** Any overlap without the BVH (every object tested), for checks and benchmarks: 6, 4, 15 or 24 numbers. */
   overlapBruteForce(kind: 'aabb' | 'sphere' | 'obb' | 'frustum', floats: FloatBatch, out: Int32Array | null, options?: QueryOptions): number;
+  /**
+   * Per point (3 floats each): the nearest object within maxDistance (Infinity for any; ties to
+   * the lowest index; -1 for none), the distance from the point to its closed solid (0 inside,
+   * Infinity for none) and the closest point on it (the point itself inside). options: mask, and
+   * exclude (one index per point).
+   */
+  closestObjects(points: FloatBatch, maxDistance: number, out?: { index?: Int32Array; distance?: Float32Array; point?: Float32Array } | null, options?: QueryOptions): { index: Int32Array; distance: Float32Array; point: Float32Array };
   /** Whether each ray hits anything within [0, tmax] (1) or not (0); stops at the first hit. */
   anyHit(rays: FloatBatch, out?: Uint8Array | null, options?: QueryOptions): Uint8Array;
   /** The number of objects. */

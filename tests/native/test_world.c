@@ -998,6 +998,28 @@ static int overlaps_by_hand(void)
     return 0;
 }
 
+/* Nearest objects by hand (docs/semantics.md, "Nearest objects"): a tie to the lowest index,
+ * inside, exclusion, the distance limit, a bad limit. */
+static int closest_objects_by_hand(void)
+{
+    sc_world *w = sc_world_create();
+    int32_t first, idx[3];
+    float d[3], q[9];
+    ENSURE(sc_world_add_aabbs(w, (float[12]){0, 0, 0, 1, 1, 1, 3, 0, 0, 4, 1, 1}, 2, &first) == SC_OK);
+    ENSURE(sc_world_commit(w) == SC_OK);
+    float pts[9] = {2, 0.5f, 0.5f, 3.5f, 0.25f, 0.75f, 8, 0.5f, 0.5f};
+    ENSURE(sc_world_closest_objects(w, pts, 3, 3.0f, idx, d, q, NULL, NULL) == SC_OK);
+    ENSURE(idx[0] == 0 && d[0] == 1.0f && q[0] == 1.0f && q[1] == 0.5f && q[2] == 0.5f);
+    ENSURE(idx[1] == 1 && d[1] == 0.0f && q[3] == 3.5f && q[4] == 0.25f && q[5] == 0.75f);
+    ENSURE(idx[2] == -1 && isinf(d[2]));
+    int32_t excl[3] = {0, -1, -1};
+    sc_query_filter f = {0xFFFFFFFFu, excl, SC_INSIDE_SOLID};
+    ENSURE(sc_world_closest_objects(w, pts, 1, INFINITY, idx, d, NULL, &f, NULL) == SC_OK && idx[0] == 1 && d[0] == 1.0f);
+    ENSURE(sc_world_closest_objects(w, pts, 1, -1.0f, idx, d, NULL, NULL, NULL) == SC_ERR_MAX_DISTANCE);
+    sc_world_destroy(w);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *filter = argc > 1 ? argv[1] : NULL;
@@ -1016,6 +1038,7 @@ int main(int argc, char **argv)
     RUN_TEST(filters_remove_enable_masks);
     RUN_TEST(sweeps_by_hand);
     RUN_TEST(overlaps_by_hand);
+    RUN_TEST(closest_objects_by_hand);
     printf("%d passed, %d failed\n", g_run - g_failed_tests, g_failed_tests);
     sc_scratch_destroy(g_scratch);
     return g_failed_tests ? 1 : 0;

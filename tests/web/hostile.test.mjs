@@ -511,6 +511,7 @@ describe('worlds: memory growth, dispose, many worlds', () => {
       overlapOBB: () => w.overlapOBB(new Float32Array(15), new Int32Array(1)),
       overlapFrustum: () => w.overlapFrustum(new Float32Array(24), new Int32Array(1)),
       overlapBruteForce: () => w.overlapBruteForce('aabb', [0, 0, 0, 1, 1, 1], new Int32Array(1)),
+      closestObjects: () => w.closestObjects([0, 0, 0], Infinity),
     };
     // Every method of the world is in the list (a new method must be added here).
     const methods = Object.keys(w).filter((k) => !['dispose', 'disposed'].includes(k));

@@ -267,6 +267,35 @@ function vec3Arg(v, name) {
   return c;
 }
 
+/** Per point (3 floats each), the nearest object within maxDistance: index, distance, point. */
+function closestObjects(w, points, maxDistance, out, options) {
+  const ptr = w.live();
+  const core = w.core;
+  const a = w.batch(points, 3, 'points');
+  const n = taLength(a) / 3;
+  if (typeof maxDistance !== 'number' || !(maxDistance >= 0)) fail('maxDistance must be a number >= 0 (Infinity for any distance)', 'maxDistance');
+  if (out !== undefined && out !== null && (typeof out !== 'object' || Array.isArray(out) || taKind(out) !== undefined)) {
+    fail('out must be an object of typed arrays ({index, distance, point})', 'out');
+  }
+  const index = outArray(out, 'index', Int32Array, n, core.memory);
+  const distance = outArray(out, 'distance', Float32Array, n, core.memory);
+  const point = outArray(out, 'point', Float32Array, 3 * n, core.memory);
+  requireDisjoint([['index', index], ['distance', distance], ['point', point]]);
+  const filter = readFilter(w, options, n);
+  const p = stageBatch(core, a, 20 * n + filterBytes(filter));
+  const iPtr = p + taByteLength(a);
+  const dPtr = iPtr + 4 * n;
+  const qPtr = dPtr + 4 * n;
+  const fPtr = writeFilter(core, filter, qPtr + 12 * n);
+  const status = core.call(core.ex.sc_wasm_world_closest_objects, ptr, p, n, Math.fround(maxDistance), iPtr, dPtr, qPtr, fPtr);
+  core.views();
+  w.check(status, 'points');
+  copyOut(core, index, Int32Array, iPtr, n);
+  copyOut(core, distance, Float32Array, dPtr, n);
+  copyOut(core, point, Float32Array, qPtr, 3 * n);
+  return { index, distance, point };
+}
+
 /** The caller's castRayAll arrays ([key, array] pairs) and the hits they have room for. */
 function castAllTargets(core, out) {
   checkOut(out);
@@ -452,6 +481,11 @@ export function createWorld(core) {
       if (typeof kind !== 'string' || !Object.hasOwn(OVERLAP, kind)) fail("kind must be 'aabb', 'sphere', 'obb' or 'frustum'", 'kind');
       return overlap(w, kind, floats, kind, out, options, true);
     },
+    /**
+     * Per point (3 floats each): the nearest object within maxDistance (index, -1 for none), the
+     * distance to its closed solid (0 inside, Infinity for none) and the closest point on it.
+     */
+    closestObjects(points, maxDistance, out, options) { return closestObjects(w, points, maxDistance, out, options); },
     /** Whether each ray hits anything within [0, tmax] (stops at the first hit). */
     anyHit(rays, out, options) { return anyHit(w, rays, out, options); },
     /** The number of objects. */
