@@ -190,7 +190,11 @@ sc_status sc__overlap_checked(const sc_world *w, int kind, const void *shape, in
                               const sc_query_filter *filter, int brute);
 /* sc_nearest.c: the nearest allowed object within max_distance of each validated point. */
 sc_status sc__nearest_batch(const sc_world *w, const float *points, int32_t n, float max_distance, int32_t *index,
-                            float *distance, float *point, const sc_wfilt *f);
+                            float *distance, float *point, const sc_wfilt *f, int brute);
+/* sc_query.c: sc_world_closest_objects, or without the BVH (brute), for the wasm exports. */
+sc_status sc__closest_objects(const sc_world *w, const float *points, int32_t n, float max_distance, int32_t *index,
+                              float *distance, float *point, const sc_query_filter *filter, sc_scratch *scratch,
+                              int brute);
 /* slabcast.c: exact overlaps of closed shapes. */
 int sc__overlap_sphere_aabb(const sc_sphere *s, const sc_aabb *b);
 int sc__overlap_sphere_sphere(const sc_sphere *a, const sc_sphere *b);

@@ -81,13 +81,17 @@ static void sc_n_find(const sc_world *w, const sc_wfilt *f, int32_t exclude, sc_
 }
 
 sc_status sc__nearest_batch(const sc_world *w, const float *points, int32_t n, float max_distance, int32_t *index,
-                            float *distance, float *point, const sc_wfilt *f)
+                            float *distance, float *point, const sc_wfilt *f, int brute)
 {
     double md = max_distance;
     for (int i = 0; i < n; ++i) {
         sc_vec3 p = {points[3 * i], points[3 * i + 1], points[3 * i + 2]};
         sc_near best = {-1, md * md, {0, 0, 0}};
-        sc_n_find(w, f, f->exclude ? f->exclude[i] : -1, p, &best);
+        int32_t ex = f->exclude ? f->exclude[i] : -1;
+        if (brute)
+            for (int o = 0; o < w->count; ++o) sc_n_offer(w, f, ex, p, o, &best);
+        else
+            sc_n_find(w, f, ex, p, &best);
         index[i] = best.index;
         if (distance) distance[i] = best.index >= 0 ? (float)sqrt(best.d2) : INFINITY;
         if (point) {

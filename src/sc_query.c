@@ -483,6 +483,13 @@ sc_status sc_world_closest_objects(const sc_world *w, const float *points, int32
                                    int32_t *index, float *distance, float *point, const sc_query_filter *filter,
                                    sc_scratch *scratch)
 {
+    return sc__closest_objects(w, points, n, max_distance, index, distance, point, filter, scratch, 0);
+}
+
+sc_status sc__closest_objects(const sc_world *w, const float *points, int32_t n, float max_distance, int32_t *index,
+                              float *distance, float *point, const sc_query_filter *filter, sc_scratch *scratch,
+                              int brute)
+{
     sc_w_set_error(scratch, -1);
     if (!w) return SC_ERR_NULL;
     if (n < 0) return SC_ERR_COUNT;
@@ -498,5 +505,5 @@ sc_status sc_world_closest_objects(const sc_world *w, const float *points, int32
     sc_status s = sc_w_filter(w, filter, n, &f, scratch);
     if (s != SC_OK) return s;
     if (!sc_world_is_committed(w)) return SC_ERR_STALE;
-    return sc__nearest_batch(w, points, n, max_distance, index, distance, point, &f);
+    return sc__nearest_batch(w, points, n, max_distance, index, distance, point, &f, brute);
 }

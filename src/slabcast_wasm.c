@@ -299,12 +299,12 @@ SC_EXPORT int sc_wasm_world_overlap(sc_world *w, int kind, const float *shape, i
 
 /// The nearest object to each point within max_distance: index, distance, point.
 SC_EXPORT int sc_wasm_world_closest_objects(sc_world *w, const float *points, int n, float max_distance, int *index,
-                                            float *distance, float *point, const sc_query_filter *filter)
+                                            float *distance, float *point, const sc_query_filter *filter, int brute)
 {
     sc_status s = sc_wasm_before_query(w, 0);
     if (s != SC_OK) return s;
-    return sc_wasm_after_query(
-        sc_world_closest_objects(w, points, n, max_distance, index, distance, point, filter, sc_wasm_query_scratch));
+    return sc_wasm_after_query(sc__closest_objects(w, points, n, max_distance, index, distance, point, filter,
+                                                   sc_wasm_query_scratch, brute));
 }
 
 /// Frees object index (docs/semantics.md, "Filters"); no other index changes.

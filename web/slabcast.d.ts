@@ -213,6 +213,8 @@ export interface World {
    * exclude (one index per point).
    */
   closestObjects(points: FloatBatch, maxDistance: number, out?: { index?: Int32Array; distance?: Float32Array; point?: Float32Array } | null, options?: QueryOptions): { index: Int32Array; distance: Float32Array; point: Float32Array };
+  /** closestObjects without the BVH, for checks and benchmarks. */
+  closestObjectsBruteForce(points: FloatBatch, maxDistance: number, out?: { index?: Int32Array; distance?: Float32Array; point?: Float32Array } | null, options?: QueryOptions): { index: Int32Array; distance: Float32Array; point: Float32Array };
   /** Whether each ray hits anything within [0, tmax] (1) or not (0); stops at the first hit. */
   anyHit(rays: FloatBatch, out?: Uint8Array | null, options?: QueryOptions): Uint8Array;
   /** The number of objects. */

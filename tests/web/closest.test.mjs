@@ -61,7 +61,10 @@ describe('closestObjects', () => {
     const problems = [];
     let found = 0;
     for (const [maxDistance, mask] of [[Infinity, undefined], [3, undefined], [Infinity, 2]]) {
-      const r = w.closestObjects(pts, maxDistance, null, mask === undefined ? undefined : { mask });
+      const opts = mask === undefined ? undefined : { mask };
+      const r = w.closestObjects(pts, maxDistance, null, opts);
+      const b = w.closestObjectsBruteForce(pts, maxDistance, null, opts);
+      if (b.index.some((v, i) => v !== r.index[i]) || b.distance.some((v, i) => !Object.is(v, r.distance[i]))) problems.push(`BVH and brute force differ (${maxDistance}, ${mask})`);
       for (let i = 0; i < n && problems.length < 5; i++) {
         const p = Array.from(pts.subarray(3 * i, 3 * i + 3));
         const ds = objs.map((o, k) => (mask === undefined || (masks[k] & mask) ? distance(o, p) : Infinity));

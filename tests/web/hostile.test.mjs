@@ -512,6 +512,7 @@ describe('worlds: memory growth, dispose, many worlds', () => {
       overlapFrustum: () => w.overlapFrustum(new Float32Array(24), new Int32Array(1)),
       overlapBruteForce: () => w.overlapBruteForce('aabb', [0, 0, 0, 1, 1, 1], new Int32Array(1)),
       closestObjects: () => w.closestObjects([0, 0, 0], Infinity),
+      closestObjectsBruteForce: () => w.closestObjectsBruteForce([0, 0, 0], Infinity),
     };
     // Every method of the world is in the list (a new method must be added here).
     const methods = Object.keys(w).filter((k) => !['dispose', 'disposed'].includes(k));

@@ -25,6 +25,7 @@ import { MeshBVH } from 'three-mesh-bvh';
 import { loadSlabcast } from '../slabcast.js';
 import { createThreeWorld } from '../three.js';
 import { loadBenchScene } from './bench-scene.mjs';
+import { printQueryRows, queryRows } from './queries.mjs';
 import { printSingleRay, singleRayRows } from './single.mjs';
 import { PEERS, RAY_LENGTH } from './peers.mjs';
 import { SCENES, rng } from './scenes.mjs';
@@ -505,3 +506,6 @@ if (!noThree && threeSizes.length) {
 
 // One ray against one AABB from JS (web/bench/single.mjs), beside three.js's Ray.intersectBox.
 printSingleRay(await singleRayRows(sc));
+
+// Overlap, sweep and closest-object queries against brute force (web/bench/queries.mjs).
+printQueryRows(sizes.filter((n) => n === 10000 || n === 100000).flatMap((n) => queryRows(sc, benchScene, n)));

@@ -268,7 +268,7 @@ function vec3Arg(v, name) {
 }
 
 /** Per point (3 floats each), the nearest object within maxDistance: index, distance, point. */
-function closestObjects(w, points, maxDistance, out, options) {
+function closestObjects(w, points, maxDistance, out, options, brute) {
   const ptr = w.live();
   const core = w.core;
   const a = w.batch(points, 3, 'points');
@@ -287,7 +287,7 @@ function closestObjects(w, points, maxDistance, out, options) {
   const dPtr = iPtr + 4 * n;
   const qPtr = dPtr + 4 * n;
   const fPtr = writeFilter(core, filter, qPtr + 12 * n);
-  const status = core.call(core.ex.sc_wasm_world_closest_objects, ptr, p, n, Math.fround(maxDistance), iPtr, dPtr, qPtr, fPtr);
+  const status = core.call(core.ex.sc_wasm_world_closest_objects, ptr, p, n, Math.fround(maxDistance), iPtr, dPtr, qPtr, fPtr, brute ? 1 : 0);
   core.views();
   w.check(status, 'points');
   copyOut(core, index, Int32Array, iPtr, n);
@@ -485,7 +485,9 @@ export function createWorld(core) {
      * Per point (3 floats each): the nearest object within maxDistance (index, -1 for none), the
      * distance to its closed solid (0 inside, Infinity for none) and the closest point on it.
      */
-    closestObjects(points, maxDistance, out, options) { return closestObjects(w, points, maxDistance, out, options); },
+    closestObjects(points, maxDistance, out, options) { return closestObjects(w, points, maxDistance, out, options, false); },
+    /** closestObjects without the BVH, for checks and benchmarks. */
+    closestObjectsBruteForce(points, maxDistance, out, options) { return closestObjects(w, points, maxDistance, out, options, true); },
     /** Whether each ray hits anything within [0, tmax] (stops at the first hit). */
     anyHit(rays, out, options) { return anyHit(w, rays, out, options); },
     /** The number of objects. */

@@ -1,0 +1,94 @@
+// Overlap, sweep and closest-object queries against their brute-force forms (every object
+// tested), on the benchmark's boxes (tools/bench_scene.h) at the given sizes: queries per second
+// of each, the ratio, and whether the answers agree. `npm run bench` prints it.
+//
+//   node web/bench/queries.mjs [boxes ...]      (default 10000)
+import { loadSlabcast } from '../slabcast.js';
+import { loadBenchScene } from './bench-scene.mjs';
+
+const now = () => performance.now();
+const fmt = (x) => (x >= 1e6 ? `${(x / 1e6).toFixed(2)} M` : x >= 1e3 ? `${(x / 1e3).toFixed(2)} k` : x.toFixed(1));
+
+/** Per second of f(), which does `count` queries; the best of 3 runs after a warm-up. */
+function rate(f, count) {
+  f();
+  let best = Infinity;
+  for (let k = 0; k < 3; k++) {
+    const t0 = now();
+    f();
+    best = Math.min(best, now() - t0);
+  }
+  return count / (best / 1e3);
+}
+
+/** One table row per query kind at n boxes. */
+export function queryRows(sc, benchScene, n) {
+  const { boxes, rays } = benchScene(n, 2000);
+  const w = sc.createWorld();
+  w.addAABBs(boxes);
+  w.build();
+  const m = 2000;
+  const spheres = new Float32Array(8 * m);
+  const cubes = new Float32Array(10 * m);
+  const points = new Float32Array(3 * m);
+  for (let i = 0; i < m; i++) {
+    spheres.set([...rays.subarray(7 * i, 7 * i + 6), 50, 0.5], 8 * i);
+    cubes.set([...rays.subarray(7 * i, 7 * i + 6), 50, 0.5, 0.5, 0.5], 10 * i);
+    points.set(rays.subarray(7 * i, 7 * i + 3), 3 * i);
+  }
+  const rows = [];
+  const row = (name, count, fast, brute, same) => {
+    const a = rate(fast, count);
+    const b = rate(brute, count);
+    rows.push({ query: name, boxes: n, per_s: a, brute_per_s: b, ratio: a / b, agree: same() });
+  };
+  row('castSpheres (radius 0.5, length 50)', m, () => w.castSpheres(spheres), () => w.castSpheresBruteForce(spheres),
+    () => { const x = w.castSpheres(spheres); const y = w.castSpheresBruteForce(spheres); return x.index.every((v, i) => v === y.index[i] && x.t[i] === y.t[i]); });
+  row('castBoxes (half 0.5, length 50)', m, () => w.castBoxes(cubes), () => w.castBoxesBruteForce(cubes),
+    () => { const x = w.castBoxes(cubes); const y = w.castBoxesBruteForce(cubes); return x.index.every((v, i) => v === y.index[i] && x.t[i] === y.t[i]); });
+  row('closestObjects (no limit)', m, () => w.closestObjects(points, Infinity), () => w.closestObjectsBruteForce(points, Infinity),
+    () => { const x = w.closestObjects(points, Infinity); const y = w.closestObjectsBruteForce(points, Infinity); return x.index.every((v, i) => v === y.index[i]); });
+  const out = new Int32Array(n);
+  const q = 500;
+  const centres = points.subarray(0, 3 * q);
+  const each = (f) => () => { for (let i = 0; i < q; i++) f(centres.subarray(3 * i, 3 * i + 3)); };
+  const sameAll = (f, g) => () => {
+    for (let i = 0; i < q; i++) {
+      const c = centres.subarray(3 * i, 3 * i + 3);
+      const a = f(c).slice();
+      const b = g(c);
+      if (a.length !== b.length || a.some((v, k) => v !== b[k])) return false;
+    }
+    return true;
+  };
+  const box = (c) => [c[0] - 3, c[1] - 3, c[2] - 3, c[0] + 3, c[1] + 3, c[2] + 3];
+  const list = (total) => out.slice(0, total);
+  row('overlapAABB (side 6)', q, each((c) => w.overlapAABB(box(c).slice(0, 3), box(c).slice(3), out)),
+    each((c) => w.overlapBruteForce('aabb', box(c), out)),
+    sameAll((c) => list(w.overlapAABB(box(c).slice(0, 3), box(c).slice(3), out)), (c) => list(w.overlapBruteForce('aabb', box(c), out))));
+  row('overlapSphere (radius 3)', q, each((c) => w.overlapSphere(c, 3, out)), each((c) => w.overlapBruteForce('sphere', [...c, 3], out)),
+    sameAll((c) => list(w.overlapSphere(c, 3, out)), (c) => list(w.overlapBruteForce('sphere', [...c, 3], out))));
+  const obb = (c) => [...c, 0.8, 0.6, 0, -0.6, 0.8, 0, 0, 0, 1, 3, 2, 1];
+  row('overlapOBB (turned, 6 x 4 x 2)', q, each((c) => w.overlapOBB(obb(c), out)), each((c) => w.overlapBruteForce('obb', obb(c), out)),
+    sameAll((c) => list(w.overlapOBB(obb(c), out)), (c) => list(w.overlapBruteForce('obb', obb(c), out))));
+  const frustum = (c) => [1, 0, 0, 4 - c[0], -1, 0, 0, c[0] + 4, 0, 1, 0, 4 - c[1], 0, -1, 0, c[1] + 4, 0, 0.6, 0.8, 4 - c[2], 0, 0, -1, c[2] + 4];
+  row('overlapFrustum (8-unit box with a slanted plane)', q, each((c) => w.overlapFrustum(frustum(c), out)), each((c) => w.overlapBruteForce('frustum', frustum(c), out)),
+    sameAll((c) => list(w.overlapFrustum(frustum(c), out)), (c) => list(w.overlapBruteForce('frustum', frustum(c), out))));
+  w.dispose();
+  return rows;
+}
+
+export function printQueryRows(rows) {
+  console.log('\nOverlap, sweep and closest-object queries (wasm) against their brute-force forms, the benchmark boxes:\n');
+  console.log('| query | boxes | per second | brute force per second | ratio | same answers |');
+  console.log('| --- | ---: | ---: | ---: | ---: | --- |');
+  for (const r of rows) console.log(`| ${r.query} | ${r.boxes} | ${fmt(r.per_s)} | ${fmt(r.brute_per_s)} | **${r.ratio.toFixed(1)}x** | ${r.agree ? 'yes' : 'NO'} |`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const sc = await loadSlabcast();
+  const benchScene = await loadBenchScene();
+  const sizes = process.argv.slice(2).map(Number).filter((x) => Number.isInteger(x) && x > 0);
+  const rows = (sizes.length ? sizes : [10000]).flatMap((n) => queryRows(sc, benchScene, n));
+  printQueryRows(rows);
+}
