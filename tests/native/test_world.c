@@ -4,6 +4,7 @@
  * inside, duplicate boxes, zero-thickness boxes, OBBs and spheres.
  * Usage: slabcast_world_tests [NAME-SUBSTRING] */
 #include "slabcast.h"
+#include "sc_internal.h" /* sc__overlap_checked: the brute-force overlaps */
 
 #include <float.h>
 #include <math.h>
@@ -1020,6 +1021,99 @@ static int closest_objects_by_hand(void)
     return 0;
 }
 
+/* Sweeps, overlaps and nearest objects on random scenes (AABBs, spheres, OBBs, some removed,
+ * disabled or masked): the BVH walks give the brute-force answers, bit for bit, natively (and
+ * under ASan + UBSan in npm test: no walk reads outside its arrays). */
+static int queries_bvh_equal_brute(void)
+{
+    scene *s = &g_scene;
+    s->n = 600;
+    for (int i = 0; i < s->n; ++i) {
+        s->shape[i] = rand_aabb(16);
+        if (i % 3 == 1) {
+            sc_shape sh = {0};
+            sh.type = SC_SHAPE_SPHERE;
+            sh.u.sphere = (sc_sphere){{dy(16), dy(16), dy(16)}, 0.25f + (float)(rnd() % 6) * 0.5f};
+            s->shape[i] = sh;
+        } else if (i % 3 == 2) {
+            sc_shape sh = {0};
+            sh.type = SC_SHAPE_OBB;
+            sh.u.obb = (sc_obb){{dy(16), dy(16), dy(16)}, {{0.6f, 0.8f, 0}, {-0.8f, 0.6f, 0}, {0, 0, 1}}, {1, 0.5f, 1.5f}};
+            s->shape[i] = sh;
+        }
+    }
+    sc_world *w = sc_world_create();
+    ENSURE(add_scene(w, s) == SC_OK);
+    for (int i = 7; i < s->n; i += 31) ENSURE(sc_world_remove(w, i) == SC_OK);
+    bool off[5] = {0, 0, 0, 0, 0};
+    ENSURE(sc_world_set_enabled(w, 101, off, 5) == SC_OK); /* removed: 7, 38, ..., every 31 */
+    uint32_t masks[29];
+    for (int i = 0; i < 29; ++i) masks[i] = 1u << (i % 3);
+    ENSURE(sc_world_set_masks(w, 226, masks, 29) == SC_OK);
+    ENSURE(sc_world_commit(w) == SC_OK);
+    enum { N = 300 };
+    static float sph[8 * N], box[10 * N], pts[3 * N], t1[N], t2[N], n1[3 * N], n2[3 * N], p1[3 * N], p2[3 * N];
+    static int32_t i1[N], i2[N];
+    for (int i = 0; i < N; ++i) {
+        float *a = sph + 8 * i, *b = box + 10 * i;
+        for (int k = 0; k < 3; ++k) { a[k] = b[k] = pts[3 * i + k] = dy(20); }
+        do { for (int k = 3; k < 6; ++k) a[k] = b[k] = dy(2); } while (a[3] == 0 && a[4] == 0 && a[5] == 0);
+        a[6] = b[6] = i % 4 == 0 ? 10.0f : INFINITY;
+        a[7] = 0.25f * (float)(rnd() % 8);
+        for (int k = 7; k < 10; ++k) b[k] = 0.25f * (float)(rnd() % 8);
+    }
+    int32_t excl[N];
+    for (int i = 0; i < N; ++i) excl[i] = i % 5 == 0 ? (int32_t)(rnd() % (unsigned)s->n) : -1;
+    sc_query_filter fl = {5u, excl, SC_INSIDE_SOLID};
+    int hits = 0, bad = 0;
+    for (int pass = 0; pass < 2; ++pass) {
+        const sc_query_filter *f = pass ? &fl : NULL;
+        ENSURE(sc_world_cast_spheres(w, sph, N, t1, i1, n1, p1, f, g_scratch) == SC_OK);
+        ENSURE(sc_world_cast_spheres_bruteforce(w, sph, N, t2, i2, n2, p2, f, g_scratch) == SC_OK);
+        for (int i = 0; i < N; ++i) {
+            bad += i1[i] != i2[i] || t1[i] != t2[i] || memcmp(n1 + 3 * i, n2 + 3 * i, 12) || memcmp(p1 + 3 * i, p2 + 3 * i, 12);
+            hits += i1[i] >= 0;
+        }
+        ENSURE(sc_world_cast_boxes(w, box, N, t1, i1, n1, p1, f, g_scratch) == SC_OK);
+        ENSURE(sc_world_cast_boxes_bruteforce(w, box, N, t2, i2, n2, p2, f, g_scratch) == SC_OK);
+        for (int i = 0; i < N; ++i) bad += i1[i] != i2[i] || t1[i] != t2[i] || memcmp(n1 + 3 * i, n2 + 3 * i, 12);
+        /* nearest objects: the BVH's pruned walk against a brute-force scan of the single query */
+        ENSURE(sc_world_closest_objects(w, pts, N, pass ? 6.0f : INFINITY, i1, t1, p1, f, g_scratch) == SC_OK);
+        for (int i = 0; i < N; ++i) {
+            sc_vec3 p = {pts[3 * i], pts[3 * i + 1], pts[3 * i + 2]};
+            int want = -1;
+            double wd = pass ? 36.0 : INFINITY;
+            for (int o = 0; o < s->n; ++o) {
+                if (sc_world_kind(w, o) == 0 || (o >= 101 && o < 106)) continue;
+                if (pass && ((o >= 226 && o < 255 && !(masks[o - 226] & 5u)) || o == excl[i])) continue;
+                sc_point_result q = sc_closest_point(p, &s->shape[o]);
+                double dx = (double)p.x - q.point.x, dyy = (double)p.y - q.point.y, dz = (double)p.z - q.point.z;
+                double d2 = dx * dx + dyy * dyy + dz * dz;
+                if (d2 < wd || (d2 == wd && want >= 0 && o < want)) { wd = d2; want = o; }
+            }
+            bad += i1[i] != want;
+        }
+        /* overlaps: around each point, an AABB and a sphere volume */
+        for (int i = 0; i < 40; ++i) {
+            int32_t o1[600], o2[600], c1 = -1, c2 = -2;
+            const float *c = pts + 3 * i;
+            sc_aabb q = {{c[0] - 3, c[1] - 2, c[2] - 4}, {c[0] + 3, c[1] + 2, c[2] + 4}};
+            ENSURE(sc_world_overlap_aabb(w, &q, o1, 600, &c1, f) == SC_OK);
+            ENSURE(sc__overlap_checked(w, SC_SHAPE_AABB, &q, o2, 600, &c2, f, 1) == SC_OK);
+            bad += c1 != c2 || memcmp(o1, o2, sizeof(int32_t) * (size_t)(c1 > 0 ? c1 : 0));
+            sc_sphere sp = {{c[0], c[1], c[2]}, 3.5f};
+            ENSURE(sc_world_overlap_sphere(w, &sp, o1, 600, &c1, f) == SC_OK);
+            ENSURE(sc__overlap_checked(w, SC_SHAPE_SPHERE, &sp, o2, 600, &c2, f, 1) == SC_OK);
+            bad += c1 != c2 || memcmp(o1, o2, sizeof(int32_t) * (size_t)(c1 > 0 ? c1 : 0));
+            hits += c1 > 0;
+        }
+    }
+    if (bad) fprintf(stderr, "  %d differences\n", bad);
+    ENSURE(bad == 0 && hits > 100);
+    sc_world_destroy(w);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *filter = argc > 1 ? argv[1] : NULL;
@@ -1039,6 +1133,7 @@ int main(int argc, char **argv)
     RUN_TEST(sweeps_by_hand);
     RUN_TEST(overlaps_by_hand);
     RUN_TEST(closest_objects_by_hand);
+    RUN_TEST(queries_bvh_equal_brute);
     printf("%d passed, %d failed\n", g_run - g_failed_tests, g_failed_tests);
     sc_scratch_destroy(g_scratch);
     return g_failed_tests ? 1 : 0;
