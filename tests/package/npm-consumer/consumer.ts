@@ -6,7 +6,7 @@ import { loadSlabcast, SlabcastError, truncateUtf8 } from 'slabcast';
 import { checkCases, FORMAT, parseCaseFile, runCases } from 'slabcast/cases';
 import type { CheckSummary } from 'slabcast/cases';
 import type {
-  Aabb, CastAllResult, CastResult, CastTarget, FloatBatch, LoadOptions, Obb, ObjectKind, Plane, QueryOptions, Ray,
+  Aabb, CastAllResult, CastResult, CastTarget, FloatBatch, LoadOptions, Obb, ObjectKind, Plane, QueryOptions, Ray, SweepResult,
   RaycastHit, RaycastMiss, RaycastResult, Segment, Shape, Slabcast, Sphere, Vec3, Vec3Input, World,
 } from 'slabcast';
 
@@ -88,6 +88,18 @@ export async function main(): Promise<number> {
   // @ts-expect-error: 'outside' is not an inside rule
   world.castRays(rays, null, { inside: 'outside' });
   void kind;
+  // Sweeps, overlaps, nearest objects.
+  const swept: SweepResult = world.castSpheres(new Float32Array([0, 0, 0, 1, 0, 0, 10, 0.5]));
+  world.castBoxes([0, 0, 0, 1, 0, 0, 10, 0.5, 0.5, 0.5], { point: new Float32Array(3) }, { mask: 1 });
+  const within: number = world.overlapAABB([0, 0, 0], [1, 1, 1], new Int32Array(4));
+  world.overlapSphere([0, 0, 0], 2, null);
+  world.overlapOBB(new Float32Array(15), new Int32Array(1));
+  world.overlapFrustum(new Float32Array(24), new Int32Array(1), { exclude: new Int32Array([0]) });
+  const closestTo = world.closestObjects([0, 0, 0], Infinity);
+  const nearestIndex: Int32Array = closestTo.index;
+  // @ts-expect-error: an overlap writes indices into an Int32Array
+  world.overlapAABB([0, 0, 0], [1, 1, 1], new Float32Array(4));
+  void swept; void within; void nearestIndex;
   world[Symbol.dispose]();
   world.dispose();
   void first; void hits; void any; void index; void count; void disposed;
