@@ -195,6 +195,16 @@ sc_status sc__nearest_batch(const sc_world *w, const float *points, int32_t n, f
 sc_status sc__closest_objects(const sc_world *w, const float *points, int32_t n, float max_distance, int32_t *index,
                               float *distance, float *point, const sc_query_filter *filter, sc_scratch *scratch,
                               int brute);
+/* A half-space n.x <= b for the exact polytope test: float normal, b the exact sum of nb doubles. */
+typedef struct sc_xhs {
+    float n[3];
+    double b[4];
+    int nb;
+} sc_xhs;
+/* slabcast.c: whether the intersection of m <= 12 half-spaces is empty, exactly. */
+int sc__halfspaces_empty_exact(const sc_xhs *h, int m);
+/* slabcast.c: the exact sign of det(a, b, c) for float rows. */
+int sc__det3_sign_exact(const float *a, const float *b, const float *c);
 /* slabcast.c: exact overlaps of closed shapes. */
 int sc__overlap_sphere_aabb(const sc_sphere *s, const sc_aabb *b);
 int sc__overlap_sphere_sphere(const sc_sphere *a, const sc_sphere *b);

@@ -4,11 +4,12 @@
  *
  * AABB and sphere volumes against AABB and sphere objects are decided exactly (float compares;
  * exactly summed squared distances: sc__overlap_sphere_aabb, sc__overlap_sphere_sphere). Pairs
- * with an OBB or a frustum are decided in double precision: two polytopes (sets of half-spaces
- * n.x <= b) overlap when some vertex of their combined arrangement satisfies every half-space;
- * a sphere and a polytope when the polytope's point nearest the centre is within the radius
- * (for an OBB: clamped along its axes; for a frustum: the nearest of its faces, edges and
- * vertices). The BVH culls with the volume's bounds (or, for a frustum, the nodes wholly
+ * between two polytopes (an AABB, an OBB or a frustum as sets of half-spaces n.x <= b) are exact
+ * too: they overlap when some vertex of their combined arrangement satisfies every half-space,
+ * which double precision decides when the margin is clear, and an exact Farkas/Helly test
+ * otherwise (sc__halfspaces_empty_exact). A sphere against an OBB or a frustum is decided in double
+ * precision: the polytope's point nearest the centre against the radius (for an OBB clamped along
+ * its axes; for a frustum the nearest of its faces, edges and vertices). The BVH culls with the volume's bounds (or, for a frustum, the nodes wholly
  * outside one plane). */
 #include "sc_internal.h"
 
@@ -20,7 +21,9 @@
 /* Half-spaces n.x <= b in double. */
 typedef struct sc_poly {
     double n[12][3], b[12];
+    sc_xhs x[12]; /* the same half-spaces for the exact test: float normals, exact b terms */
     int m;
+    int paired;   /* half-spaces come in opposite pairs (2i, 2i + 1: AABB and OBB slabs) */
 } sc_poly;
 
 typedef struct sc_ovol {
@@ -33,17 +36,28 @@ typedef struct sc_ovol {
 
 static double sc_o_dot(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 
-static void sc_o_add(sc_poly *p, double nx, double ny, double nz, double b)
+/* Adds n.x <= b0 + b1 + b2 + b3 (nb terms; normals are floats, the b terms exact doubles). */
+static void sc_o_addx(sc_poly *p, float nx, float ny, float nz, const double *b, int nb)
 {
+    sc_xhs *x = &p->x[p->m];
+    x->n[0] = nx;
+    x->n[1] = ny;
+    x->n[2] = nz;
+    x->nb = nb;
+    double sum = 0.0;
+    for (int i = 0; i < nb; ++i) sum += (x->b[i] = b[i]);
     p->n[p->m][0] = nx;
     p->n[p->m][1] = ny;
     p->n[p->m][2] = nz;
-    p->b[p->m++] = b;
+    p->b[p->m++] = sum;
 }
+
+static void sc_o_add(sc_poly *p, float nx, float ny, float nz, double b) { sc_o_addx(p, nx, ny, nz, &b, 1); }
 
 static void sc_o_aabb_poly(const sc_aabb *a, sc_poly *p)
 {
     p->m = 0;
+    p->paired = 1;
     sc_o_add(p, 1, 0, 0, a->max.x);
     sc_o_add(p, -1, 0, 0, -(double)a->min.x);
     sc_o_add(p, 0, 1, 0, a->max.y);
@@ -56,12 +70,15 @@ static void sc_o_aabb_poly(const sc_aabb *a, sc_poly *p)
 static void sc_o_obb_poly(const sc_obb *o, sc_poly *p)
 {
     p->m = 0;
+    p->paired = 1;
     double h[3] = {o->half.x, o->half.y, o->half.z};
     for (int i = 0; i < 3; ++i) {
         sc_vec3 a = o->axes[i];
-        double ac = (double)a.x * o->center.x + (double)a.y * o->center.y + (double)a.z * o->center.z;
-        sc_o_add(p, a.x, a.y, a.z, ac + h[i]);
-        sc_o_add(p, -(double)a.x, -(double)a.y, -(double)a.z, h[i] - ac);
+        /* a.(x - c) <= h and -a.(x - c) <= h: b = +-a.c + h, the products exact in double */
+        double up[4] = {(double)a.x * o->center.x, (double)a.y * o->center.y, (double)a.z * o->center.z, h[i]};
+        double dn[4] = {-up[0], -up[1], -up[2], h[i]};
+        sc_o_addx(p, a.x, a.y, a.z, up, 4);
+        sc_o_addx(p, -a.x, -a.y, -a.z, dn, 4);
     }
 }
 
@@ -98,32 +115,68 @@ static int sc_o_inside(const sc_poly *p, const double *x)
     return 1;
 }
 
-/* Whether the intersection of the half-spaces of p and q (bounded: one of them is) has a point:
- * one of the vertices of their combined arrangement (three planes with independent normals)
- * satisfies all of them. */
+/* Whether the intersection of the half-spaces of p and q has a point. In double first: every
+ * vertex of the combined arrangement (three planes with independent normals), and how far the
+ * best one is inside or outside the other planes (its largest violation, relative to the terms'
+ * size). A
+ * well-conditioned vertex inside by more than 1e-9 is a point of both; every vertex outside by
+ * more than 1e-9, with no ill-conditioned triple (|det| below 1e-4 of the normals' sizes and not
+ * exactly zero), means none. Otherwise the exact test decides (sc__halfspaces_empty_exact). */
 static int sc_o_poly_poly(const sc_poly *p, const sc_poly *q)
 {
     sc_poly all = *p;
-    for (int k = 0; k < q->m; ++k) sc_o_add(&all, q->n[k][0], q->n[k][1], q->n[k][2], q->b[k]);
+    for (int k = 0; k < q->m; ++k) {
+        all.x[all.m] = q->x[k];
+        for (int r = 0; r < 3; ++r) all.n[all.m][r] = q->n[k][r];
+        all.b[all.m++] = q->b[k];
+    }
+    /* Normal directions: an opposite pair shares one (its determinants only change sign), so the
+     * exact sign of a nearly zero determinant is computed once per triple of directions. */
+    int dir[12], nd = 0;
+    for (int h = 0; h < p->m; ++h) dir[h] = p->paired ? h / 2 : h;
+    nd = p->paired ? p->m / 2 : p->m;
+    for (int h = 0; h < q->m; ++h) dir[p->m + h] = nd + (q->paired ? h / 2 : h);
+    signed char zero[12][12][12]; /* -1 unknown, 1 exactly zero, 0 not */
+    memset(zero, -1, sizeof zero);
+    double best = INFINITY;
+    int ill = 0;
     for (int i = 0; i < all.m; ++i) {
         for (int j = i + 1; j < all.m; ++j) {
+            if (dir[i] == dir[j]) continue; /* parallel: no vertex */
             const double *a = all.n[i], *b = all.n[j];
             double ab[3] = {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
             for (int k = j + 1; k < all.m; ++k) {
+                if (dir[k] == dir[i] || dir[k] == dir[j]) continue;
                 const double *c = all.n[k];
                 double det = sc_o_dot(ab, c);
                 double size = sqrt(sc_o_dot(a, a) * sc_o_dot(b, b) * sc_o_dot(c, c));
-                if (fabs(det) <= 1e-12 * size) continue;
+                if (!(fabs(det) > 1e-4 * size)) {
+                    signed char *z = &zero[dir[i]][dir[j]][dir[k]];
+                    if (*z < 0) *z = sc__det3_sign_exact(all.x[i].n, all.x[j].n, all.x[k].n) == 0;
+                    if (!*z) ill = 1;
+                    continue;
+                }
                 /* Cramer: x = (b_i (b x c) + b_j (c x a) + b_k (a x b)) / det */
                 double bc[3] = {b[1] * c[2] - b[2] * c[1], b[2] * c[0] - b[0] * c[2], b[0] * c[1] - b[1] * c[0]};
                 double ca[3] = {c[1] * a[2] - c[2] * a[1], c[2] * a[0] - c[0] * a[2], c[0] * a[1] - c[1] * a[0]};
                 double x[3];
                 for (int r = 0; r < 3; ++r) x[r] = (all.b[i] * bc[r] + all.b[j] * ca[r] + all.b[k] * ab[r]) / det;
-                if (sc_o_inside(&all, x)) return 1;
+                /* the vertex is on planes i, j, k by construction: the others decide */
+                double worst = -INFINITY;
+                for (int h = 0; h < all.m; ++h) {
+                    if (h == i || h == j || h == k) continue;
+                    double s = sc_o_dot(all.n[h], x) - all.b[h];
+                    double scale = fabs(all.b[h]) + fabs(all.n[h][0] * x[0]) + fabs(all.n[h][1] * x[1]) + fabs(all.n[h][2] * x[2]);
+                    double v = scale > 0.0 ? s / scale : s;
+                    if (v > worst) worst = v;
+                }
+                if (worst < best) best = worst;
             }
         }
     }
-    return 0;
+    if (!ill && best < -1e-9) return 1;
+    if (!ill && best > 1e-9) return 0;
+    return !sc__halfspaces_empty_exact(all.x, all.m);
 }
 
 /* The squared distance from x to the polytope p (bounded), by its faces, edges and vertices:
@@ -359,7 +412,7 @@ sc_status sc__overlap(const sc_world *w, int kind, const void *shape, int32_t *o
     } else {
         /* a frustum: inside is n.x + d >= 0, that is -n.x <= d */
         const float *pl = shape;
-        for (int k = 0; k < 6; ++k) sc_o_add(&v.poly, -(double)pl[4 * k], -(double)pl[4 * k + 1], -(double)pl[4 * k + 2], pl[4 * k + 3]);
+        for (int k = 0; k < 6; ++k) sc_o_add(&v.poly, -pl[4 * k], -pl[4 * k + 1], -pl[4 * k + 2], pl[4 * k + 3]);
     }
     sc_olist L = {out, cap, 0, 0};
     if (brute) {

@@ -364,18 +364,18 @@ SC_API sc_status sc_world_cast_boxes(const sc_world *world, const float *sweeps,
 /// The objects sharing a point with the closed box (touching counts), in ascending index order:
 /// the first min(*total, cap) indices go to out, the number of them to *total (call again with
 /// cap >= *total for all). filter: mask and exclude[0] (one index) apply; NULL for the default.
-/// AABB and sphere volumes against AABB and sphere objects are exact; pairs with an OBB are decided
-/// in double precision (docs/semantics.md, "Overlaps").
+/// Exact, except a sphere against an OBB or a frustum (double precision; docs/semantics.md,
+/// "Overlaps").
 SC_API sc_status sc_world_overlap_aabb(const sc_world *world, const sc_aabb *box, int32_t *out, int32_t cap,
                                        int32_t *total, const sc_query_filter *filter);
 /// As sc_world_overlap_aabb, for a closed ball.
 SC_API sc_status sc_world_overlap_sphere(const sc_world *world, const sc_sphere *sphere, int32_t *out, int32_t cap,
                                          int32_t *total, const sc_query_filter *filter);
-/// As sc_world_overlap_aabb, for an OBB (double precision).
+/// As sc_world_overlap_aabb, for an OBB.
 SC_API sc_status sc_world_overlap_obb(const sc_world *world, const sc_obb *obb, int32_t *out, int32_t cap,
                                       int32_t *total, const sc_query_filter *filter);
 /// As sc_world_overlap_aabb, for a frustum: 6 planes of 4 floats (nx, ny, nz, d), inside where
-/// n.x + d >= 0 for all six (three.js's Frustum convention). Double precision.
+/// n.x + d >= 0 for all six (three.js's Frustum convention).
 SC_API sc_status sc_world_overlap_frustum(const sc_world *world, const float *planes, int32_t *out, int32_t cap,
                                           int32_t *total, const sc_query_filter *filter);
 /// Per point (3 floats each): the nearest allowed object within max_distance (>= 0, +INFINITY for

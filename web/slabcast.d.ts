@@ -190,18 +190,17 @@ export interface World {
   /**
    * The objects sharing a point with the closed box [min, max] (touching counts), in ascending
    * index order: the first out.length of them are written to out; returns how many there are (call
-   * again with a longer out for the rest). options: mask, and exclude[0] (one index). AABB and
-   * sphere volumes against AABB and sphere objects are exact; pairs with an OBB double precision.
+   * again with a longer out for the rest). options: mask, and exclude[0] (one index). Exact, except
+   * a sphere against an OBB or a frustum (double precision).
    */
   overlapAABB(min: Vec3Input, max: Vec3Input, out: Int32Array | null, options?: QueryOptions): number;
   /** As overlapAABB, for the closed ball (center, radius). */
   overlapSphere(center: Vec3Input, radius: number, out: Int32Array | null, options?: QueryOptions): number;
-  /** As overlapAABB, for an OBB: 15 numbers (center, axes[0], axes[1], axes[2], half). Double precision. */
+  /** As overlapAABB, for an OBB: 15 numbers (center, axes[0], axes[1], axes[2], half). */
   overlapOBB(obb: FloatBatch, out: Int32Array | null, options?: QueryOptions): number;
   /**
    * As overlapAABB, for a frustum: 24 numbers, 6 planes (nx, ny, nz, d), inside where n.x + d >= 0
    * for all six: a three.js Frustum is frustum.planes.flatMap((p) => [...p.normal.toArray(), p.constant]).
-   * Double precision.
    */
   overlapFrustum(planes: FloatBatch, out: Int32Array | null, options?: QueryOptions): number;
   /** Any overlap without the BVH (every object tested), for checks and benchmarks: 6, 4, 15 or 24 numbers. */

@@ -246,6 +246,33 @@ describe('overlaps against independent references', () => {
     w.dispose();
   });
 
+  test('exactly touching polytopes count; one float step apart they do not', () => {
+    const w = sc.createWorld();
+    // an OBB turned by 2^-20: its face x + 2^-20 y = 1 (half 1 along that axis) meets the box
+    // [1 + 2^-20, 2] x [-1, 0] x [-1, 1] only at the box's edge x = 1 + 2^-20, y = -1
+    const e = 2 ** -20;
+    w.addOBBs([0, 0, 0, 1, e, 0, -e, 1, 0, 0, 0, 1, 1, 2, 1]);
+    const out = new Int32Array(2);
+    expect(w.overlapAABB([1 + e, -1, -1], [2, 0, 1], out)).toBe(1);
+    const next = new Float32Array([1 + e]);
+    new Uint32Array(next.buffer)[0] += 1; // the next float up
+    expect(w.overlapAABB([next[0], -1, -1], [2, 0, 1], out)).toBe(0);
+    // the same pair as a box volume against an OBB volume: the box as an OBB object
+    const v = sc.createWorld();
+    v.addAABBs([1 + e, -1, -1, 2, 0, 1]);
+    expect(v.overlapOBB([0, 0, 0, 1, e, 0, -e, 1, 0, 0, 0, 1, 1, 2, 1], out)).toBe(1);
+    // a frustum whose slanted plane 0.6 y + 0.8 z >= 0 passes through the box's edge y = z = 0
+    const planes = [1, 0, 0, 5, -1, 0, 0, 5, 0, 1, 0, 5, 0, -1, 0, 5, 0, 0.6, 0.8, 0, 0, 0, -1, 5];
+    const box = sc.createWorld();
+    box.addAABBs([0, -1, -1, 1, 0, 0]);
+    expect(box.overlapFrustum(planes, out)).toBe(1);
+    box.updateAABBs(0, [0, -1, -1, 1, -(2 ** -40), 0]); // a hair below the plane
+    expect(box.overlapFrustum(planes, out)).toBe(0);
+    w.dispose();
+    v.dispose();
+    box.dispose();
+  });
+
   test('bad volumes get errors naming them', () => {
     const w = sc.createWorld();
     w.addAABBs([0, 0, 0, 1, 1, 1]);
