@@ -177,6 +177,29 @@ typedef struct sc_wfilt {
     int masked; /* masks must be checked: a mask other than all bits, or objects of mask 0 */
 } sc_wfilt;
 
+/* Whether object o may answer a query: enabled (a removed object is disabled too), its mask
+ * shares a bit with mask when masked, and it is not the excluded one (-1: none). */
+static inline int sc__passes(const sc_world *w, int o, uint32_t mask, int masked, int32_t exclude)
+{
+    return w->enabled[o] && (!masked || (w->mask[o] & mask) != 0) && o != exclude;
+}
+
+/* sc_traverse.c: object o as a shape, for the single queries. */
+sc_shape sc__object_shape(const sc_world *w, int o);
+
+/* A BVH walk for the queries other than rays (sweeps, overlaps, nearest objects). cull(ctx, lo,
+ * hi, l) says whether lane l of SoA bounds (lo, hi: [axis][4]) may hold an answer (it may read the
+ * answer found so far); offer(ctx, o) tests object o. Objects outside the BVH are offered first,
+ * then every live leaf lane that passes cull. Should the traversal stack fill up, restart(ctx) (when
+ * not NULL) forgets what was offered and every object is offered instead: none is dropped. */
+typedef struct sc_walker {
+    int (*cull)(void *ctx, const float *lo, const float *hi, int lane);
+    void (*offer)(void *ctx, int o);
+    void (*restart)(void *ctx);
+    void *ctx;
+} sc_walker;
+void sc__walk(const sc_world *w, const sc_walker *k);
+
 /* sc_sweep.c: n validated sweeps (sphere: 8 floats each, box: 10) against a committed world. */
 sc_status sc__sweep_batch(const sc_world *w, const float *sweeps, int32_t n, int box, float *t, int32_t *index,
                           float *normal, float *point, const sc_wfilt *filter, int brute);

@@ -353,43 +353,29 @@ static int sc_o_cmp(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static void sc_o_offer(const sc_world *w, const sc_ovol *v, const sc_wfilt *f, int o, sc_olist *L)
+/* One overlap query: the world, the volume, the filter, the indices kept. */
+typedef struct sc_oq {
+    const sc_world *w;
+    const sc_ovol *v;
+    const sc_wfilt *f;
+    sc_olist L;
+} sc_oq;
+
+static void sc_o_offer(void *ctx, int o)
 {
-    if (!w->enabled[o]) return;
-    if (f->masked && (w->mask[o] & f->mask) == 0) return;
-    if (f->exclude && f->exclude[0] == o) return;
-    if (sc_o_test(w, v, o)) sc_o_keep(L, o);
+    sc_oq *q = ctx;
+    if (!sc__passes(q->w, o, q->f->mask, q->f->masked, q->f->exclude ? q->f->exclude[0] : -1)) return;
+    if (sc_o_test(q->w, q->v, o)) sc_o_keep(&q->L, o);
 }
 
-static void sc_o_walk(const sc_world *w, const sc_ovol *v, const sc_wfilt *f, sc_olist *L)
+static int sc_o_cull_walk(void *ctx, const float *lo, const float *hi, int l) { return sc_o_cull(((sc_oq *)ctx)->v, lo, hi, l); }
+
+/* A full traversal stack offers every object again: start the list over. */
+static void sc_o_restart(void *ctx)
 {
-    for (int i = 0; i < w->nfar; ++i) sc_o_offer(w, v, f, w->far_list[i], L);
-    if (w->root == SC_NO_CHILD) return;
-    int32_t stack[SC_STACK];
-    int sp = 0;
-    stack[sp++] = w->root;
-    while (sp > 0) {
-        int32_t cur = stack[--sp];
-        if (cur < 0) {
-            const sc_group *g = &w->groups[~cur];
-            for (int l = 0; l < 4; ++l)
-                if (g->idx[l] >= 0 && (g->live >> l & 1) && sc_o_cull(v, &g->lo[0][0], &g->hi[0][0], l))
-                    sc_o_offer(w, v, f, g->idx[l], L);
-            continue;
-        }
-        const sc_node4 *nd = &w->nodes[cur];
-        for (int l = 0; l < 4; ++l) {
-            if (!(nd->valid >> l & 1) || !sc_o_cull(v, &nd->bmin[0][0], &nd->bmax[0][0], l)) continue;
-            if (sp == SC_STACK) {
-                /* deeper than the stack: every object, none dropped (started again) */
-                L->kept = 0;
-                L->total = 0;
-                for (int o = 0; o < w->count; ++o) sc_o_offer(w, v, f, o, L);
-                return;
-            }
-            stack[sp++] = nd->child[l];
-        }
-    }
+    sc_oq *q = ctx;
+    q->L.kept = 0;
+    q->L.total = 0;
 }
 
 sc_status sc__overlap(const sc_world *w, int kind, const void *shape, int32_t *out, int32_t cap, int32_t *total,
@@ -414,13 +400,14 @@ sc_status sc__overlap(const sc_world *w, int kind, const void *shape, int32_t *o
         const float *pl = shape;
         for (int k = 0; k < 6; ++k) sc_o_add(&v.poly, -pl[4 * k], -pl[4 * k + 1], -pl[4 * k + 2], pl[4 * k + 3]);
     }
-    sc_olist L = {out, cap, 0, 0};
+    sc_oq q = {w, &v, f, {out, cap, 0, 0}};
     if (brute) {
-        for (int o = 0; o < w->count; ++o) sc_o_offer(w, &v, f, o, &L);
+        for (int o = 0; o < w->count; ++o) sc_o_offer(&q, o);
     } else {
-        sc_o_walk(w, &v, f, &L);
+        sc_walker k = {sc_o_cull_walk, sc_o_offer, sc_o_restart, &q};
+        sc__walk(w, &k);
     }
-    if (L.kept > 1) qsort(out, (size_t)L.kept, sizeof *out, sc_o_cmp);
-    if (total) *total = L.total;
+    if (q.L.kept > 1) qsort(out, (size_t)q.L.kept, sizeof *out, sc_o_cmp);
+    if (total) *total = q.L.total;
     return SC_OK;
 }

@@ -274,11 +274,8 @@ static int sc_w_point(const sc_world *w, sc_vec3 a, const sc_wray *r)
      * leave along, so it is reported at t = 0 as under solid. */
     if (r->inside == SC_INSIDE_SKIP) return -1;
     for (int o = 0; o < w->count; ++o) {
-        if (!w->enabled[o] || (r->filtered && ((w->mask[o] & r->mask) == 0 || o == r->exclude))) continue;
-        sc_shape sh;
-        if (w->kind[o] == SC_SHAPE_AABB) { sh.type = SC_SHAPE_AABB; sh.u.aabb = w->bounds[o]; }
-        else if (w->kind[o] == SC_SHAPE_OBB) { sh.type = SC_SHAPE_OBB; sh.u.obb = w->obbs[w->slot[o]]; }
-        else { sh.type = SC_SHAPE_SPHERE; sh.u.sphere = w->spheres[w->slot[o]]; }
+        if (!sc__passes(w, o, r->mask, r->filtered, r->exclude)) continue;
+        sc_shape sh = sc__object_shape(w, o);
         if (sc_contains(a, &sh).value) return o;
     }
     return -1;

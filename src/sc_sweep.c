@@ -315,59 +315,33 @@ static int sc_s_cull(const sc_mover *m, const float *lo, const float *hi, int st
     return tf >= 0.0 && tn <= limit;
 }
 
-static void sc_s_offer(const sc_world *w, const sc_mover *m, int o, const sc_wray *f, sc_shit *best)
+/* One moving shape's query: the world, the shape, the filter (mask, exclude, inside), the best
+ * contact so far. */
+typedef struct sc_sq {
+    const sc_world *w;
+    const sc_mover *m;
+    const sc_wray *f;
+    sc_shit best;
+} sc_sq;
+
+static void sc_s_offer(void *ctx, int o)
 {
-    (void)m;
-    if (!w->enabled[o]) return;
-    if (f->filtered && ((w->mask[o] & f->mask) == 0 || o == f->exclude)) return;
+    sc_sq *q = ctx;
+    if (!sc__passes(q->w, o, q->f->mask, q->f->filtered, q->f->exclude)) return;
     sc_shit h;
-    if (!sc_s_object(w, m, o, &h)) return;
-    if (h.t == 0.0 && f->inside == SC_INSIDE_SKIP && h.n[0] == 0.0 && h.n[1] == 0.0 && h.n[2] == 0.0) return;
-    if (best->index < 0 || h.t < best->t || (h.t == best->t && o < best->index)) {
+    if (!sc_s_object(q->w, q->m, o, &h)) return;
+    if (h.t == 0.0 && q->f->inside == SC_INSIDE_SKIP && h.n[0] == 0.0 && h.n[1] == 0.0 && h.n[2] == 0.0) return;
+    if (q->best.index < 0 || h.t < q->best.t || (h.t == q->best.t && o < q->best.index)) {
         h.index = o;
-        *best = h;
+        q->best = h;
     }
 }
 
-/* The first contact of one moving shape (filter applied through f: mask, exclude, inside). */
-static void sc_s_cast(const sc_world *w, const sc_mover *m, const sc_wray *f, sc_shit *best)
+/* Bounds that the shape can reach before the best contact so far (or tmax). */
+static int sc_s_cull_walk(void *ctx, const float *lo, const float *hi, int l)
 {
-    best->index = -1;
-    best->t = 0.0;
-    for (int i = 0; i < w->nfar; ++i) sc_s_offer(w, m, w->far_list[i], f, best);
-    if (w->root == SC_NO_CHILD) return;
-    int32_t stack[SC_STACK];
-    int sp = 0;
-    stack[sp++] = w->root;
-    while (sp > 0) {
-        int32_t cur = stack[--sp];
-        double limit = best->index >= 0 ? best->t : m->tmax;
-        if (cur < 0) {
-            const sc_group *g = &w->groups[~cur];
-            for (int l = 0; l < 4; ++l)
-                if (g->idx[l] >= 0 && (g->live >> l & 1) && sc_s_cull(m, &g->lo[0][0], &g->hi[0][0], 4, l, limit))
-                    sc_s_offer(w, m, g->idx[l], f, best);
-            continue;
-        }
-        const sc_node4 *nd = &w->nodes[cur];
-        for (int l = 0; l < 4; ++l) {
-            if (!(nd->valid >> l & 1) || !sc_s_cull(m, &nd->bmin[0][0], &nd->bmax[0][0], 4, l, limit)) continue;
-            if (sp == SC_STACK) {
-                /* deeper than the stack: every object, none dropped */
-                for (int o = 0; o < w->count; ++o) sc_s_offer(w, m, o, f, best);
-                return;
-            }
-            stack[sp++] = nd->child[l];
-        }
-    }
-}
-
-/* Brute force over every object (for checks and the benchmark). */
-static void sc_s_cast_brute(const sc_world *w, const sc_mover *m, const sc_wray *f, sc_shit *best)
-{
-    best->index = -1;
-    best->t = 0.0;
-    for (int o = 0; o < w->count; ++o) sc_s_offer(w, m, o, f, best);
+    const sc_sq *q = ctx;
+    return sc_s_cull(q->m, lo, hi, 4, l, q->best.index >= 0 ? q->best.t : q->m->tmax);
 }
 
 sc_status sc__sweep_batch(const sc_world *w, const float *sweeps, int32_t n, int box, float *t, int32_t *index,
@@ -393,9 +367,14 @@ sc_status sc__sweep_batch(const sc_world *w, const float *sweeps, int32_t n, int
         f.exclude = filter->exclude ? filter->exclude[i] : -1;
         f.inside = filter->inside;
         f.filtered = filter->masked || f.exclude >= 0;
-        sc_shit h;
-        if (brute) sc_s_cast_brute(w, &m, &f, &h);
-        else sc_s_cast(w, &m, &f, &h);
+        sc_sq qy = {w, &m, &f, {0.0, -1, {0, 0, 0}, {0, 0, 0}}};
+        if (brute) {
+            for (int o = 0; o < w->count; ++o) sc_s_offer(&qy, o);
+        } else {
+            sc_walker k = {sc_s_cull_walk, sc_s_offer, NULL, &qy};
+            sc__walk(w, &k);
+        }
+        const sc_shit h = qy.best;
         t[i] = h.index >= 0 ? (float)(h.t < FLT_MAX ? h.t : FLT_MAX) : 0.0f;
         index[i] = h.index;
         for (int k = 0; k < 3; ++k) {

@@ -68,12 +68,11 @@ static sc_raycast_result sc_w_exact_object(const sc_world *w, const sc_wray *r, 
     }
 }
 
-/* Whether ray r may hit object o: enabled (a removed object is disabled too) and, when the
- * ray is filtered, its mask shares a bit with the filter's and it is not the excluded one. */
+/* Whether ray r may hit object o (sc__passes; an unfiltered ray only needs it enabled). */
 static inline int sc_w_allowed(const sc_world *w, const sc_wray *r, int o)
 {
-    if (!w->enabled[o]) return 0;
-    return !r->filtered || ((w->mask[o] & r->mask) != 0 && o != r->exclude);
+    if (!r->filtered) return w->enabled[o];
+    return sc__passes(w, o, r->mask, 1, r->exclude);
 }
 
 /* The lanes of a group ray r may hit: live ones, then the filter's choice. */
@@ -86,8 +85,7 @@ static inline unsigned sc_w_lanes(const sc_world *w, const sc_group *g, const sc
     return lanes;
 }
 
-/* Object o as a shape, for the single queries that take one. */
-static sc_shape sc_w_shape(const sc_world *w, int o)
+sc_shape sc__object_shape(const sc_world *w, int o)
 {
     sc_shape sh;
     memset(&sh, 0, sizeof sh);
@@ -113,7 +111,7 @@ static int sc_w_exact_hit(const sc_world *w, const sc_wray *r, int o, float *t, 
         return 1;
     }
     if (r->inside == SC_INSIDE_SKIP || !(h.t_exit <= r->ray.tmax)) return 0;
-    sc_shape sh = sc_w_shape(w, o);
+    sc_shape sh = sc__object_shape(w, o);
     *t = h.t_exit;
     *normal = sc__exit_normal(&r->ray, &sh);
     return 1;
@@ -441,4 +439,33 @@ int sc__cast_all(const sc_world *w, const sc_wray *r, float *t, int *index, floa
     sc_w_collect_all(w, r, &c);
     sc_w_heap_sort(&c);
     return c.total;
+}
+
+void sc__walk(const sc_world *w, const sc_walker *k)
+{
+    for (int i = 0; i < w->nfar; ++i) k->offer(k->ctx, w->far_list[i]);
+    if (w->root == SC_NO_CHILD) return;
+    int32_t stack[SC_STACK];
+    int sp = 0;
+    stack[sp++] = w->root;
+    while (sp > 0) {
+        int32_t cur = stack[--sp];
+        if (cur < 0) {
+            const sc_group *g = &w->groups[~cur];
+            for (int l = 0; l < 4; ++l)
+                if ((g->live >> l & 1) && k->cull(k->ctx, &g->lo[0][0], &g->hi[0][0], l)) k->offer(k->ctx, g->idx[l]);
+            continue;
+        }
+        const sc_node4 *nd = &w->nodes[cur];
+        for (int l = 0; l < 4; ++l) {
+            if (!(nd->valid >> l & 1) || !k->cull(k->ctx, &nd->bmin[0][0], &nd->bmax[0][0], l)) continue;
+            if (sp == SC_STACK) {
+                /* deeper than the stack (see sc_internal.h): every object, none dropped */
+                if (k->restart) k->restart(k->ctx);
+                for (int o = 0; o < w->count; ++o) k->offer(k->ctx, o);
+                return;
+            }
+            stack[sp++] = nd->child[l];
+        }
+    }
 }

@@ -242,13 +242,10 @@ static void sc_two_prod(double a, double b, double *p, double *e)
 }
 
 #define SC_XSUM_MAX 24
-/* The exact sum of n doubles (n <= SC_XSUM_MAX), rounded to double at the end: the terms go
- * into an expansion (Shewchuk's grow-expansion, zero components dropped), whose components
- * are then added from the smallest to the largest. The sign of the result is the sign of the
- * exact sum; for small dyadic inputs (exact totals) the result is exact. */
-static double sc_xsum(const double *t, int n)
+/* The n doubles as an expansion in e (room for n components): nonoverlapping, increasing in
+ * magnitude, zero components dropped (Shewchuk's grow-expansion); returns its length. */
+static int sc_expansion(const double *t, int n, double *e)
 {
-    double e[SC_XSUM_MAX];
     int m = 0;
     for (int i = 0; i < n; ++i) {
         double q = t[i];
@@ -259,9 +256,20 @@ static double sc_xsum(const double *t, int n)
             q = s;
             if (err != 0.0) e[k++] = err;
         }
-        if (q != 0.0 || k == 0) e[k++] = q;
+        if (q != 0.0) e[k++] = q;
         m = k;
     }
+    return m;
+}
+
+/* The exact sum of n doubles (n <= SC_XSUM_MAX), rounded to double at the end: the terms go
+ * into an expansion (Shewchuk's grow-expansion, zero components dropped), whose components
+ * are then added from the smallest to the largest. The sign of the result is the sign of the
+ * exact sum; for small dyadic inputs (exact totals) the result is exact. */
+static double sc_xsum(const double *t, int n)
+{
+    double e[SC_XSUM_MAX];
+    int m = sc_expansion(t, n, e);
     double s = 0.0;
     for (int j = 0; j < m; ++j) s += e[j];
     return s;
@@ -1302,24 +1310,12 @@ int sc__overlap_sphere_sphere(const sc_sphere *a, const sc_sphere *b)
 
 #define SC_EXP_MAX 512
 
-/* The sign of the exact sum of n doubles (n <= SC_EXP_MAX): Shewchuk's grow-expansion with zero
- * elimination; the last component is the largest, and its sign is the sum's. */
+/* The sign of the exact sum of n doubles (n <= SC_EXP_MAX): the expansion's last component is the
+ * largest, and its sign is the sum's. */
 static int sc_exp_sign(const double *t, int n)
 {
     double e[SC_EXP_MAX];
-    int m = 0;
-    for (int i = 0; i < n; ++i) {
-        double q = t[i];
-        int k = 0;
-        for (int j = 0; j < m; ++j) {
-            double s, err;
-            sc_two_sum(q, e[j], &s, &err);
-            q = s;
-            if (err != 0.0) e[k++] = err;
-        }
-        if (q != 0.0) e[k++] = q;
-        m = k;
-    }
+    int m = sc_expansion(t, n, e);
     return m == 0 ? 0 : (e[m - 1] > 0.0 ? 1 : -1);
 }
 
