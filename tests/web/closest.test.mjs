@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { rng } from '../../web/bench/scenes.mjs';
 import { loadSlabcast, SlabcastError } from '../../web/slabcast.js';
+import { addShapes, mixedFloatScene } from './helpers/world-scenes.mjs';
 
 let sc;
 beforeAll(async () => {
@@ -25,35 +26,13 @@ function distance(o, p) {
   return Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
 }
 
-function scene(rand, n) {
-  const objs = [];
-  for (let i = 0; i < n; i++) {
-    const c = [rand() * 60 - 30, rand() * 60 - 30, rand() * 60 - 30].map(f);
-    const k = Math.floor(rand() * 3);
-    if (k === 0) {
-      const h = [0.2 + rand() * 2, 0.2 + rand() * 2, 0.2 + rand() * 2];
-      objs.push({ type: 'aabb', min: c.map((v, a) => f(v - h[a])), max: c.map((v, a) => f(v + h[a])) });
-    } else if (k === 1) {
-      objs.push({ type: 'sphere', center: c, radius: f(0.2 + rand() * 2) });
-    } else {
-      const ang = rand() * Math.PI;
-      const axes = [[Math.cos(ang), Math.sin(ang), 0], [-Math.sin(ang), Math.cos(ang), 0], [0, 0, 1]].map((v) => v.map(f));
-      objs.push({ type: 'obb', center: c, axes, half: [0.2 + rand() * 2, 0.2 + rand() * 2, 0.2 + rand() * 2].map(f) });
-    }
-  }
-  return objs;
-}
 
 describe('closestObjects', () => {
   test('random scenes, with and without a distance limit and a mask', () => {
     const rand = rng(0xC105E);
-    const objs = scene(rand, 400);
+    const objs = mixedFloatScene(rand, 400, 30);
     const w = sc.createWorld();
-    for (const o of objs) {
-      if (o.type === 'aabb') w.addAABBs([...o.min, ...o.max]);
-      else if (o.type === 'sphere') w.addSpheres([...o.center, o.radius]);
-      else w.addOBBs([...o.center, ...o.axes.flat(), ...o.half]);
-    }
+    addShapes(w, objs);
     const masks = new Uint32Array(objs.length).map(() => 1 << Math.floor(rand() * 2));
     w.setMasks(0, masks);
     const n = 800;

@@ -9,6 +9,7 @@ import * as THREE from 'three';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { rng } from '../../web/bench/scenes.mjs';
 import { loadSlabcast, SlabcastError } from '../../web/slabcast.js';
+import { addShapes, mixedFloatScene } from './helpers/world-scenes.mjs';
 import { fromDouble, qadd, qcmp, qmul, qsub, Q0 } from '../oracle/exact.mjs';
 
 let sc;
@@ -21,32 +22,7 @@ const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
 const clamp = (x, lo, hi) => Math.min(Math.max(x, lo), hi);
 
-function scene(rand, n) {
-  const objs = [];
-  for (let i = 0; i < n; i++) {
-    const c = [rand() * 40 - 20, rand() * 40 - 20, rand() * 40 - 20].map(f);
-    const k = Math.floor(rand() * 3);
-    if (k === 0) {
-      const h = [0.2 + rand() * 2, 0.2 + rand() * 2, 0.2 + rand() * 2];
-      objs.push({ type: 'aabb', min: c.map((v, a) => f(v - h[a])), max: c.map((v, a) => f(v + h[a])) });
-    } else if (k === 1) {
-      objs.push({ type: 'sphere', center: c, radius: f(0.2 + rand() * 2) });
-    } else {
-      const ang = rand() * Math.PI;
-      const axes = [[Math.cos(ang), Math.sin(ang), 0], [-Math.sin(ang), Math.cos(ang), 0], [0, 0, 1]].map((v) => v.map(f));
-      objs.push({ type: 'obb', center: c, axes, half: [0.2 + rand() * 2, 0.2 + rand() * 2, 0.2 + rand() * 2].map(f) });
-    }
-  }
-  return objs;
-}
 
-function addAll(w, objs) {
-  for (const o of objs) {
-    if (o.type === 'aabb') w.addAABBs([...o.min, ...o.max]);
-    else if (o.type === 'sphere') w.addSpheres([...o.center, o.radius]);
-    else w.addOBBs([...o.center, ...o.axes.flat(), ...o.half]);
-  }
-}
 
 // ---- exact references (rationals) for AABB and sphere pairs
 const Qv = (v) => v.map(fromDouble);
@@ -133,9 +109,9 @@ function query(w, vol, out) {
 describe('overlaps against independent references', () => {
   test('AABB, sphere and OBB volumes on random scenes', () => {
     const rand = rng(0x0E1A);
-    const objs = scene(rand, 300);
+    const objs = mixedFloatScene(rand, 300);
     const w = sc.createWorld();
-    addAll(w, objs);
+    addShapes(w, objs);
     const out = new Int32Array(objs.length);
     const problems = [];
     let found = 0;
@@ -162,9 +138,9 @@ describe('overlaps against independent references', () => {
 
   test('frusta of perspective cameras against AABBs and OBBs', () => {
     const rand = rng(0xF2);
-    const objs = scene(rand, 300);
+    const objs = mixedFloatScene(rand, 300);
     const w = sc.createWorld();
-    addAll(w, objs);
+    addShapes(w, objs);
     const out = new Int32Array(objs.length);
     const problems = [];
     let found = 0;

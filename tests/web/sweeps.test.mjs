@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { rng } from '../../web/bench/scenes.mjs';
 import { loadSlabcast, SlabcastError } from '../../web/slabcast.js';
+import { addShapes, mixedFloatScene } from './helpers/world-scenes.mjs';
 
 let sc;
 beforeAll(async () => {
@@ -18,35 +19,7 @@ const f = Math.fround;
 const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 const clamp = (x, lo, hi) => Math.min(Math.max(x, lo), hi);
 
-/** Random objects (f32 values): AABBs, spheres and OBBs rotated about random axes. */
-function scene(rand, n) {
-  const objs = [];
-  for (let i = 0; i < n; i++) {
-    const c = [rand() * 40 - 20, rand() * 40 - 20, rand() * 40 - 20].map(f);
-    const k = Math.floor(rand() * 3);
-    if (k === 0) {
-      const h = [0.2 + rand() * 2, 0.2 + rand() * 2, 0.2 + rand() * 2];
-      objs.push({ type: 'aabb', min: c.map((v, a) => f(v - h[a])), max: c.map((v, a) => f(v + h[a])) });
-    } else if (k === 1) {
-      objs.push({ type: 'sphere', center: c, radius: f(0.2 + rand() * 2) });
-    } else {
-      const ang = rand() * Math.PI;
-      const ca = Math.cos(ang);
-      const sa = Math.sin(ang);
-      const axes = [[ca, sa, 0], [-sa, ca, 0], [0, 0, 1]].map((v) => v.map(f));
-      objs.push({ type: 'obb', center: c, axes, half: [0.2 + rand() * 2, 0.2 + rand() * 2, 0.2 + rand() * 2].map(f) });
-    }
-  }
-  return objs;
-}
 
-function addAll(w, objs) {
-  for (const o of objs) {
-    if (o.type === 'aabb') w.addAABBs([...o.min, ...o.max]);
-    else if (o.type === 'sphere') w.addSpheres([...o.center, o.radius]);
-    else w.addOBBs([...o.center, ...o.axes.flat(), ...o.half]);
-  }
-}
 
 /** The OBB's point nearest p (clamped along its axes) and the distance. */
 function obbNearest(o, p) {
@@ -143,9 +116,9 @@ describe('sweeps against an independent computation', () => {
   for (const box of [false, true]) {
     test(`${box ? 'castBoxes' : 'castSpheres'}: random scenes of AABBs, spheres and OBBs`, () => {
       const rand = rng(box ? 0xB0C5 : 0x5F3E);
-      const objs = scene(rand, 150);
+      const objs = mixedFloatScene(rand, 150);
       const w = sc.createWorld();
-      addAll(w, objs);
+      addShapes(w, objs);
       const movers = randomMovers(rand, 1500, box);
       const r = box ? w.castBoxes(flat(movers)) : w.castSpheres(flat(movers));
       const brute = box ? w.castBoxesBruteForce(flat(movers)) : w.castSpheresBruteForce(flat(movers));

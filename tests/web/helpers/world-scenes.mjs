@@ -58,3 +58,27 @@ export function addShapes(world, shapes) {
   }
 }
 
+
+/**
+ * n random float32 objects in the cube [-half, half]^3: AABBs and spheres of sizes 0.2 to 2.2, and
+ * OBBs turned about z by a random angle (axes rounded to float32, orthonormal within 1e-7).
+ */
+export function mixedFloatScene(rand, n, half = 20) {
+  const f = Math.fround;
+  const objs = [];
+  for (let i = 0; i < n; i++) {
+    const c = [rand() * 2 * half - half, rand() * 2 * half - half, rand() * 2 * half - half].map(f);
+    const k = Math.floor(rand() * 3);
+    if (k === 0) {
+      const h = [0.2 + rand() * 2, 0.2 + rand() * 2, 0.2 + rand() * 2];
+      objs.push({ type: 'aabb', min: c.map((v, a) => f(v - h[a])), max: c.map((v, a) => f(v + h[a])) });
+    } else if (k === 1) {
+      objs.push({ type: 'sphere', center: c, radius: f(0.2 + rand() * 2) });
+    } else {
+      const ang = rand() * Math.PI;
+      const axes = [[Math.cos(ang), Math.sin(ang), 0], [-Math.sin(ang), Math.cos(ang), 0], [0, 0, 1]].map((v) => v.map(f));
+      objs.push({ type: 'obb', center: c, axes, half: [0.2 + rand() * 2, 0.2 + rand() * 2, 0.2 + rand() * 2].map(f) });
+    }
+  }
+  return objs;
+}
