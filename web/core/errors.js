@@ -78,15 +78,20 @@ function guardedGetter(g, key, what, lock) {
  * (a throwing getter or Proxy in the caller's input, say) reaches the caller as a
  * SlabcastError naming the call, with the original as its cause. With a lock, every call
  * enters it first (lock.enter(key) may refuse, or return false to run unlocked) and leaves it
- * when done. Returns obj.
+ * when done. Returns a new object with obj's properties, the wrapped ones in their place.
  */
 export function guardMethods(obj, prefix, lock = null) {
-  for (const key of Object.keys(obj)) {
+  // A new object, its properties added once each in obj's order: redefining obj's own
+  // properties in place would turn it into a slow dictionary-mode object in V8, and every
+  // call through it would pay a hash lookup.
+  const out = {};
+  for (const key of Reflect.ownKeys(obj)) {
     const d = Object.getOwnPropertyDescriptor(obj, key);
-    if (typeof d.value === 'function') d.value = guardedMethod(d.value, key, prefix + key, lock);
-    else if (typeof d.get === 'function') d.get = guardedGetter(d.get, key, prefix + key, lock);
-    else continue;
-    Object.defineProperty(obj, key, d);
+    if (typeof key === 'string' && d.enumerable) {
+      if (typeof d.value === 'function') d.value = guardedMethod(d.value, key, prefix + key, lock);
+      else if (typeof d.get === 'function') d.get = guardedGetter(d.get, key, prefix + key, lock);
+    }
+    Object.defineProperty(out, key, d);
   }
-  return obj;
+  return out;
 }

@@ -90,38 +90,65 @@ function readFloats(v, n, name, vals, off) {
   }
 }
 
+/** The engine's own brand check: v is a genuine Float32Array. */
+const isFloat32Array = (v) => taKind(v) === 'Float32Array';
+
 /**
  * raycastAABB(ray, box, target): one ray (7 floats: origin, dir, tmax) against one box (6: min,
  * max), allocation-free. On a hit target (a Float32Array or Float64Array of at least 9) gets
  * t, t_enter, t_exit, point, normal and the call returns true; a miss returns false and leaves
  * target alone. Not wrapped by guardMethods (it is the fast path): its own try turns any other
  * exception into a SlabcastError.
+ *
+ * The answer comes from slab.js (JavaScript, the core's bits) and, for the inputs it leaves to
+ * the core, from sc_wasm_raycast_aabb_io. A genuine Float32Array of exactly the right length
+ * (its elements cannot be redefined: r[7] === undefined and r[6] !== undefined say it holds 7)
+ * is read in place; anything else is read once into float32 copies by readFloats, which gives
+ * the errors. The last target checked is remembered: a typed array never changes kind or
+ * buffer, so the same target passes again on one read (its element 8, which a length-tracking
+ * view that shrank no longer has).
  */
 function makeRaycastAABB(core) {
-  const vals = new Float32Array(13); // the inputs, rounded to float32 as the core takes them
+  const vals = new Float32Array(13); // inputs that are not Float32Arrays, rounded as the core takes them
+  const rayCopy = vals.subarray(0, 7);
+  const boxCopy = vals.subarray(7, 13);
   const res = new Float32Array(9);
   const fn = core.ex.sc_wasm_raycast_aabb_io;
+  let checkedTarget = null;
   // The core's answer, for the inputs slab.js leaves to it (and for every error).
-  const inCore = () => {
+  const inCore = (r, b) => {
     core.views();
     const w = (core.scratch + IO_OFF) >> 2;
-    core.f32.set(vals, w);
-    const r = fn(core.scratch + IO_OFF);
-    if (r < 0) core.checkStatus(-r);
-    if (r === 1) res.set(core.f32.subarray(w, w + 9));
-    return r;
+    core.f32.set(r, w);
+    core.f32.set(b, w + 7);
+    const k = fn(core.scratch + IO_OFF);
+    if (k < 0) core.checkStatus(-k);
+    if (k === 1) res.set(core.f32.subarray(w, w + 9));
+    return k;
+  };
+  const checkTarget = (target) => {
+    const kind = taKind(target);
+    if (kind !== 'Float32Array' && kind !== 'Float64Array') fail('target must be a Float32Array or a Float64Array (9 floats: t, t_enter, t_exit, point, normal)', 'target');
+    if (taLength(target) < 9) fail(`target must hold at least 9 floats; it holds ${taLength(target)}`, 'target');
+    if (taBuffer(target) === core.memory.buffer) fail("target must not be a view of slabcast's wasm memory", 'target');
+    checkedTarget = target;
   };
   return function raycastAABB(ray, box, target) {
     try {
-      readFloats(ray, 7, 'ray', vals, 0);
-      readFloats(box, 6, 'box', vals, 7);
-      const kind = taKind(target);
-      if (kind !== 'Float32Array' && kind !== 'Float64Array') fail('target must be a Float32Array or a Float64Array (9 floats: t, t_enter, t_exit, point, normal)', 'target');
-      if (taLength(target) < 9) fail(`target must hold at least 9 floats; it holds ${taLength(target)}`, 'target');
-      if (taBuffer(target) === core.memory.buffer) fail("target must not be a view of slabcast's wasm memory", 'target');
-      let r = slabAABB(vals, res);
-      if (r === FALLBACK) r = inCore();
-      if (r === 0) return false;
+      let r = ray;
+      let b = box;
+      if (!(isFloat32Array(ray) && ray[7] === undefined && ray[6] !== undefined)) {
+        readFloats(ray, 7, 'ray', vals, 0);
+        r = rayCopy;
+      }
+      if (!(isFloat32Array(box) && box[6] === undefined && box[5] !== undefined)) {
+        readFloats(box, 6, 'box', vals, 7);
+        b = boxCopy;
+      }
+      if (target !== checkedTarget || target[8] === undefined) checkTarget(target);
+      let k = slabAABB(r, b, res);
+      if (k === FALLBACK) k = inCore(r, b);
+      if (k === 0) return false;
       for (let i = 0; i < 9; i++) target[i] = res[i];
       return true;
     } catch (e) {

@@ -19,86 +19,118 @@ export const FALLBACK = -1;
 const fin = (a) => (a > FLT_MAX ? FLT_MAX : a < -FLT_MAX ? -FLT_MAX : a);
 const pz = (a) => a + 0; // -0 becomes +0, as sc_pz
 
-/** One axis of the slab test: updates st (tn, tf, ax); 0: the line misses, 1: go on, FALLBACK. */
-function axisSlab(st, i, oi, di, lo, hi) {
-  if (di === 0) return oi < lo || oi > hi ? 0 : 1; // parallel: inside the slab for all t, or none
-  const n1 = Math.fround(lo - oi);
-  const n2 = Math.fround(hi - oi);
-  const t1 = Math.fround(n1 / di);
-  const t2 = Math.fround(n2 / di);
-  // a quotient that underflowed lost precision or its sign: the core decides in double
-  if ((Math.abs(t1) < FLT_MIN && n1 !== 0) || (Math.abs(t2) < FLT_MIN && n2 !== 0)) return FALLBACK;
-  const near = di > 0 ? t1 : t2;
-  const far = di > 0 ? t2 : t1;
-  if (near > st.tn) { st.tn = near; st.ax = i; }
-  if (far < st.tf) st.tf = far;
-  return 1;
+/**
+ * Whether sc_slab_close(a, b) may hold: rounded parameters too close for their order to be
+ * trusted. A cheap superset of the core's test (|a - b| in double against 2^-20 of the larger,
+ * plus the smallest subnormal for a product that rounds up; the core's is |fround(a - b)|
+ * against 2^-21), so every pair the core would call close is sent to the core, which then
+ * decides as it always does. Infinities are never close (NaN cannot reach it).
+ */
+function mayBeClose(a, b) {
+  const aa = a < 0 ? -a : a;
+  const ab = b < 0 ? -b : b;
+  const m = aa > ab ? aa : ab;
+  const d = a - b;
+  return m !== Infinity && (d < 0 ? -d : d) <= m * 9.5367431640625e-7 + 1.401298464324817e-45;
 }
 
-const ordinary = (x) => x > -HUGE && x < HUGE; // finite and below 2^126: the core does not rescale
-
-/** sc_slab_close: rounded parameters too close for their order to be trusted (2^-21 relative). */
-function close(a, b) {
-  if (!Number.isFinite(a) || !Number.isFinite(b)) return false;
-  return Math.abs(Math.fround(a - b)) <= Math.max(Math.abs(a), Math.abs(b)) * 4.76837158203125e-7;
-}
-const st = { tn: -Infinity, tf: Infinity, ax: -1 };
+/** A slab quotient that underflowed from a non-zero numerator lost precision or its sign. */
+const underflow = (t, n) => Math.abs(t) < FLT_MIN && n !== 0;
 
 /**
- * v: 13 float32 values (ray origin, dir, tmax, box min, max). On a hit writes t, t_enter, t_exit,
- * point, normal into out[0..8] and returns 1; a miss returns 0; FALLBACK when the core decides.
+ * ray: 7 float32 values (origin, dir, tmax), box: 6 (min, max), both Float32Arrays. On a hit
+ * writes t, t_enter, t_exit, point, normal into out[0..8] and returns 1; a miss returns 0;
+ * FALLBACK when the core decides.
+ *
+ * sc_slab_core written out once per axis (a loop over the axes, or a helper per axis, costs
+ * about twice as much in V8). Per axis that is not parallel: the near and far numerators
+ * (bound - o) rounded to float32, each divided by d and rounded (one correctly rounded division
+ * each, as the C code), then [tn, tf] narrowed, the axis that raised tn kept. A parallel axis
+ * (d = 0 or -0) leaves the interval alone, or misses when o is outside the slab. A miss is
+ * returned as soon as it is certain: a far end below 0 (its sign is exact: a quotient that
+ * underflowed has gone to the core), or an interval already empty by more than rounding.
+ * The C code tests every axis first, but a later axis can only narrow the interval, and an
+ * input it would hand to double precision gives the same miss there.
  */
-export function slabAABB(v, out) {
-  const ox = v[0], oy = v[1], oz = v[2], dx = v[3], dy = v[4], dz = v[5], tmax = v[6];
-  const x0 = v[7], y0 = v[8], z0 = v[9], x1 = v[10], y1 = v[11], z1 = v[12];
-  // Valid and ordinary: finite, dir not zero, tmax >= 0 (NaN fails), min <= max, below 2^126.
-  if (!(ordinary(ox) && ordinary(oy) && ordinary(oz) && ordinary(dx) && ordinary(dy) && ordinary(dz))) return FALLBACK;
-  if (!(ordinary(x0) && ordinary(y0) && ordinary(z0) && ordinary(x1) && ordinary(y1) && ordinary(z1))) return FALLBACK;
-  if (!(tmax >= 0) || (dx === 0 && dy === 0 && dz === 0) || x0 > x1 || y0 > y1 || z0 > z1) return FALLBACK;
-  st.tn = -Infinity;
-  st.tf = Infinity;
-  st.ax = -1;
-  let k = axisSlab(st, 0, ox, dx, x0, x1);
-  if (k === 1) k = axisSlab(st, 1, oy, dy, y0, y1);
-  if (k === 1) k = axisSlab(st, 2, oz, dz, z0, z1);
-  if (k !== 1) return k;
-  const tn = st.tn;
-  const tf = st.tf;
-  // too close to tell from rounded parameters: the core decides from the exact ones
-  if (close(tn, tf) || close(tn, tmax)) return FALLBACK;
+export function slabAABB(ray, box, out) {
+  const ox = ray[0], oy = ray[1], oz = ray[2], dx = ray[3], dy = ray[4], dz = ray[5], tmax = ray[6];
+  const x0 = box[0], y0 = box[1], z0 = box[2], x1 = box[3], y1 = box[4], z1 = box[5];
+  // Valid and ordinary: finite and below 2^126 (the core does not rescale; NaN fails every
+  // comparison), dir not zero, tmax >= 0 (NaN fails), min <= max.
+  const abs = Math.abs;
+  if (!(abs(ox) < HUGE && abs(oy) < HUGE && abs(oz) < HUGE && abs(dx) < HUGE && abs(dy) < HUGE && abs(dz) < HUGE &&
+        x0 > -HUGE && x1 < HUGE && y0 > -HUGE && y1 < HUGE && z0 > -HUGE && z1 < HUGE &&
+        x0 <= x1 && y0 <= y1 && z0 <= z1 && tmax >= 0) || (dx === 0 && dy === 0 && dz === 0)) return FALLBACK;
+  let tn = -Infinity;
+  let tf = Infinity;
+  let ax = -1;
+  if (dx !== 0) {
+    const a = Math.fround((dx > 0 ? x0 : x1) - ox);
+    const b = Math.fround((dx > 0 ? x1 : x0) - ox);
+    const near = Math.fround(a / dx);
+    const far = Math.fround(b / dx);
+    if (underflow(near, a) || underflow(far, b)) return FALLBACK;
+    if (far < 0) return 0;
+    tn = near; tf = far; ax = 0;
+  } else if (ox < x0 || ox > x1) return 0;
+  if (dy !== 0) {
+    const a = Math.fround((dy > 0 ? y0 : y1) - oy);
+    const b = Math.fround((dy > 0 ? y1 : y0) - oy);
+    const near = Math.fround(a / dy);
+    const far = Math.fround(b / dy);
+    if (underflow(near, a) || underflow(far, b)) return FALLBACK;
+    if (far < 0) return 0;
+    if (near > tn) { tn = near; ax = 1; }
+    if (far < tf) tf = far;
+    if (tn > tf && !mayBeClose(tn, tf)) return 0;
+  } else if (oy < y0 || oy > y1) return 0;
+  if (dz !== 0) {
+    const a = Math.fround((dz > 0 ? z0 : z1) - oz);
+    const b = Math.fround((dz > 0 ? z1 : z0) - oz);
+    const near = Math.fround(a / dz);
+    const far = Math.fround(b / dz);
+    if (underflow(near, a) || underflow(far, b)) return FALLBACK;
+    if (far < 0) return 0;
+    if (near > tn) { tn = near; ax = 2; }
+    if (far < tf) tf = far;
+    if (tn > tf && !mayBeClose(tn, tf)) return 0;
+  } else if (oz < z0 || oz > z1) return 0;
+  // Parameters too close to order from their rounded values: the core decides from the exact
+  // ones (sc_slab_hit_exact). Otherwise the rounded ones decide as the C code does.
+  if (mayBeClose(tn, tf) || mayBeClose(tn, tmax)) return FALLBACK;
   if (tn > tf) return 0;
   if (tn === Infinity) return FALLBACK; // both ends past FLT_MAX: the core rescales dir
   if (!(tf >= 0 && tn <= tmax)) return 0;
-  hit(v, fin(tn), fin(tf), st.ax, tn >= 0, out);
+  hit(ray, box, fin(tn), fin(tf), ax, tn >= 0, out);
   return 1;
 }
 
 /** sc_aabb_hit: the result from the interval [tn, tf] and the entry axis. */
-function hit(v, tn, tf, axis, entering, out) {
+function hit(ray, box, tn, tf, axis, entering, out) {
   out[0] = tn > 0 ? tn : 0;
   out[1] = pz(tn);
   out[2] = pz(tf);
-  let px = v[0];
-  let py = v[1];
-  let pzv = v[2];
+  let px = ray[0];
+  let py = ray[1];
+  let pzv = ray[2];
   let nx = 0;
   let ny = 0;
   let nz = 0;
   if (entering && axis >= 0) {
     // The point from the unrounded parameter, in double; the entry axis set exactly.
-    const da = v[3 + axis];
-    const face = da > 0 ? v[7 + axis] : v[10 + axis];
-    const td = (face - v[axis]) / da;
-    px = Math.fround(fin(v[0] + td * v[3]));
-    py = Math.fround(fin(v[1] + td * v[4]));
-    pzv = Math.fround(fin(v[2] + td * v[5]));
+    const da = ray[3 + axis];
+    const face = da > 0 ? box[axis] : box[3 + axis];
+    const td = (face - ray[axis]) / da;
+    px = Math.fround(fin(ray[0] + td * ray[3]));
+    py = Math.fround(fin(ray[1] + td * ray[4]));
+    pzv = Math.fround(fin(ray[2] + td * ray[5]));
     const s = da > 0 ? -1 : 1;
     if (axis === 0) { px = face; nx = s; } else if (axis === 1) { py = face; ny = s; } else { pzv = face; nz = s; }
   }
   // Clamped to the box (sc_minf(sc_maxf(p, min), max)), then -0 made +0.
-  out[3] = pz(clamp(px, v[7], v[10]));
-  out[4] = pz(clamp(py, v[8], v[11]));
-  out[5] = pz(clamp(pzv, v[9], v[12]));
+  out[3] = pz(clamp(px, box[0], box[3]));
+  out[4] = pz(clamp(py, box[1], box[4]));
+  out[5] = pz(clamp(pzv, box[2], box[5]));
   out[6] = pz(nx);
   out[7] = pz(ny);
   out[8] = pz(nz);
