@@ -112,4 +112,32 @@ describe('raycastAABB gives the core raycast bit for bit', () => {
     expect(sc.raycastAABB([0, 0, 0, -1, 0, 0, Infinity], box, f64)).toBe(false);
     expect(Array.from(f64)).toEqual(new Array(9).fill(7)); // a miss leaves the target alone
   });
+
+  test('typed arrays are judged by what they are, not by what they say', () => {
+    const t = new Float32Array(9);
+    const box = new Float32Array([1, -1, -1, 2, 1, 1]);
+    const bad = (f, message) => {
+      let e;
+      try { f(); } catch (err) { e = err; }
+      expect(e).toBeInstanceOf(SlabcastError);
+      expect(e.message).toContain(message);
+    };
+    // a Float32Array of 8 whose own length says 7 is still 8 long
+    const long = new Float32Array([0, 0, 0, 1, 0, 0, Infinity, 5]);
+    Object.defineProperty(long, 'length', { value: 7 });
+    bad(() => sc.raycastAABB(long, box, t), 'ray must hold 7 floats');
+    // a Float32Array box of 5 that says 6
+    const short = new Float32Array([1, -1, -1, 2, 1]);
+    Object.defineProperty(short, 'length', { value: 6 });
+    bad(() => sc.raycastAABB(new Float32Array([0, 0, 0, 1, 0, 0, Infinity]), short, t), 'box must hold 6 floats');
+    // the same target, checked once, then shrunk under it (a length-tracking view of a resizable
+    // buffer): the next call sees it
+    const buffer = new ArrayBuffer(36, { maxByteLength: 64 });
+    const tracking = new Float32Array(buffer);
+    const ray = new Float32Array([0, 0, 0, 1, 0, 0, Infinity]);
+    expect(sc.raycastAABB(ray, box, tracking)).toBe(true);
+    expect(Array.from(tracking)).toEqual([1, 1, 2, 1, 0, 0, -1, 0, 0]);
+    buffer.resize(32);
+    bad(() => sc.raycastAABB(ray, box, tracking), 'target must hold at least 9 floats; it holds 8');
+  });
 });
