@@ -228,6 +228,9 @@ typedef struct sc_xhs {
 int sc__halfspaces_empty_exact(const sc_xhs *h, int m);
 /* slabcast.c: the exact sign of det(a, b, c) for float rows. */
 int sc__det3_sign_exact(const float *a, const float *b, const float *c);
+/* sc_ball.c: whether the closed ball meets the intersection of m <= 6 half-spaces, exactly
+ * (skip_pair: h[2i] and h[2i + 1] are opposite, as an OBB's slabs). */
+int sc__ball_meets_halfspaces(const sc_xhs *h, int m, int skip_pair, sc_vec3 center, float radius);
 /* slabcast.c: exact overlaps of closed shapes. */
 int sc__overlap_sphere_aabb(const sc_sphere *s, const sc_aabb *b);
 int sc__overlap_sphere_sphere(const sc_sphere *a, const sc_sphere *b);

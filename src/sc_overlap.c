@@ -7,10 +7,9 @@
  * between two polytopes (an AABB, an OBB or a frustum as sets of half-spaces n.x <= b) are exact
  * too: they overlap when some vertex of their combined arrangement satisfies every half-space,
  * which double precision decides when the margin is clear, and an exact Farkas/Helly test
- * otherwise (sc__halfspaces_empty_exact). A sphere against an OBB or a frustum is decided in double
- * precision: the polytope's point nearest the centre against the radius (for an OBB clamped along
- * its axes; for a frustum the nearest of its faces, edges and vertices). The BVH culls with the volume's bounds (or, for a frustum, the nodes wholly
- * outside one plane). */
+ * otherwise (sc__halfspaces_empty_exact). A sphere against an OBB (its slabs) or a frustum is
+ * exact too: the polytope's point nearest the centre, from the signs of sc_ball.c. The BVH culls
+ * with the volume's bounds (or, for a frustum, the nodes wholly outside one plane). */
 #include "sc_internal.h"
 
 #include <float.h>
@@ -101,20 +100,6 @@ static sc_aabb sc_o_obb_bounds(const sc_obb *o)
     return b;
 }
 
-/* Relative slack of the double-precision decisions (documented in semantics.md). */
-#define SC_O_EPS 1e-12
-
-/* Whether x satisfies every half-space of p (and q), to SC_O_EPS of the terms' size. */
-static int sc_o_inside(const sc_poly *p, const double *x)
-{
-    for (int k = 0; k < p->m; ++k) {
-        double s = sc_o_dot(p->n[k], x), scale = fabs(p->b[k]) + fabs(p->n[k][0] * x[0]) + fabs(p->n[k][1] * x[1]) +
-                                                 fabs(p->n[k][2] * x[2]);
-        if (s - p->b[k] > SC_O_EPS * scale) return 0;
-    }
-    return 1;
-}
-
 /* Whether the intersection of the half-spaces of p and q has a point. In double first: every
  * vertex of the combined arrangement (three planes with independent normals), and how far the
  * best one is inside or outside the other planes (its largest violation, relative to the terms'
@@ -179,77 +164,10 @@ static int sc_o_poly_poly(const sc_poly *p, const sc_poly *q)
     return !sc__halfspaces_empty_exact(all.x, all.m);
 }
 
-/* The squared distance from x to the polytope p (bounded), by its faces, edges and vertices:
- * the nearest point of each feature's affine hull that lies in p. 0 when x is in p. */
-static double sc_o_poly_dist2(const sc_poly *p, const double *x)
-{
-    if (sc_o_inside(p, x)) return 0.0;
-    double best = INFINITY;
-    for (int i = 0; i < p->m; ++i) {
-        const double *a = p->n[i];
-        double aa = sc_o_dot(a, a), y[3];
-        double s = (sc_o_dot(a, x) - p->b[i]) / aa;
-        for (int r = 0; r < 3; ++r) y[r] = x[r] - s * a[r];
-        if (sc_o_inside(p, y)) {
-            double d = (x[0] - y[0]) * (x[0] - y[0]) + (x[1] - y[1]) * (x[1] - y[1]) + (x[2] - y[2]) * (x[2] - y[2]);
-            if (d < best) best = d;
-        }
-        for (int j = i + 1; j < p->m; ++j) {
-            const double *b = p->n[j];
-            double ab = sc_o_dot(a, b), bb = sc_o_dot(b, b), g = aa * bb - ab * ab;
-            if (g <= 1e-12 * aa * bb) continue;
-            /* nearest point of the line {a.y = b_i, b.y = b_j}: y = x - (u a + v b) */
-            double ri = sc_o_dot(a, x) - p->b[i], rj = sc_o_dot(b, x) - p->b[j];
-            double u = (bb * ri - ab * rj) / g, v = (aa * rj - ab * ri) / g;
-            for (int r = 0; r < 3; ++r) y[r] = x[r] - u * a[r] - v * b[r];
-            if (sc_o_inside(p, y)) {
-                double d = (x[0] - y[0]) * (x[0] - y[0]) + (x[1] - y[1]) * (x[1] - y[1]) + (x[2] - y[2]) * (x[2] - y[2]);
-                if (d < best) best = d;
-            }
-            double abx[3] = {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-            for (int k = j + 1; k < p->m; ++k) {
-                const double *c = p->n[k];
-                double det = sc_o_dot(abx, c);
-                if (fabs(det) <= 1e-12 * sqrt(aa * bb * sc_o_dot(c, c))) continue;
-                double bc[3] = {b[1] * c[2] - b[2] * c[1], b[2] * c[0] - b[0] * c[2], b[0] * c[1] - b[1] * c[0]};
-                double ca[3] = {c[1] * a[2] - c[2] * a[1], c[2] * a[0] - c[0] * a[2], c[0] * a[1] - c[1] * a[0]};
-                for (int r = 0; r < 3; ++r) y[r] = (p->b[i] * bc[r] + p->b[j] * ca[r] + p->b[k] * abx[r]) / det;
-                if (sc_o_inside(p, y)) {
-                    double d = (x[0] - y[0]) * (x[0] - y[0]) + (x[1] - y[1]) * (x[1] - y[1]) + (x[2] - y[2]) * (x[2] - y[2]);
-                    if (d < best) best = d;
-                }
-            }
-        }
-    }
-    return best;
-}
-
-/* A sphere and an OBB: the OBB's point nearest the centre, clamped along its axes. */
-static int sc_o_sphere_obb(const sc_sphere *s, const sc_obb *o)
-{
-    double v[3] = {(double)s->center.x - o->center.x, (double)s->center.y - o->center.y,
-                   (double)s->center.z - o->center.z};
-    double h[3] = {o->half.x, o->half.y, o->half.z}, q[3] = {o->center.x, o->center.y, o->center.z};
-    for (int i = 0; i < 3; ++i) {
-        double a[3] = {o->axes[i].x, o->axes[i].y, o->axes[i].z};
-        double l = sc_o_dot(v, a);
-        l = l < -h[i] ? -h[i] : (l > h[i] ? h[i] : l);
-        for (int r = 0; r < 3; ++r) q[r] += l * a[r];
-    }
-    double d2 = 0.0;
-    for (int r = 0; r < 3; ++r) {
-        double e = (double)sc_v3_at(s->center, r) - q[r];
-        d2 += e * e;
-    }
-    double rr = (double)s->radius * s->radius;
-    return d2 - rr <= SC_O_EPS * (d2 + rr);
-}
-
+/* A sphere and a polytope (an OBB's slabs, or a frustum's planes): exactly (sc_ball.c). */
 static int sc_o_sphere_poly(const sc_sphere *s, const sc_poly *p)
 {
-    double c[3] = {s->center.x, s->center.y, s->center.z}, rr = (double)s->radius * s->radius;
-    double d2 = sc_o_poly_dist2(p, c);
-    return d2 - rr <= SC_O_EPS * (d2 + rr);
+    return sc__ball_meets_halfspaces(p->x, p->m, p->paired, s->center, s->radius);
 }
 
 /* Object o against the volume. */
@@ -275,9 +193,10 @@ static int sc_o_test(const sc_world *w, const sc_ovol *v, int o)
     case SC_SHAPE_SPHERE:
         if (k == SC_SHAPE_AABB) return sc__overlap_sphere_aabb(&v->sphere, ob);
         if (os) return sc__overlap_sphere_sphere(&v->sphere, os);
-        return sc_o_sphere_obb(&v->sphere, oo);
+        sc_o_obb_poly(oo, &op);
+        return sc_o_sphere_poly(&v->sphere, &op);
     default: /* OBB or frustum: a polytope */
-        if (os) return v->kind == SC_SHAPE_OBB ? sc_o_sphere_obb(os, &v->obb) : sc_o_sphere_poly(os, &v->poly);
+        if (os) return sc_o_sphere_poly(os, &v->poly);
         if (k == SC_SHAPE_AABB) sc_o_aabb_poly(ob, &op);
         else sc_o_obb_poly(oo, &op);
         return sc_o_poly_poly(&v->poly, &op);

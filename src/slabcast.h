@@ -364,8 +364,7 @@ SC_API sc_status sc_world_cast_boxes(const sc_world *world, const float *sweeps,
 /// The objects sharing a point with the closed box (touching counts), in ascending index order:
 /// the first min(*total, cap) indices go to out, the number of them to *total (call again with
 /// cap >= *total for all). filter: mask and exclude[0] (one index) apply; NULL for the default.
-/// Exact, except a sphere against an OBB or a frustum (double precision; docs/semantics.md,
-/// "Overlaps").
+/// Exact for every pair of shapes (docs/semantics.md, "Overlaps").
 SC_API sc_status sc_world_overlap_aabb(const sc_world *world, const sc_aabb *box, int32_t *out, int32_t cap,
                                        int32_t *total, const sc_query_filter *filter);
 /// As sc_world_overlap_aabb, for a closed ball.

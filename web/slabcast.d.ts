@@ -190,8 +190,8 @@ export interface World {
   /**
    * The objects sharing a point with the closed box [min, max] (touching counts), in ascending
    * index order: the first out.length of them are written to out; returns how many there are (call
-   * again with a longer out for the rest). options: mask, and exclude[0] (one index). Exact, except
-   * a sphere against an OBB or a frustum (double precision).
+   * again with a longer out for the rest). options: mask, and exclude[0] (one index). Exact for
+   * every pair of shapes.
    */
   overlapAABB(min: Vec3Input, max: Vec3Input, out: Int32Array | null, options?: QueryOptions): number;
   /** As overlapAABB, for the closed ball (center, radius). */

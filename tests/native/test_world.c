@@ -996,6 +996,31 @@ static int overlaps_by_hand(void)
     sc_aabb badbox = {{2, 0, 0}, {1, 1, 1}};
     ENSURE(sc_world_overlap_aabb(w, &badbox, out, 8, &total, NULL) == SC_ERR_AABB_MIN_GT_MAX);
     sc_world_destroy(w);
+
+    /* A ball against an OBB, exactly (sc_ball.c): the unit cube about the origin as an OBB; the
+     * ball of radius 2 at (3, 1, 0) touches its face x = 1; moved to y = 1 + 2^-20 its squared
+     * distance to the edge is 4 + 2^-40 (a double-precision test with any relative slack above
+     * 2^-43 would call it touching), and the next float above 2 reaches it. Both ways round:
+     * the ball as the volume, and as the object under the OBB volume. */
+    sc_world *v = sc_world_create();
+    sc_obb cube = {{0, 0, 0}, {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, {1, 1, 1}};
+    ENSURE(sc_world_add_obbs(v, (const float *)&cube, 1, &first) == SC_OK && sc_world_commit(v) == SC_OK);
+    float up = 1.0f + 0x1p-20f;
+    sc_sphere b1 = {{3, 1, 0}, 2}, b2 = {{3, up, 0}, 2}, b3 = {{3, up, 0}, nextafterf(2.0f, 3.0f)};
+    ENSURE(sc_world_overlap_sphere(v, &b1, out, 8, &total, NULL) == SC_OK && total == 1);
+    ENSURE(sc_world_overlap_sphere(v, &b2, out, 8, &total, NULL) == SC_OK && total == 0);
+    ENSURE(sc_world_overlap_sphere(v, &b3, out, 8, &total, NULL) == SC_OK && total == 1);
+    sc_world_destroy(v);
+    v = sc_world_create();
+    ENSURE(sc_world_add_spheres(v, (const float *)&b1, 1, &first) == SC_OK);
+    ENSURE(sc_world_add_spheres(v, (const float *)&b2, 1, &first) == SC_OK);
+    ENSURE(sc_world_add_spheres(v, (const float *)&b3, 1, &first) == SC_OK && sc_world_commit(v) == SC_OK);
+    ENSURE(sc_world_overlap_obb(v, &cube, out, 8, &total, NULL) == SC_OK && total == 2 && out[0] == 0 && out[1] == 2);
+    /* the same cube as a frustum of six planes */
+    float cube_planes[24] = {1, 0, 0, 1, -1, 0, 0, 1, 0, 1, 0, 1, 0, -1, 0, 1, 0, 0, 1, 1, 0, 0, -1, 1};
+    ENSURE(sc_world_overlap_frustum(v, cube_planes, out, 8, &total, NULL) == SC_OK && total == 2 && out[0] == 0 &&
+           out[1] == 2);
+    sc_world_destroy(v);
     return 0;
 }
 
