@@ -232,7 +232,20 @@ static int sc_ball_terms(const sc_xhs *h, sc_vec3 c, double *t)
  * h[k]: n . x <= sum of b (float normals, exact double terms). skip_pair: h[2i] and h[2i + 1]
  * are opposite (an OBB's slabs). A half-space with a zero normal holds everywhere (0 <= b) or
  * nowhere. Exact; at most SC_BALL_MAX half-spaces. */
+static int sc_ball_meets(const sc_xhs *h, int m, int skip_pair, sc_vec3 center, float radius, int filtered);
+
 int sc__ball_meets_halfspaces(const sc_xhs *h, int m, int skip_pair, sc_vec3 center, float radius)
+{
+    return sc_ball_meets(h, m, skip_pair, center, radius, 1);
+}
+
+int sc__ball_meets_halfspaces_exact(const sc_xhs *h, int m, int skip_pair, sc_vec3 center, float radius)
+{
+    return sc_ball_meets(h, m, skip_pair, center, radius, 0);
+}
+
+/* filtered: try the doubles with error bounds first (0: exact arithmetic only, for tests). */
+static int sc_ball_meets(const sc_xhs *h, int m, int skip_pair, sc_vec3 center, float radius, int filtered)
 {
     int idx[SC_BALL_MAX], k = 0;
     for (int i = 0; i < m && i < SC_BALL_MAX; ++i) {
@@ -250,7 +263,7 @@ int sc__ball_meets_halfspaces(const sc_xhs *h, int m, int skip_pair, sc_vec3 cen
         idx[k++] = i;
     }
     double rr = (double)radius * radius; /* exact: a product of floats */
-    {
+    if (filtered) {
         sc_fd n[SC_BALL_MAX][3], beta[SC_BALL_MAX], r2 = {rr, 0.0};
         for (int q = 0; q < k; ++q) {
             const sc_xhs *x = &h[idx[q]];

@@ -231,6 +231,8 @@ int sc__det3_sign_exact(const float *a, const float *b, const float *c);
 /* sc_ball.c: whether the closed ball meets the intersection of m <= 6 half-spaces, exactly
  * (skip_pair: h[2i] and h[2i + 1] are opposite, as an OBB's slabs). */
 int sc__ball_meets_halfspaces(const sc_xhs *h, int m, int skip_pair, sc_vec3 center, float radius);
+/* The same in exact arithmetic only (no double-precision filter): for tests of the filter. */
+int sc__ball_meets_halfspaces_exact(const sc_xhs *h, int m, int skip_pair, sc_vec3 center, float radius);
 /* slabcast.c: exact overlaps of closed shapes. */
 int sc__overlap_sphere_aabb(const sc_sphere *s, const sc_aabb *b);
 int sc__overlap_sphere_sphere(const sc_sphere *a, const sc_sphere *b);

@@ -1139,6 +1139,70 @@ static int queries_bvh_equal_brute(void)
     return 0;
 }
 
+/* The ball test's double-precision filter (sc_ball.c) never takes a sign it cannot be sure of:
+ * on inputs built to tie (small dyadic normals, offsets, centres and radii, so the ball often
+ * touches exactly; near-parallel and opposite planes; huge and subnormal scales), the filtered
+ * answer equals the answer of the exact arithmetic alone. */
+static int ball_filter_agrees_with_exact(void)
+{
+    static const float radii[] = {0, 0.5f, 1, 1.5f, 2, 2.5f, 3, 5, 0x1p-20f, 1.4142135f, 1.7320508f};
+    static const float scales[] = {1, 1, 1, 1, 0x1p-60f, 0x1p60f, 0x1p-140f};
+    int differ = 0, meets = 0, n = 0;
+    for (int it = 0; it < 20000; ++it) {
+        sc_xhs h[6];
+        int m = 1 + (int)(rnd() % 6u), paired = rnd() % 4u == 0;
+        if (paired) m = 6;
+        float sc = pick(scales, 7);
+        for (int k = 0; k < m; ++k) {
+            if (paired && k % 2 == 1) {
+                for (int e = 0; e < 3; ++e) h[k].n[e] = -h[k - 1].n[e];
+            } else {
+                for (int e = 0; e < 3; ++e) h[k].n[e] = (float)((int)(rnd() % 5u) - 2);
+                /* nearly parallel to another: a nudge of a few ulps (full 24-bit mantissas) */
+                if (rnd() % 3u == 0) h[k].n[rnd() % 3u] += (float)(1 + rnd() % 7u) * 0x1p-23f;
+                if (rnd() % 4u == 0) h[k].n[rnd() % 3u] *= 1.0f + (float)(rnd() % 4096u) * 0x1p-23f;
+                if (h[k].n[0] == 0 && h[k].n[1] == 0 && h[k].n[2] == 0) h[k].n[0] = 1;
+            }
+            h[k].nb = 1 + (int)(rnd() % 2u);
+            for (int j = 0; j < h[k].nb; ++j) h[k].b[j] = (double)dy(4) * sc;
+        }
+        sc_vec3 c = {dy(6) * sc, dy(6) * sc, dy(6) * sc};
+        float r = pick(radii, 11) * sc;
+        if (rnd() % 2u == 0) {
+            /* full 24-bit mantissas, and the centre exactly on some planes: their b terms are
+             * the products n_e c_e themselves, so beta = 0 exactly while its double sum rounds */
+            for (int e = 0; e < 3; ++e) ((float *)&c)[e] *= 1.0f + (float)(rnd() % 8388608u) * 0x1p-23f;
+            for (int k = 0; k < m; ++k) {
+                if (paired && k % 2 == 1) continue;
+                for (int e = 0; e < 3; ++e) h[k].n[e] *= 1.0f + (float)(rnd() % 8388608u) * 0x1p-23f;
+                if (paired) for (int e = 0; e < 3; ++e) h[k + 1].n[e] = -h[k].n[e];
+                if (rnd() % 2u) {
+                    h[k].nb = 4;
+                    for (int e = 0; e < 3; ++e) h[k].b[e] = (double)h[k].n[e] * ((float *)&c)[e];
+                    h[k].b[3] = 0.0;
+                }
+            }
+        }
+        if (rnd() % 3u == 0) {
+            /* the centre nudged by an ulp or two, and the radius to the nearest float of its
+             * distance to plane 0 in double: ties within rounding, not exact ones */
+            c.x *= 1.0f + (float)(rnd() % 3u) * 0x1p-23f;
+            double nn = 0, s0 = h[0].b[0] + (h[0].nb > 1 ? h[0].b[1] : 0.0);
+            for (int e = 0; e < 3; ++e) nn += (double)h[0].n[e] * h[0].n[e];
+            s0 -= (double)h[0].n[0] * c.x + (double)h[0].n[1] * c.y + (double)h[0].n[2] * c.z;
+            r = (float)(fabs(s0) / sqrt(nn));
+        }
+        int a = sc__ball_meets_halfspaces(h, m, paired, c, r);
+        int b = sc__ball_meets_halfspaces_exact(h, m, paired, c, r);
+        differ += a != b;
+        meets += b;
+        ++n;
+    }
+    if (differ) fprintf(stderr, "  %d of %d differ\n", differ, n);
+    ENSURE(differ == 0 && meets > n / 10 && meets < n - n / 10);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *filter = argc > 1 ? argv[1] : NULL;
@@ -1157,6 +1221,7 @@ int main(int argc, char **argv)
     RUN_TEST(filters_remove_enable_masks);
     RUN_TEST(sweeps_by_hand);
     RUN_TEST(overlaps_by_hand);
+    RUN_TEST(ball_filter_agrees_with_exact);
     RUN_TEST(closest_objects_by_hand);
     RUN_TEST(queries_bvh_equal_brute);
     printf("%d passed, %d failed\n", g_run - g_failed_tests, g_failed_tests);
