@@ -7,12 +7,14 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const NATIVE_RUNNER = path.join(ROOT, 'build/native/slabcast-cases');
 export const WASM = path.join(ROOT, 'web/slabcast.wasm');
+export const MT_WASM = path.join(ROOT, 'web/slabcast-mt.wasm');
 export const BENCH_WASM = path.join(ROOT, 'build/wasm/slabcast-bench.wasm');
 export const QUERY_DUMP = path.join(ROOT, 'build/native/slabcast_query_dump');
 
 const SOURCES = {
   [NATIVE_RUNNER]: ['src', 'tools'],
   [WASM]: ['src'],
+  [MT_WASM]: ['src'],
   [BENCH_WASM]: ['tools/bench_scene.h', 'tools/wasm_bench_scene.c'],
   [QUERY_DUMP]: ['src', 'tests/native/query_dump.c'],
 };
