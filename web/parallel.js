@@ -191,6 +191,7 @@ function query(s, key, data, out, options) {
   try {
     live(s);
     if (s.failed) throw s.failed;
+    if (s.engine.pool?.failed) throw s.engine.pool.failed;
     a = floatBatch(data, q.per, q.name, s.core.memory);
     n = taLength(a) / q.per;
     outs = outputs(s, q, key, out, n);
@@ -204,7 +205,7 @@ function query(s, key, data, out, options) {
   if (s.pending > 0 && a === data) a = a.slice();
   s.pending++;
   const engine = s.engine;
-  const run = () => (s.o.mode === 'shared' ? engine.run(q, a, n, filter, outs) : engine.run(q, key, a, n, filter, outs));
+  const run = () => (s.disposed ? Promise.reject(new SlabcastError('the parallel world has been disposed')) : s.o.mode === 'shared' ? engine.run(q, a, n, filter, outs) : engine.run(q, key, a, n, filter, outs));
   // Copied mode sends at once (each worker answers its messages in order); shared mode waits its turn.
   const p = s.o.mode === 'copied' || s.pending === 1 ? run() : s.tail.then(run, run);
   const done = p.then(() => result);

@@ -80,7 +80,10 @@ export class Mirror {
       const kind = KINDS[code];
       const per = FLOATS[kind];
       const data = new Float32Array((j - i) * per);
-      for (let o = i; o < j; o++) data.set(this.floats.subarray(o * STRIDE, o * STRIDE + per), (o - i) * per);
+      for (let o = i; o < j; o++) {
+        // a freed slot's placeholder is the empty box at the origin (its old floats may be another kind's)
+        if (this.kinds[o] !== 0) data.set(this.floats.subarray(o * STRIDE, o * STRIDE + per), (o - i) * per);
+      }
       out.push({ op: 'add', kind, first: i, data });
       i = j;
     }

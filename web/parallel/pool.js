@@ -85,6 +85,7 @@ export class Pool {
 
   /** Rejects every waiter with `error` and stops the workers (dispose, rebuild). */
   async stop(error) {
+    this.failed ??= error;
     for (const w of [...this.waiters]) w.reject(error);
     await this.terminate();
   }
