@@ -180,3 +180,29 @@ describe.each([['/isolated', 'shared'], ['', 'copied']])('Chromium page %s', (pr
     }
   });
 });
+
+describe.each([['/isolated', 'shared'], ['', 'copied']])('the playground stress mode at %s/', (prefix, mode) => {
+  test(`"rays/s on 1..N workers" lists this thread and 1..N workers (${mode} memory)`, async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const problems = [];
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+    try {
+      await page.goto(`${base}${prefix}/`);
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+      await page.locator('label.switch').click();
+      await expect.poll(() => page.getByTestId('stress-time').textContent()).toMatch(/ms per update$/);
+      await page.getByTestId('stress-workers').click();
+      await page.waitForSelector('[data-testid="stress-parallel"][data-done="true"]', { timeout: 60_000 });
+      const cores = await page.evaluate(() => Math.max(1, Math.min(8, navigator.hardwareConcurrency || 1)));
+      const labels = await page.locator('#stress-parallel dt').allTextContents();
+      const values = await page.locator('#stress-parallel dd').allTextContents();
+      expect(labels).toEqual(['this thread (World)', ...Array.from({ length: cores }, (_, i) => `${i + 1} worker${i ? 's' : ''}`)]);
+      expect(values[0]).toMatch(/^\d+\.\d\d M rays\/s$/);
+      for (const v of values.slice(1)) expect(v).toMatch(new RegExp(`^\\d+\\.\\d\\d M rays/s \\(${mode} memory\\)$`));
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
