@@ -115,10 +115,13 @@ function changing(s, what) {
   }
 }
 
-/** A checked Float32Array of a change's data, owned by us (the caller may change theirs). */
+/**
+ * A checked Float32Array of a change's data. Copied mode keeps it (mirror, delta), so it must be
+ * our own copy: the caller may change theirs. Shared mode only passes it to the world.
+ */
 function changeData(s, data, per, name) {
   const a = floatBatch(data, per, name, s.core.memory);
-  return a === data ? a.slice() : a;
+  return a === data && s.mirror !== null ? a.slice() : a;
 }
 
 function add(s, kind, data) {

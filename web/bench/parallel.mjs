@@ -13,19 +13,26 @@ function sameBits(a, b) {
   return true;
 }
 
-/** Calls per second of an async (or sync) call, over at least `ms` after two warm-up calls. */
+/**
+ * Calls per second of an async (or sync) call: the best of three windows of at least `ms / 3`
+ * each, after two warm-up calls (the best, as the other benchmarks: the machine may be shared).
+ */
 async function rate(call, ms) {
   await call();
   await call();
-  let calls = 0;
-  const t0 = now();
-  let t = t0;
-  while (t - t0 < ms) {
-    await call();
-    calls++;
-    t = now();
+  let best = 0;
+  for (let w = 0; w < 3; w++) {
+    let calls = 0;
+    const t0 = now();
+    let t = t0;
+    while (t - t0 < ms / 3) {
+      await call();
+      calls++;
+      t = now();
+    }
+    best = Math.max(best, calls / ((t - t0) / 1000));
   }
-  return calls / ((t - t0) / 1000);
+  return best;
 }
 
 /**
@@ -36,7 +43,7 @@ async function rate(call, ms) {
  */
 export async function parallelRows(o) {
   const { createParallelWorld, sc, boxes, rays } = o;
-  const ms = o.ms ?? 400;
+  const ms = o.ms ?? 900;
   const small = o.small ?? 256;
   const n = rays.length / 7;
   const single = sc.createWorld();
