@@ -19,7 +19,11 @@ const SOURCES = {
   [QUERY_DUMP]: ['src', 'tests/native/query_dump.c'],
 };
 
-function newestSource(dirs) {
+// The wasm-only entry files (slabcast_wasm.c, slabcast_wasm_mt.c) are not part of native builds.
+const WASM_ONLY = /^slabcast_wasm.*\.c$/;
+const NATIVE = new Set([NATIVE_RUNNER, QUERY_DUMP]);
+
+function newestSource(dirs, native = false) {
   let newest = { file: null, mtime: 0 };
   for (const dir of dirs) {
     const abs = path.join(ROOT, dir);
@@ -30,7 +34,7 @@ function newestSource(dirs) {
       continue;
     }
     for (const f of readdirSync(abs)) {
-      if (!/\.[ch]$/.test(f)) continue;
+      if (!/\.[ch]$/.test(f) || (native && WASM_ONLY.test(f))) continue;
       const mtime = statSync(path.join(abs, f)).mtimeMs;
       if (mtime > newest.mtime) newest = { file: path.join(dir, f), mtime };
     }
@@ -44,7 +48,7 @@ export function requireBuilt(artifact) {
   if (!existsSync(artifact)) {
     throw new Error(`${rel} is missing: build it first (npm run build)`);
   }
-  const newest = newestSource(SOURCES[artifact] ?? []);
+  const newest = newestSource(SOURCES[artifact] ?? [], NATIVE.has(artifact));
   if (newest.file && newest.mtime > statSync(artifact).mtimeMs) {
     throw new Error(`${rel} is older than ${newest.file}: rebuild it (npm run build)`);
   }
