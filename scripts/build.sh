@@ -9,7 +9,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 echo "build: native (build/native)"
 cmake --preset native
 cmake --build --preset native
-echo "build: wasm (build/wasm; slabcast.wasm staged as web/slabcast.wasm)"
+echo "build: wasm (build/wasm; slabcast.wasm and slabcast-mt.wasm staged in web/)"
 cmake --preset wasm
 cmake --build --preset wasm
 cp build/wasm/slabcast.wasm web/slabcast.wasm
+# The shared-memory build for slabcast/parallel (docs/parallel.md), staged the same way.
+cp build/wasm/slabcast-mt.wasm web/slabcast-mt.wasm

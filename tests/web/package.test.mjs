@@ -106,6 +106,7 @@ describe('the tarball', () => {
       'web/slabcast.js', 'web/slabcast.d.ts', 'web/slabcast.wasm', ...modules('web/core'),
       'web/bin/slabcast-cases.mjs', 'web/cases.mjs', 'web/cases.d.ts', 'web/case-json.mjs', 'web/f32format.mjs',
       ...modules('web/three'), ...optional,
+      'web/parallel.js', 'web/parallel.d.ts', 'web/slabcast-mt.wasm', ...modules('web/parallel'),
     ].sort();
     expect(packed.files.map((f) => f.path).sort()).toEqual(expected);
     expect(packed.name).toBe('slabcast');
@@ -144,8 +145,8 @@ describe('the tarball', () => {
     expect(pkg.repository).toEqual({ type: 'git', url: 'git+https://github.com/slabcast/slabcast.git' });
     expect(pkg.bugs).toEqual({ url: 'https://github.com/slabcast/slabcast/issues' });
     expect(pkg.homepage).toMatch(/^https:\/\//);
-    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './cases', './package.json', './slabcast.wasm', './three']);
-    for (const entry of ['.', './three', './cases']) {
+    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './cases', './package.json', './parallel', './slabcast.wasm', './three']);
+    for (const entry of ['.', './three', './cases', './parallel']) {
       for (const file of [pkg.exports[entry].types, pkg.exports[entry].default]) {
         expect(shipped(path.posix.normalize(file)), `${entry} -> ${file}`).toBe(true);
       }
@@ -179,6 +180,13 @@ describe('Node', () => {
     expect(out.pkg).toEqual({ name: 'slabcast', version: '0.1.0', license: 'MIT' });
   });
 
+  it('slabcast/parallel starts its workers from the installed package, in both memory modes', () => {
+    copyFileSync(path.join(FIXTURES, 'node-parallel.mjs'), path.join(esmApp, 'check-parallel.js'));
+    const out = JSON.parse(mustRun(process.execPath, ['check-parallel.js'], esmApp).stdout);
+    // The first ray enters [0,1]^3 at x = 0 (t = 2); the second passes above both boxes (a miss: t 0, index -1).
+    for (const mode of ['shared', 'copied']) expect(out[mode]).toEqual({ mode, t: [2, 0], index: [0, -1] });
+  });
+
   it('a CommonJS project loads it with await import()', () => {
     copyFileSync(path.join(FIXTURES, 'node-cjs.cjs'), path.join(cjsApp, 'check.js'));
     const out = JSON.parse(mustRun(process.execPath, ['check.js'], cjsApp).stdout);
@@ -197,7 +205,7 @@ describe('Node', () => {
 describe('TypeScript (tsc --noEmit)', () => {
   /** Writes tsconfig.NAME.json extending the fixture's tsconfig.json; returns tsc's result. */
   function tsc(name, compilerOptions, files) {
-    for (const f of ['tsconfig.json', 'consumer.ts', 'consumer-bad.ts', 'consumer-three.ts']) {
+    for (const f of ['tsconfig.json', 'consumer.ts', 'consumer-bad.ts', 'consumer-three.ts', 'consumer-parallel.ts']) {
       copyFileSync(path.join(FIXTURES, f), path.join(esmApp, f));
     }
     const config = path.join(esmApp, `tsconfig.${name}.json`);
@@ -212,8 +220,8 @@ describe('TypeScript (tsc --noEmit)', () => {
     node10: { module: 'esnext', moduleResolution: 'node10' },
   };
   for (const [name, options] of Object.entries(variants)) {
-    it(`consumer.ts checks with moduleResolution ${options.moduleResolution}`, () => {
-      const r = tsc(name, options, ['consumer.ts']);
+    it(`consumer.ts and consumer-parallel.ts check with moduleResolution ${options.moduleResolution}`, () => {
+      const r = tsc(name, options, ['consumer.ts', 'consumer-parallel.ts']);
       expect(r.stdout + r.stderr).toBe('');
       expect(r.status).toBe(0);
     });

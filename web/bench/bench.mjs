@@ -25,6 +25,7 @@ import { MeshBVH } from 'three-mesh-bvh';
 import { loadSlabcast } from '../slabcast.js';
 import { createThreeWorld } from '../three.js';
 import { loadBenchScene } from './bench-scene.mjs';
+import { runParallelBench } from './parallel-bench.mjs';
 import { printQueryRows, queryRows } from './queries.mjs';
 import { printSingleRay, singleRayRows } from './single.mjs';
 import { PEERS, RAY_LENGTH } from './peers.mjs';
@@ -509,3 +510,6 @@ printSingleRay(await singleRayRows(sc));
 
 // Overlap, sweep and closest-object queries against brute force (web/bench/queries.mjs).
 printQueryRows(sizes.filter((n) => n === 10000 || n === 100000).flatMap((n) => queryRows(sc, benchScene, n)));
+
+// The parallel world (slabcast/parallel) on 1, 2 and 4 workers, Node and Chromium (web/bench/parallel-bench.mjs).
+await runParallelBench();

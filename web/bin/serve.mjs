@@ -54,12 +54,31 @@ export const PLAYGROUND_FILES = [
   ['/slabcast.js', null],
   ['/core/', /^[\w.-]+\.js$/],
   ['/slabcast.wasm', null],
+  ['/parallel.js', null],
+  ['/parallel/', /^[\w.-]+\.js$/],
+  ['/slabcast-mt.wasm', null],
   ['/f32format.mjs', null],
   ['/cases.mjs', null],
   ['/case-json.mjs', null],
   ['/node_modules/three/build/', /^three\.(module|core)\.js$/],
   ['/node_modules/three/examples/jsm/', /^(controls|renderers|lines)\/[\w.-]+\.js$/],
 ];
+
+/**
+ * Paths below this prefix serve the same files, with the headers that make a page cross-origin
+ * isolated (so that it may share memory with workers: slabcast/parallel, docs/parallel.md).
+ */
+export const ISOLATED_PREFIX = '/isolated';
+export const ISOLATION_HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
+/** The raw path without ISOLATED_PREFIX when it starts with it (then '/...'), else null. */
+export function isolatedPath(raw) {
+  if (raw === ISOLATED_PREFIX) return '/';
+  return raw.startsWith(`${ISOLATED_PREFIX}/`) ? raw.slice(ISOLATED_PREFIX.length) : null;
+}
 
 /** True when the normalised path is on the allow-list (null: everything is allowed). */
 export function isAllowed(pathname, allow) {
@@ -149,7 +168,13 @@ export function createStaticServer(options = {}) {
     // read "//host/x" as a protocol-relative URL naming another host.
     const rawTarget = req.url || '';
     const q = rawTarget.indexOf('?');
-    const raw = q < 0 ? rawTarget : rawTarget.slice(0, q);
+    let raw = q < 0 ? rawTarget : rawTarget.slice(0, q);
+    // /isolated/...: the same file, cross-origin isolated (every answer carries the headers).
+    const isolated = isolatedPath(raw);
+    if (isolated !== null) {
+      raw = isolated;
+      for (const [k, v] of Object.entries(ISOLATION_HEADERS)) res.setHeader(k, v);
+    }
     const search = q < 0 ? '' : rawTarget.slice(q);
     if (!raw.startsWith('/') || /[\s#]/.test(search)) {
       send(res, 400, 'bad request\n', head);
@@ -174,7 +199,7 @@ export function createStaticServer(options = {}) {
         if (!isAllowed(`${pathname.replace(/\/$/, '')}/index.html`, allow)) throw notFound();
         if (!target.trailingSlash) {
           // pathname starts with exactly one "/" (normalizePath): a path of this server.
-          res.writeHead(301, { Location: `${pathname}/${search}` });
+          res.writeHead(301, { Location: `${isolated !== null ? ISOLATED_PREFIX : ''}${pathname}/${search}` });
           res.end();
           return;
         }

@@ -82,9 +82,12 @@ function requireWasmMagic(bytes, from) {
     'or pass its real location or bytes as options.wasm');
 }
 
-/** The compiled module for options.wasm (bytes, URL, path, Response or Module). */
-async function compileModule(src) {
-  if (src === undefined || src === null) src = new URL('../slabcast.wasm', import.meta.url);
+/**
+ * The compiled module for options.wasm (bytes, URL, path, Response or Module); `fallback` is
+ * the URL used when src is undefined or null (default: slabcast.wasm beside slabcast.js).
+ */
+export async function compileModule(src, fallback = new URL('../slabcast.wasm', import.meta.url)) {
+  if (src === undefined || src === null) src = fallback;
   if (src instanceof WebAssembly.Module) return src;
   const { bytes, from } = await wasmBytes(src);
   requireWasmMagic(bytes, from);
@@ -109,12 +112,12 @@ function importedFunction(ns, name) {
  * Harmless stubs for whatever the standalone module imports. Should the core try I/O it gets
  * ENOSYS, or a trap (proc_exit).
  */
-function makeImports(module) {
+export function makeImports(module, memory = null) {
   const imports = {};
   for (const { module: ns, name, kind } of WebAssembly.Module.imports(module)) {
     imports[ns] ??= {};
     if (kind === 'function') imports[ns][name] = importedFunction(ns, name);
-    else if (kind === 'memory') imports[ns][name] = new WebAssembly.Memory({ initial: 256, maximum: 32768 });
+    else if (kind === 'memory') imports[ns][name] = memory ?? new WebAssembly.Memory({ initial: 256, maximum: 32768 });
     else if (kind === 'table') imports[ns][name] = new WebAssembly.Table({ initial: 16, element: 'anyfunc' });
     else if (kind === 'global') imports[ns][name] = 0;
   }
@@ -258,15 +261,19 @@ export class Core {
   }
 }
 
-/** Compiles and instantiates options.wasm (default: slabcast.wasm beside slabcast.js) as a Core. */
-export async function instantiateCore(wasm) {
+/**
+ * Compiles and instantiates options.wasm (default: slabcast.wasm beside slabcast.js) as a Core.
+ * memory: the WebAssembly.Memory to give a module that imports its memory (the shared-memory
+ * build, web/parallel/); otherwise a new one.
+ */
+export async function instantiateCore(wasm, memory = null) {
   let module;
   try {
     module = await compileModule(wasm);
   } catch (e) {
     throw asSlabcastError(e, 'loadSlabcast');
   }
-  const imports = makeImports(module);
+  const imports = makeImports(module, memory);
   let instance;
   try {
     instance = await WebAssembly.instantiate(module, imports);

@@ -17,7 +17,7 @@ const MAX_INDEX = 0x7fffffff;
  * The query options {mask, exclude, inside} for n rays, checked (docs/semantics.md, "Filters"),
  * or null for none (the default filter, at no cost). exclude is copied (read once).
  */
-function readFilter(w, options, n) {
+export function readFilter(w, options, n) {
   if (options === undefined || options === null) return null;
   if (!isPlainObject(options)) fail('options must be an object ({mask, exclude, inside})', 'options');
   const { mask, exclude, inside } = options;
@@ -62,6 +62,12 @@ function writeFilter(core, f, p) {
   if (f.exclude !== null) taSet(core.i32, f.exclude, w + 3);
   return p;
 }
+
+/** The WorldState behind each World handle, for web/parallel/ (worldState). */
+const states = new WeakMap();
+
+/** The state ({core, ptr, ...}) of a World that createWorld returned; undefined for anything else. */
+export const worldState = (api) => states.get(api);
 
 /** Frees the world of a garbage-collected handle that was never disposed. */
 const registries = new WeakMap();
@@ -499,6 +505,7 @@ export function createWorld(core) {
     /** Frees the world; later calls throw, a second dispose does nothing. */
     dispose() { dispose(w); },
   }, 'world.', w);
+  states.set(api, w);
   // `using world = sc.createWorld()` disposes it at the end of the block.
   if (typeof Symbol.dispose === 'symbol') {
     Object.defineProperty(api, Symbol.dispose, { value: api.dispose, configurable: true, writable: true });

@@ -1,9 +1,11 @@
 // Stress mode: thousands of random boxes and rays (stress-scene.js) in a slabcast world
 // (sc.createWorld, with its BVH); an orange handle moves a cluster of boxes through
 // updateAABBs, then castRays for every ray, timed and drawn. The normal scene is hidden
-// meanwhile and comes back untouched.
+// meanwhile and comes back untouched. "rays/s on workers" times the same boxes and rays on
+// slabcast/parallel worlds of 1..N workers (N: the cores, at most 8), beside this thread.
 
 import * as THREE from 'three';
+import { createParallelWorld } from '../parallel.js';
 import { $, el } from './dom.js';
 import { showError } from './notices.js';
 import { stressScene } from './stress-scene.js';
@@ -66,6 +68,43 @@ function buildWorld(sc, boxes, rays, m) {
   } catch (e) {
     world.dispose();
     throw e;
+  }
+}
+
+/** Calls per second of an async call over at least `ms` (after one warm-up call). */
+async function callsPerSecond(call, ms) {
+  await call();
+  let calls = 0;
+  const t0 = performance.now();
+  while (performance.now() - t0 < ms) {
+    await call();
+    calls++;
+  }
+  return calls / ((performance.now() - t0) / 1000);
+}
+
+/**
+ * rays/s of castRays on this thread and on parallel worlds of 1..maxWorkers workers, for the
+ * given boxes and rays; onRow(label, raysPerSecond, mode) after each.
+ */
+async function measureWorkers(sc, boxes, rays, maxWorkers, onRow) {
+  const m = rays.length / 7;
+  const out = { t: new Float32Array(m), index: new Int32Array(m), normal: new Float32Array(3 * m) };
+  const single = sc.createWorld();
+  try {
+    single.addAABBs(boxes);
+    onRow('this thread (World)', m * await callsPerSecond(() => single.castRays(rays, out), 400), '');
+  } finally {
+    single.dispose();
+  }
+  for (let w = 1; w <= maxWorkers; w++) {
+    const world = await createParallelWorld({ workers: w });
+    try {
+      world.addAABBs(boxes);
+      onRow(`${w} worker${w > 1 ? 's' : ''}`, m * await callsPerSecond(() => world.castRays(rays, out), 400), world.memoryMode);
+    } finally {
+      await world.dispose();
+    }
   }
 }
 
@@ -162,6 +201,7 @@ export class StressMode {
   listen() {
     $('stress-toggle').addEventListener('change', (e) => this.#onToggle(e));
     $('stress-rebuild').addEventListener('click', () => this.#rebuild());
+    $('stress-workers').addEventListener('click', () => this.#measureWorkers());
     $('stress-animate').addEventListener('change', (e) => {
       if (!this.active) return;
       this.active.animate = e.target.checked;
@@ -190,6 +230,29 @@ export class StressMode {
       showError(`Stress mode failed: ${err.message}`);
       this.leave();
       $('stress-toggle').checked = false;
+    }
+  }
+
+  /** Times castRays on 1..N workers (slabcast/parallel) for the current boxes and rays. */
+  async #measureWorkers() {
+    const s = this.active;
+    if (!s || this.measuring) return;
+    this.measuring = true;
+    const button = $('stress-workers');
+    const list = $('stress-parallel');
+    button.disabled = true;
+    list.replaceChildren();
+    const cores = Math.max(1, Math.min(8, navigator.hardwareConcurrency || 1));
+    try {
+      await measureWorkers(this.store.core, s.boxes.slice(), s.rays, cores, (label, rate, mode) => {
+        list.append(el('dt', { text: label }), el('dd', { text: `${(rate / 1e6).toFixed(2)} M rays/s${mode ? ` (${mode} memory)` : ''}` }));
+      });
+      list.dataset.done = 'true';
+    } catch (err) {
+      showError(`Measuring the workers failed: ${err.message}`);
+    } finally {
+      button.disabled = false;
+      this.measuring = false;
     }
   }
 
@@ -343,6 +406,7 @@ export class StressMode {
     $('view-help').replaceChildren(...this.defaultHelp);
     $('stress-card').hidden = true;
     $('stress-hud').hidden = true;
+    $('stress-parallel').replaceChildren();
     this.view.sceneGroup.visible = true;
     this.shapes.setLabelsVisible(true);
     this.onToggle(false);

@@ -1,0 +1,23 @@
+// slabcast/parallel's types, as a consumer uses them (tests/web/package.test.mjs).
+import { createParallelWorld, SlabcastError, type MemoryMode, type ParallelWorld } from 'slabcast/parallel';
+
+async function frame(world: ParallelWorld, boxes: Float32Array, rays: Float32Array): Promise<Int32Array> {
+  world.updateAABBs(0, boxes);
+  const { index } = await world.castRays(rays, null, { mask: 1, inside: 'skip' });
+  const hit: Uint8Array = await world.anyHit(rays);
+  return hit.length > 0 ? index : new Int32Array(0);
+}
+
+export async function main(): Promise<MemoryMode> {
+  const world = await createParallelWorld({ workers: 2, memory: 'auto', timeout: 5000 });
+  try {
+    world.addAABBs(new Float32Array([0, 0, 0, 1, 1, 1]));
+    await frame(world, new Float32Array([0, 0, 0, 2, 2, 2]), new Float32Array([-1, 0.5, 0.5, 1, 0, 0, Infinity]));
+    return world.memoryMode;
+  } catch (e) {
+    if (e instanceof SlabcastError) throw new Error(e.message);
+    throw e;
+  } finally {
+    await world.dispose();
+  }
+}

@@ -1,0 +1,106 @@
+// The parallel world's benchmark rows (slabcast/parallel), the same code in Node and in a page
+// (web/bench/parallel.html): rays/s of castRays on 1, 2, 4 workers in each memory mode, beside
+// a single-threaded world on the same boxes and rays, and the latency of a small call.
+// Every parallel answer is checked bit for bit against the single-threaded world's.
+
+const now = () => performance.now();
+const bits = (a) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+function sameBits(a, b) {
+  const x = bits(a);
+  const y = bits(b);
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
+}
+
+/**
+ * Calls per second of an async (or sync) call: the best of three windows of at least `ms / 3`
+ * each, after two warm-up calls (the best, as the other benchmarks: the machine may be shared).
+ */
+async function rate(call, ms) {
+  await call();
+  await call();
+  let best = 0;
+  for (let w = 0; w < 3; w++) {
+    let calls = 0;
+    const t0 = now();
+    let t = t0;
+    while (t - t0 < ms / 3) {
+      await call();
+      calls++;
+      t = now();
+    }
+    best = Math.max(best, calls / ((t - t0) / 1000));
+  }
+  return best;
+}
+
+/**
+ * rows for one scene: { env, mode, workers, boxes, rays_per_call, rays_per_s, vs_single,
+ * vs_one_worker, same }, plus per mode a small-call row (calls of `small` rays on 2 workers):
+ * { latency_us, single_us, overhead_us }.
+ * o: { createParallelWorld, sc (loadSlabcast()), boxes, rays, workers: [1, 2, 4], modes, env, ms, small, options }
+ */
+export async function parallelRows(o) {
+  const { createParallelWorld, sc, boxes, rays } = o;
+  const ms = o.ms ?? 900;
+  const small = o.small ?? 256;
+  const n = rays.length / 7;
+  const single = sc.createWorld();
+  single.addAABBs(boxes);
+  const want = single.castRays(rays);
+  const out = { t: new Float32Array(n), index: new Int32Array(n), normal: new Float32Array(3 * n) };
+  const singleRate = n * await rate(() => single.castRays(rays, out), ms);
+  const smallRays = rays.subarray(0, 7 * small);
+  const smallOut = { t: new Float32Array(small), index: new Int32Array(small), normal: new Float32Array(3 * small) };
+  const singleSmallUs = 1e6 / await rate(() => single.castRays(smallRays, smallOut), ms);
+  const rows = [];
+  for (const mode of o.modes) {
+    let oneWorker = null;
+    for (const workers of o.workers) {
+      const world = await createParallelWorld({ workers, memory: mode, ...(o.options ?? {}) });
+      try {
+        world.addAABBs(boxes);
+        const got = await world.castRays(rays);
+        const same = sameBits(got.t, want.t) && sameBits(got.index, want.index) && sameBits(got.normal, want.normal);
+        const r = n * await rate(() => world.castRays(rays, out), ms);
+        if (workers === 1) oneWorker = r;
+        rows.push({
+          env: o.env, mode, workers, boxes: boxes.length / 6, rays_per_call: n, rays_per_s: r,
+          single_rays_per_s: singleRate, vs_single: r / singleRate, vs_one_worker: oneWorker ? r / oneWorker : null, same,
+        });
+        if (workers === 2) {
+          const latency = 1e6 / await rate(() => world.castRays(smallRays, smallOut), ms);
+          rows.push({
+            env: o.env, mode, workers, boxes: boxes.length / 6, small, latency_us: latency, single_us: singleSmallUs,
+            overhead_us: latency - singleSmallUs / workers,
+          });
+        }
+      } finally {
+        await world.dispose();
+      }
+    }
+  }
+  single.dispose();
+  return rows;
+}
+
+const fmt = (x) => (x >= 1e6 ? `${(x / 1e6).toFixed(2)} M` : x >= 1e3 ? `${(x / 1e3).toFixed(1)} k` : x.toFixed(1));
+
+/** Markdown tables of parallelRows' rows. */
+export function formatParallelRows(rows, cores) {
+  const lines = [];
+  lines.push('| where | memory | boxes | workers | rays/s (64k rays per call) | x single-threaded world | x 1 worker | same bits |');
+  lines.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |');
+  for (const r of rows.filter((x) => x.rays_per_s !== undefined)) {
+    const over = r.workers > cores ? ' (more than the cores)' : '';
+    lines.push(`| ${r.env} | ${r.mode} | ${r.boxes} | ${r.workers}${over} | ${fmt(r.rays_per_s)} | ${r.vs_single.toFixed(2)}x | ${r.vs_one_worker === null ? '-' : `${r.vs_one_worker.toFixed(2)}x`} | ${r.same ? 'yes' : '**NO**'} |`);
+  }
+  lines.push('');
+  lines.push('| where | memory | boxes | rays per call | workers | µs per call | single-threaded µs | overhead µs (call - single / workers) |');
+  lines.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const r of rows.filter((x) => x.latency_us !== undefined)) {
+    lines.push(`| ${r.env} | ${r.mode} | ${r.boxes} | ${r.small} | ${r.workers} | ${r.latency_us.toFixed(1)} | ${r.single_us.toFixed(1)} | ${r.overhead_us.toFixed(1)} |`);
+  }
+  return lines.join('\n');
+}

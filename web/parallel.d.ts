@@ -1,0 +1,63 @@
+// Types of slabcast/parallel (web/parallel.js): a world whose batch queries run on workers.
+// docs/parallel.md says when to use it and what a page must serve for shared memory.
+import type { CastResult, CastTarget, FloatBatch, ObjectKind, QueryOptions, SweepResult } from './slabcast.js';
+
+export { SlabcastError } from './slabcast.js';
+
+/** Where a parallel world's objects live: once, shared by every worker, or a replica per worker. */
+export type MemoryMode = 'shared' | 'copied';
+
+export interface ParallelWorldOptions {
+  /** Workers (1 to 64). Default: the number of cores, at most 4. */
+  workers?: number;
+  /** 'auto' (default): 'shared' in Node and in cross-origin isolated pages, else 'copied'. 'shared' where the page cannot share is an error. */
+  memory?: 'auto' | MemoryMode;
+  /** The single-threaded build (copied mode): bytes, URL, path, Response or Module. Default: slabcast.wasm beside slabcast.js. */
+  wasm?: ArrayBuffer | ArrayBufferView | URL | string | Response | WebAssembly.Module;
+  /** The shared-memory build (shared mode). Default: slabcast-mt.wasm beside parallel.js. */
+  sharedWasm?: ArrayBuffer | ArrayBufferView | URL | string | Response | WebAssembly.Module;
+  /** Milliseconds for the workers to start and for each query (default 10000; Infinity for none). */
+  timeout?: number;
+  /** Shared mode: how many times an idle worker polls for the next job before it sleeps (default 2000). */
+  spin?: number;
+}
+
+/**
+ * A world whose batch queries run on workers, with answers bit for bit those of a World.
+ * Changes are synchronous and checked as a World checks them; a change while a query is pending
+ * throws. Each query sees every change made before it was called; queries settle in call order.
+ */
+export interface ParallelWorld {
+  readonly memoryMode: MemoryMode;
+  readonly workers: number;
+  /** Queries not yet settled. */
+  readonly pending: number;
+  /** The error that stopped the workers (a worker threw, exited or timed out): call rebuild(). */
+  readonly failed: Error | null;
+  readonly disposed: boolean;
+  readonly count: number;
+  addAABBs(boxes: FloatBatch): number;
+  addOBBs(obbs: FloatBatch): number;
+  addSpheres(spheres: FloatBatch): number;
+  updateAABBs(first: number, boxes: FloatBatch): void;
+  updateOBBs(first: number, obbs: FloatBatch): void;
+  updateSpheres(first: number, spheres: FloatBatch): void;
+  remove(index: number): void;
+  setEnabled(first: number, flags: Uint8Array): void;
+  setMasks(first: number, masks: Uint32Array): void;
+  kindOf(index: number): ObjectKind | undefined;
+  /** Nearest hit per ray (7 floats each), split across the workers. With out, fills its arrays and resolves with them. */
+  castRays(rays: FloatBatch, out?: CastTarget | null, options?: QueryOptions): Promise<CastResult>;
+  /** Whether each ray hits anything (1 or 0 per ray). */
+  anyHit(rays: FloatBatch, out?: Uint8Array | null, options?: QueryOptions): Promise<Uint8Array>;
+  castSegments(segments: FloatBatch, out?: CastTarget | null, options?: QueryOptions): Promise<CastResult>;
+  castSpheres(sweeps: FloatBatch, out?: (CastTarget & { point?: Float32Array }) | null, options?: QueryOptions): Promise<SweepResult>;
+  castBoxes(sweeps: FloatBatch, out?: (CastTarget & { point?: Float32Array }) | null, options?: QueryOptions): Promise<SweepResult>;
+  /** Stops the workers and starts new ones, keeping the objects (after a fault). */
+  rebuild(): Promise<void>;
+  /** Ends the workers and frees the world; pending queries reject. */
+  dispose(): Promise<void>;
+}
+
+/** Starts the workers of a new, empty parallel world. */
+export function createParallelWorld(options?: ParallelWorldOptions): Promise<ParallelWorld>;

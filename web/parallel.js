@@ -1,0 +1,292 @@
+// parallel.js: slabcast on more than one core (docs/parallel.md). createParallelWorld starts a
+// pool of workers (Web Workers, or worker_threads in Node) around one world and answers its
+// batch queries there, the rays of one call split across the workers, every answer bit for bit
+// the single-threaded world's.
+//
+//   import { createParallelWorld } from 'slabcast/parallel';
+//   const world = await createParallelWorld({ workers: 4 });
+//   world.addAABBs(boxes);                        // changes: synchronous, as on a World
+//   const { t, index } = await world.castRays(rays);
+//   await world.dispose();
+//
+// Two memory modes, chosen at start (world.memoryMode):
+//   'shared'  Node, or a cross-origin isolated page: one world in a shared WebAssembly.Memory
+//             (slabcast-mt.wasm), queried by every worker in place (shared.js).
+//   'copied'  elsewhere: every worker holds a replica, kept up to date by deltas (copied.js).
+// Changes are checked on the calling thread by a real World (world.js), so bad input gets the
+// same SlabcastError as on a World before anything reaches a worker; a change while a query is
+// pending is refused. Queries are serialised: each sees every change made before it was called.
+import { SlabcastError, fail, guardMethods } from './core/errors.js';
+import { compileModule, instantiateCore } from './core/loader.js';
+import { taKind, taLength } from './core/typed.js';
+import { callerArray, checkOut, floatBatch, isPlainObject, outArray, requireDisjoint } from './core/validate.js';
+import { createWorld, readFilter, worldState } from './core/world.js';
+import { CopiedEngine, Mirror } from './parallel/copied.js';
+import { coreCount, sharedMemoryAllowed } from './parallel/env.js';
+import { FAULT, QUERY } from './parallel/protocol.js';
+import { SharedEngine } from './parallel/shared.js';
+
+export { SlabcastError };
+
+const MT_WASM = new URL('./slabcast-mt.wasm', import.meta.url);
+/** Pages of the shared memory: 16 MiB to start, 2 GiB at most (the builds' own limits). */
+const SHARED_PAGES = { initial: 256, maximum: 32768 };
+const MAX_WORKERS = 64;
+const OPTION_KEYS = ['workers', 'memory', 'wasm', 'sharedWasm', 'timeout', 'spin'];
+const FLOATS = { aabb: 6, obb: 15, sphere: 4 };
+const BATCH_NAME = { aabb: 'boxes', obb: 'obbs', sphere: 'spheres' };
+const ADD = { aabb: 'addAABBs', obb: 'addOBBs', sphere: 'addSpheres' };
+const UPDATE = { aabb: 'updateAABBs', obb: 'updateOBBs', sphere: 'updateSpheres' };
+
+/** The checked options, with defaults. */
+async function readOptions(options) {
+  if (!isPlainObject(options)) fail('options must be an object ({workers, memory, wasm, sharedWasm, timeout})', 'options');
+  for (const key of Object.keys(options)) {
+    if (!OPTION_KEYS.includes(key)) fail(`options.${key} is not an option (${OPTION_KEYS.join(', ')})`, `options.${key}`);
+  }
+  let { workers, memory = 'auto', timeout = 10000, spin = 2000 } = options;
+  if (workers === undefined) workers = Math.min(4, await coreCount());
+  if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS) fail(`options.workers must be an integer from 1 to ${MAX_WORKERS}`, 'options.workers');
+  if (memory !== 'auto' && memory !== 'shared' && memory !== 'copied') fail("options.memory must be 'auto', 'shared' or 'copied'", 'options.memory');
+  if (typeof timeout !== 'number' || !(timeout > 0)) fail('options.timeout must be a number of milliseconds > 0 (Infinity for none)', 'options.timeout');
+  if (!Number.isInteger(spin) || spin < 0 || spin > 1e7) fail('options.spin must be an integer from 0 to 10000000', 'options.spin');
+  const shared = sharedMemoryAllowed();
+  if (memory === 'shared' && !shared) {
+    fail("options.memory is 'shared' but this page cannot share memory with workers: it must be cross-origin isolated " +
+      '(served with Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp; docs/parallel.md)', 'options.memory');
+  }
+  const mode = memory === 'auto' ? (shared ? 'shared' : 'copied') : memory;
+  return { workers, mode, timeout, spin, wasm: options.wasm, sharedWasm: options.sharedWasm };
+}
+
+/** The main thread's core and world for a mode. */
+async function mainWorld(o) {
+  if (o.mode === 'shared') {
+    const module = await compileModule(o.sharedWasm, MT_WASM);
+    const memory = new WebAssembly.Memory({ ...SHARED_PAGES, shared: true });
+    const core = await instantiateCore(module, memory);
+    if (!(core.memory.buffer instanceof SharedArrayBuffer)) throw new SlabcastError('options.sharedWasm is not the shared-memory build (slabcast-mt.wasm)');
+    return { module, core };
+  }
+  const module = await compileModule(o.wasm);
+  return { module, core: await instantiateCore(module) };
+}
+
+/**
+ * A new, empty world whose batch queries run on `workers` workers. Resolves when they have
+ * started. options: {workers, memory: 'auto'|'shared'|'copied', wasm, sharedWasm, timeout}.
+ */
+export async function createParallelWorld(options = {}) {
+  const o = await readOptions(options);
+  const { module, core } = await mainWorld(o);
+  const world = createWorld(core);
+  const s = {
+    o, core, world, ws: worldState(world), module,
+    mirror: o.mode === 'copied' ? new Mirror() : null,
+    engine: null, pending: 0, tail: Promise.resolve(), disposed: false, failed: null,
+  };
+  s.engine = makeEngine(s);
+  try {
+    await s.engine.start();
+  } catch (e) {
+    await s.engine.stop(e);
+    world.dispose();
+    throw e;
+  }
+  return makeApi(s);
+}
+
+function makeEngine(s) {
+  return s.o.mode === 'shared'
+    ? new SharedEngine(s.core, s.ws, s.module, s.o.workers, s.o.timeout, s.o.spin)
+    : new CopiedEngine(s.core, s.module, s.o.workers, s.o.timeout, s.mirror);
+}
+
+function live(s) {
+  if (s.disposed) throw new SlabcastError('the parallel world has been disposed');
+}
+
+/** Changes are refused while a query is pending: the workers may be reading the world. */
+function changing(s, what) {
+  live(s);
+  if (s.pending > 0) {
+    throw new SlabcastError(`world.${what}: ${s.pending} ${s.pending === 1 ? 'query is' : 'queries are'} pending; ` +
+      'await them before changing the world (nothing was changed)', { field: what });
+  }
+}
+
+/**
+ * A checked Float32Array of a change's data. Copied mode keeps it (mirror, delta), so it must be
+ * our own copy: the caller may change theirs. Shared mode only passes it to the world.
+ */
+function changeData(s, data, per, name) {
+  const a = floatBatch(data, per, name, s.core.memory);
+  return a === data && s.mirror !== null ? a.slice() : a;
+}
+
+function add(s, kind, data) {
+  changing(s, ADD[kind]);
+  const a = changeData(s, data, FLOATS[kind], BATCH_NAME[kind]);
+  const first = s.world[ADD[kind]](a);
+  if (s.mirror !== null) {
+    s.mirror.add(kind, first, a);
+    s.engine.record({ op: 'add', kind, first, data: a });
+  }
+  return first;
+}
+
+function update(s, kind, first, data) {
+  changing(s, UPDATE[kind]);
+  const a = changeData(s, data, FLOATS[kind], BATCH_NAME[kind]);
+  s.world[UPDATE[kind]](first, a);
+  if (s.mirror !== null) {
+    s.mirror.update(kind, first, a);
+    s.engine.record({ op: 'update', kind, first, data: a });
+  }
+}
+
+function setRange(s, key, first, values, Type, name) {
+  changing(s, key);
+  if (taKind(values) !== Type.name) fail(`${name} must be a ${Type.name}`, name);
+  const copy = new Type(taLength(values));
+  copy.set(values);
+  s.world[key](first, copy);
+  if (s.mirror === null) return;
+  if (key === 'setEnabled') {
+    s.mirror.setEnabled(first, copy);
+    s.engine.record({ op: 'enabled', first, flags: copy });
+  } else {
+    s.mirror.setMasks(first, copy);
+    s.engine.record({ op: 'masks', first, masks: copy });
+  }
+}
+
+function remove(s, index) {
+  changing(s, 'remove');
+  s.world.remove(index);
+  if (s.mirror !== null) {
+    s.mirror.remove(index);
+    s.engine.record({ op: 'remove', index });
+  }
+}
+
+/** The output arrays of a query, checked as World's (the caller's, or new ones). */
+function outputs(s, q, key, out, n) {
+  const memory = s.core.memory;
+  if (key === 'anyHit') {
+    return { hit: out === undefined || out === null ? new Uint8Array(n) : callerArray(out, Uint8Array, 'out', n, memory) };
+  }
+  checkOut(out);
+  const o = {
+    t: outArray(out, 't', Float32Array, n, memory),
+    index: outArray(out, 'index', Int32Array, n, memory),
+    normal: outArray(out, 'normal', Float32Array, 3 * n, memory),
+  };
+  if (q.sweep) o.point = outArray(out, 'point', Float32Array, 3 * n, memory);
+  requireDisjoint(Object.entries(o));
+  return o;
+}
+
+/** A query: checked now, run when the queries before it are done; resolves with its arrays. */
+function query(s, key, data, out, options) {
+  let a, n, outs, filter;
+  const q = QUERY[key];
+  try {
+    live(s);
+    if (s.failed) throw s.failed;
+    if (s.engine.pool?.failed) throw s.engine.pool.failed;
+    a = floatBatch(data, q.per, q.name, s.core.memory);
+    n = taLength(a) / q.per;
+    outs = outputs(s, q, key, out, n);
+    filter = readFilter(s.ws, options, n);
+  } catch (e) {
+    return Promise.reject(e instanceof SlabcastError ? e : new SlabcastError(`world.${key}: ${e?.message ?? e}`, { cause: e }));
+  }
+  const result = key === 'anyHit' ? outs.hit : outs;
+  if (n === 0) return Promise.resolve(result);
+  // Queued behind another query: keep our own copy of the input (the caller may reuse theirs).
+  if (s.pending > 0 && a === data) a = a.slice();
+  s.pending++;
+  const engine = s.engine;
+  const run = () => (s.disposed ? Promise.reject(new SlabcastError('the parallel world has been disposed')) : s.o.mode === 'shared' ? engine.run(q, a, n, filter, outs) : engine.run(q, key, a, n, filter, outs));
+  // Copied mode sends at once (each worker answers its messages in order); shared mode waits its turn.
+  const p = s.o.mode === 'copied' || s.pending === 1 ? run() : s.tail.then(run, run);
+  const done = p.then(() => result);
+  s.tail = done.then(() => {}, () => {});
+  done.then(() => { s.pending--; }, (e) => {
+    s.pending--;
+    if (engine.pool?.failed && !s.failed) s.failed = engine.pool.failed;
+    return e;
+  });
+  return done;
+}
+
+async function rebuild(s) {
+  live(s);
+  await s.engine.stop(new SlabcastError('parallel world: the workers were stopped by world.rebuild()'));
+  s.engine.free();
+  s.engine = makeEngine(s);
+  s.failed = null;
+  s.pending = 0;
+  s.tail = Promise.resolve();
+  await s.engine.start();
+}
+
+async function dispose(s) {
+  if (s.disposed) return;
+  s.disposed = true;
+  await s.engine.stop(new SlabcastError('the parallel world has been disposed'));
+  s.engine.free();
+  s.world.dispose();
+}
+
+function makeApi(s) {
+  const api = guardMethods({
+    /** 'shared' (one world in shared memory) or 'copied' (a replica per worker). */
+    get memoryMode() { return s.o.mode; },
+    /** The number of workers. */
+    get workers() { return s.o.workers; },
+    /** Queries not yet settled; changes are refused while it is above 0. */
+    get pending() { return s.pending; },
+    /** The error that stopped the workers (call rebuild()), or null. */
+    get failed() { return s.failed ?? s.engine.pool?.failed ?? null; },
+    /** Whether dispose() has been called. */
+    get disposed() { return s.disposed; },
+    /** The number of objects. */
+    get count() { live(s); return s.world.count; },
+    addAABBs(boxes) { return add(s, 'aabb', boxes); },
+    addOBBs(obbs) { return add(s, 'obb', obbs); },
+    addSpheres(spheres) { return add(s, 'sphere', spheres); },
+    updateAABBs(first, boxes) { update(s, 'aabb', first, boxes); },
+    updateOBBs(first, obbs) { update(s, 'obb', first, obbs); },
+    updateSpheres(first, spheres) { update(s, 'sphere', first, spheres); },
+    remove(index) { remove(s, index); },
+    setEnabled(first, flags) { setRange(s, 'setEnabled', first, flags, Uint8Array, 'flags'); },
+    setMasks(first, masks) { setRange(s, 'setMasks', first, masks, Uint32Array, 'masks'); },
+    kindOf(index) { live(s); return s.world.kindOf(index); },
+    castRays(rays, out, options) { return query(s, 'castRays', rays, out, options); },
+    anyHit(rays, out, options) { return query(s, 'anyHit', rays, out, options); },
+    castSegments(segments, out, options) { return query(s, 'castSegments', segments, out, options); },
+    castSpheres(sweeps, out, options) { return query(s, 'castSpheres', sweeps, out, options); },
+    castBoxes(sweeps, out, options) { return query(s, 'castBoxes', sweeps, out, options); },
+    /** Stops the workers and starts new ones (after a fault); the world's objects are kept. */
+    rebuild() { return rebuild(s); },
+    /** Ends the workers and frees the world; pending queries reject. */
+    dispose() { return dispose(s); },
+  }, 'world.');
+  // Fault injection for the tests (docs/parallel.md, "Faults"): on the next query, worker k throws
+  // an uncaught exception ('throw'), never answers ('hang'), or is terminated now ('terminate').
+  Object.defineProperty(api, Symbol.for('slabcast.parallel.fault'), {
+    value(k, kind) {
+      if (!Number.isInteger(k) || k < 0 || k >= s.o.workers) fail('worker must be a worker index', 'worker');
+      const pool = s.engine.pool;
+      if (kind === 'terminate') { pool.workers[k].terminate().then(() => pool.workers[k].onExit?.(null)); return; }
+      if (!Object.hasOwn(FAULT, kind)) fail("kind must be 'throw', 'hang' or 'terminate'", 'kind');
+      s.engine.injectFault(k, FAULT[kind]);
+    },
+  });
+  if (typeof Symbol.asyncDispose === 'symbol') {
+    Object.defineProperty(api, Symbol.asyncDispose, { value: api.dispose, configurable: true, writable: true });
+  }
+  return api;
+}

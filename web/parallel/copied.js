@@ -1,0 +1,211 @@
+// copied.js: the copied-memory engine of a parallel world, for pages without cross-origin
+// isolation (no SharedArrayBuffer). Every worker holds a replica world (slabcast.wasm). Changes
+// are recorded as compact deltas (the checked floats of an add or update, an index, flags,
+// masks) and go with the next query, one message per worker, their buffers transferred; the
+// worker applies them, then casts its slice of the batch. The main thread keeps its own replica
+// (it checks every change exactly as a world does and gives add's index) and a mirror of the
+// objects (kinds, floats, masks, flags, freed slots), from which rebuilt workers are seeded.
+import { SlabcastError } from '../core/errors.js';
+import { taSet } from '../core/typed.js';
+import { Pool } from './pool.js';
+
+const STRIDE = 15; // floats per object in the mirror (the largest kind, an OBB)
+const FLOATS = { aabb: 6, obb: 15, sphere: 4 };
+const KINDS = ['removed', 'aabb', 'obb', 'sphere'];
+const KIND_CODE = { aabb: 1, obb: 2, sphere: 3 };
+const INSIDE_NAME = ['solid', 'skip', 'exit'];
+
+/** The objects of the world as JS arrays: enough to rebuild a replica with the same indices. */
+export class Mirror {
+  constructor() {
+    this.count = 0;
+    this.kinds = new Uint8Array(16);
+    this.floats = new Float32Array(16 * STRIDE);
+    this.masks = new Uint32Array(16);
+    this.enabled = new Uint8Array(16);
+    this.freed = []; // removed indices, in the order the core reuses them (last first)
+  }
+
+  grow(count) {
+    if (count <= this.kinds.length) return;
+    const cap = Math.max(count, 2 * this.kinds.length);
+    const grow = (a, Type, per) => { const b = new Type(cap * per); b.set(a); return b; };
+    this.kinds = grow(this.kinds, Uint8Array, 1);
+    this.floats = grow(this.floats, Float32Array, STRIDE);
+    this.masks = grow(this.masks, Uint32Array, 1);
+    this.enabled = grow(this.enabled, Uint8Array, 1);
+  }
+
+  add(kind, first, data) {
+    const per = FLOATS[kind];
+    const n = data.length / per;
+    if (n === 1 && first < this.count) {
+      const at = this.freed.lastIndexOf(first);
+      if (at >= 0) this.freed.splice(at, 1);
+    }
+    this.grow(first + n);
+    for (let i = 0; i < n; i++) {
+      const o = first + i;
+      this.kinds[o] = KIND_CODE[kind];
+      this.floats.fill(0, o * STRIDE, (o + 1) * STRIDE);
+      this.floats.set(data.subarray(i * per, (i + 1) * per), o * STRIDE);
+      this.masks[o] = 0xFFFFFFFF;
+      this.enabled[o] = 1;
+    }
+    this.count = Math.max(this.count, first + n);
+  }
+
+  update(kind, first, data) {
+    const per = FLOATS[kind];
+    for (let i = 0; i < data.length / per; i++) this.floats.set(data.subarray(i * per, (i + 1) * per), (first + i) * STRIDE);
+  }
+
+  remove(index) {
+    this.kinds[index] = 0;
+    this.freed.push(index);
+  }
+
+  setEnabled(first, flags) { for (let i = 0; i < flags.length; i++) this.enabled[first + i] = flags[i] !== 0 ? 1 : 0; }
+
+  setMasks(first, masks) { this.masks.set(masks, first); }
+
+  /** The deltas that rebuild this world in an empty replica (same indices, same freed slots). */
+  snapshot() {
+    const out = [];
+    let i = 0;
+    while (i < this.count) {
+      const code = this.kinds[i] === 0 ? 1 : this.kinds[i]; // a freed slot: a placeholder box
+      let j = i + 1;
+      while (j < this.count && (this.kinds[j] === 0 ? 1 : this.kinds[j]) === code) j++;
+      const kind = KINDS[code];
+      const per = FLOATS[kind];
+      const data = new Float32Array((j - i) * per);
+      for (let o = i; o < j; o++) {
+        // a freed slot's placeholder is the empty box at the origin (its old floats may be another kind's)
+        if (this.kinds[o] !== 0) data.set(this.floats.subarray(o * STRIDE, o * STRIDE + per), (o - i) * per);
+      }
+      out.push({ op: 'add', kind, first: i, data });
+      i = j;
+    }
+    if (this.count > 0) {
+      out.push({ op: 'masks', first: 0, masks: this.masks.slice(0, this.count) });
+      out.push({ op: 'enabled', first: 0, flags: this.enabled.slice(0, this.count) });
+    }
+    for (const index of this.freed) out.push({ op: 'remove', index });
+    return out;
+  }
+}
+
+/** A delta's own copy for one more worker, and the buffers it may transfer. */
+function copyDelta(d) {
+  if (d.data) return { ...d, data: d.data.slice() };
+  if (d.flags) return { ...d, flags: d.flags.slice() };
+  if (d.masks) return { ...d, masks: d.masks.slice() };
+  return { ...d };
+}
+const buffersOf = (d) => (d.data ? [d.data.buffer] : d.flags ? [d.flags.buffer] : d.masks ? [d.masks.buffer] : []);
+
+export class CopiedEngine {
+  constructor(core, module, workers, timeout, mirror) {
+    this.core = core;
+    this.module = module;
+    this.count = workers;
+    this.timeout = timeout;
+    this.mirror = mirror;
+    this.pool = null;
+    this.log = []; // deltas not yet sent
+    this.nextId = 1;
+    this.replies = new Map(); // id -> { resolve }
+  }
+
+  async start() {
+    this.pool = new Pool(this.count, this.timeout);
+    this.pool.onMessage = (k, m) => {
+      if (m?.type !== 'result') return;
+      const r = this.replies.get(m.id);
+      if (r) r(k, m);
+    };
+    await this.pool.start(() => [{ type: 'init', mode: 'copied', module: this.module }, []]);
+    this.log = this.mirror.snapshot();
+  }
+
+  /** Records a delta (after the main replica accepted it); it goes with the next query. */
+  record(d) { this.log.push(d); }
+
+  injectFault(k, kind) { this.pool.workers[k].post({ type: 'fault', kind }); }
+
+  /** Runs query `name` (QUERY entry q) on n items `a` into `outs`: one slice per worker. */
+  async run(q, name, a, n, filter, outs) {
+    const pool = this.pool;
+    if (pool.failed) throw pool.failed;
+    const changes = this.log;
+    this.log = [];
+    const per = q.per;
+    const W = this.count;
+    const id = this.nextId++;
+    const answers = new Array(W);
+    let left = W;
+    const all = new Promise((resolve) => {
+      this.replies.set(id, (k, m) => {
+        if (answers[k] !== undefined) return;
+        answers[k] = m;
+        if (--left === 0) resolve();
+      });
+    });
+    const ranges = [];
+    for (let k = 0; k < W; k++) {
+      const s = Math.floor((n * k) / W);
+      const e = Math.floor((n * (k + 1)) / W);
+      ranges.push([s, e]);
+      const input = a.slice(s * per, e * per);
+      const options = filter === null ? null : {
+        mask: filter.mask,
+        inside: INSIDE_NAME[filter.inside],
+        exclude: filter.exclude === null ? undefined : filter.exclude.slice(s, e),
+      };
+      const ds = k === W - 1 ? changes : changes.map(copyDelta);
+      const transfer = [input.buffer, ...ds.flatMap(buffersOf)];
+      if (options?.exclude) transfer.push(options.exclude.buffer);
+      pool.workers[k].post({ type: 'job', id, changes: ds, query: name, input, options }, transfer);
+    }
+    try {
+      await pool.wait(all, `world query (${q.name})`);
+    } finally {
+      this.replies.delete(id);
+    }
+    let status = 0;
+    let first = -1;
+    for (let k = 0; k < W; k++) {
+      const m = answers[k];
+      if (m.ok) continue;
+      if (m.fatal) {
+        const e = new SlabcastError(`parallel world: worker ${k} failed during a query: ${m.message}`);
+        pool.fail(e);
+        throw e;
+      }
+      const i = m.index >= 0 ? ranges[k][0] + m.index : -1;
+      if (status === 0 || (i >= 0 && (first < 0 || i < first))) { status = m.status; first = i; }
+    }
+    if (status !== 0) {
+      const where = first >= 0 ? `${q.name}[${first}]: ` : `${q.name}: `;
+      throw new SlabcastError(where + this.core.statusMessage(status), { status, field: q.name });
+    }
+    for (let k = 0; k < W; k++) {
+      const m = answers[k];
+      const s = ranges[k][0];
+      if (q.op === 1) { taSet(outs.hit, m.hit, s); continue; }
+      taSet(outs.t, m.t, s);
+      taSet(outs.index, m.index, s);
+      taSet(outs.normal, m.normal, 3 * s);
+      if (q.sweep) taSet(outs.point, m.point, 3 * s);
+    }
+  }
+
+  async stop(error) {
+    if (this.pool !== null) await this.pool.stop(error);
+    this.pool = null;
+    this.replies.clear();
+  }
+
+  free() {}
+}

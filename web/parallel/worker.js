@@ -1,0 +1,160 @@
+// worker.js: one worker of a parallel world (web/parallel.js), the same module in Node
+// worker_threads and in browser Web Workers (the shim below is the only difference).
+//
+// Shared mode: the worker instantiates slabcast-mt.wasm over the world's shared memory, points
+// its own __stack_pointer at the stack the main thread allocated for it, says 'ready', and then
+// waits on the control buffer with Atomics.wait: it never reads messages again. Each job it
+// takes blocks of items with one atomic add (sc_wasm_mt_work) and counts itself done.
+// Copied mode: the worker holds a replica world (slabcast.wasm); each message brings the
+// changes since the last one and one slice of a batch, and the answer goes back transferred.
+import { makeImports, instantiateCore } from '../core/loader.js';
+import { createWorld } from '../core/world.js';
+import { CMD, DONE, FAULT, FAULT_KIND, FAULT_WORKER, GEN, HEADER, JOB, MESSAGE_BYTES, OP, PER_WORKER, REMAINING, messageOffset } from './protocol.js';
+
+const isNode = typeof process === 'object' && process !== null && typeof process.versions?.node === 'string';
+let port;
+if (isNode) {
+  const { parentPort } = await import(/* @vite-ignore */ /* webpackIgnore: true */ 'node:worker_threads');
+  port = { post: (m, t) => parentPort.postMessage(m, t), close: () => parentPort.close() };
+  parentPort.on('message', (m) => onMessage(m));
+} else {
+  port = { post: (m, t) => self.postMessage(m, t), close: () => self.close() };
+  self.onmessage = (e) => onMessage(e.data);
+}
+
+const encoder = new TextEncoder();
+let replica = null; // copied mode: { core, world }
+
+function errorText(e) {
+  return e !== null && typeof e === 'object' && typeof e.message === 'string' ? e.message : String(e);
+}
+
+function onMessage(m) {
+  if (m === null || typeof m !== 'object') return;
+  if (m.type === 'init' && m.mode === 'shared') initShared(m);
+  else if (m.type === 'init' && m.mode === 'copied') initCopied(m);
+  else if (m.type === 'job') runCopied(m);
+  else if (m.type === 'fault') fault(m.kind);
+  else if (m.type === 'exit') port.close();
+}
+
+/** Fault injection for the tests: an uncaught exception, or a worker that never answers. */
+function fault(kind) {
+  if (kind === FAULT.throw) throw new Error('injected fault: the worker threw');
+  if (kind === FAULT.hang) for (;;) { /* never answers */ }
+}
+
+// ------------------------------------------------------------------ shared mode
+
+function initShared(m) {
+  let ex;
+  try {
+    const instance = new WebAssembly.Instance(m.module, makeImports(m.module, m.memory));
+    ex = instance.exports;
+    if (typeof ex.sc_wasm_mt_work !== 'function' || typeof ex.stackRestore !== 'function') {
+      throw new Error('the module is not the shared-memory build (slabcast-mt.wasm)');
+    }
+    ex.stackRestore(m.stackTop);
+  } catch (e) {
+    port.post({ type: 'error', message: `the worker could not start: ${errorText(e)}` });
+    return;
+  }
+  port.post({ type: 'ready' });
+  loopShared(ex, new Int32Array(m.control), new Uint8Array(m.control), m);
+  port.close();
+}
+
+function loopShared(ex, ctl, bytes, m) {
+  const { slot, workers, scratch, result } = m;
+  const base = HEADER + PER_WORKER * slot;
+  const msg = messageOffset(workers, slot);
+  let seen = m.gen;
+  for (;;) {
+    // A short spin first: a frame's next call often comes within microseconds.
+    let g = Atomics.load(ctl, GEN);
+    for (let i = 0; g === seen && i < m.spin; i++) g = Atomics.load(ctl, GEN);
+    if (g === seen) {
+      Atomics.wait(ctl, GEN, seen);
+      g = Atomics.load(ctl, GEN);
+      if (g === seen) continue;
+    }
+    seen = g;
+    const op = Atomics.load(ctl, OP);
+    if (op === CMD.exit) return;
+    if (op === CMD.job) {
+      if (Atomics.load(ctl, FAULT_KIND) !== 0 && Atomics.load(ctl, FAULT_WORKER) === slot) fault(Atomics.load(ctl, FAULT_KIND));
+      try {
+        ctl[base + 2] = ex.sc_wasm_mt_work(Atomics.load(ctl, JOB), scratch, result);
+        ctl[base] = 0;
+      } catch (e) {
+        const text = encoder.encode(errorText(e)).subarray(0, MESSAGE_BYTES);
+        bytes.set(text, msg);
+        ctl[base + 1] = text.length;
+        ctl[base] = 1;
+      }
+    }
+    if (Atomics.sub(ctl, REMAINING, 1) === 1) {
+      Atomics.store(ctl, DONE, g);
+      Atomics.notify(ctl, DONE);
+    }
+  }
+}
+
+// ------------------------------------------------------------------ copied mode
+
+async function initCopied(m) {
+  try {
+    const core = await instantiateCore(m.module);
+    replica = { core, world: createWorld(core) };
+    port.post({ type: 'ready' });
+  } catch (e) {
+    port.post({ type: 'error', message: `the worker could not start: ${errorText(e)}` });
+  }
+}
+
+const ADD = { aabb: 'addAABBs', obb: 'addOBBs', sphere: 'addSpheres' };
+const UPDATE = { aabb: 'updateAABBs', obb: 'updateOBBs', sphere: 'updateSpheres' };
+
+/** Applies one change (a delta of web/parallel/copied.js) to the replica. */
+function apply(world, d) {
+  switch (d.op) {
+    case 'add': {
+      const first = world[ADD[d.kind]](d.data);
+      if (first !== d.first) throw new Error(`replica out of step: an add gave index ${first}, the main world ${d.first}`);
+      break;
+    }
+    case 'update': world[UPDATE[d.kind]](d.first, d.data); break;
+    case 'remove': world.remove(d.index); break;
+    case 'enabled': world.setEnabled(d.first, d.flags); break;
+    case 'masks': world.setMasks(d.first, d.masks); break;
+    default: throw new Error(`unknown change ${String(d.op)}`);
+  }
+}
+
+function runCopied(m) {
+  if (replica === null) {
+    port.post({ type: 'result', id: m.id, ok: false, fatal: true, message: 'the worker has no world (not started)' });
+    return;
+  }
+  const { core, world } = replica;
+  try {
+    for (const d of m.changes) apply(world, d);
+  } catch (e) {
+    port.post({ type: 'result', id: m.id, ok: false, fatal: true, message: `a change could not be applied: ${errorText(e)}` });
+    return;
+  }
+  try {
+    const r = world[m.query](m.input, undefined, m.options ?? undefined);
+    if (m.query === 'anyHit') {
+      port.post({ type: 'result', id: m.id, ok: true, hit: r }, [r.buffer]);
+    } else {
+      const transfer = [r.t.buffer, r.index.buffer, r.normal.buffer];
+      if (r.point) transfer.push(r.point.buffer);
+      port.post({ type: 'result', id: m.id, ok: true, t: r.t, index: r.index, normal: r.normal, point: r.point }, transfer);
+    }
+  } catch (e) {
+    const status = typeof e?.status === 'number' ? e.status : undefined;
+    const index = status === undefined ? -1 : core.call(core.ex.sc_wasm_error_index);
+    port.post({ type: 'result', id: m.id, ok: false, fatal: status === undefined, status, index, message: errorText(e) });
+  }
+}
