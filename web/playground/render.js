@@ -11,7 +11,7 @@ const _v = new THREE.Vector3();
 const _v2 = new THREE.Vector3();
 
 export class View {
-  /** The 3D view inside `container` (the #view element). */
+  /** The 3D view inside `container` (the #stage element). */
   constructor(container) {
     this.container = container;
     this.#createRenderers();
@@ -38,8 +38,9 @@ export class View {
     renderer.setClearColor(0x000000, 0);
     renderer.toneMapping = THREE.NeutralToneMapping;
     const canvas = renderer.domElement;
-    canvas.setAttribute('aria-label', '3D view of the scene');
-    canvas.tabIndex = 0;
+    canvas.setAttribute('aria-hidden', 'true');
+    // Not a tab stop of its own: the view around it (#stage, keyboard.js) takes the keys.
+    canvas.tabIndex = -1;
     this.container.prepend(canvas);
     const labelRenderer = new CSS2DRenderer();
     labelRenderer.domElement.className = 'labels';
