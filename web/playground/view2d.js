@@ -184,7 +184,9 @@ export class View2D {
     this.#drawGrid(grid);
     const { state } = this.store;
     state.shapes.forEach((s, j) => this.#drawShape(shapes, s, j, j === state.selected.shape));
-    state.rays.forEach((ray, i) => this.#drawRay(rays, handles, ray, i, i === state.selected.ray));
+    // The selected ray last, so its handles are on top where rays overlap on screen.
+    const order = state.rays.map((_, i) => i).sort((a, b) => (a === state.selected.ray) - (b === state.selected.ray));
+    for (const i of order) this.#drawRay(rays, handles, state.rays[i], i, i === state.selected.ray);
     const i = state.selected.ray;
     const j = state.selected.shape;
     const ray = state.rays[i];
