@@ -533,3 +533,42 @@ describe('contrast', () => {
     }
   });
 });
+
+describe('case files from the disk', () => {
+  const caseFile = JSON.stringify({
+    format: 'slabcast-cases/1',
+    cases: [{ id: 'a', query: 'raycast', ray: { origin: [-4, 0.5, 0.25], dir: [1, 0, 0] }, shape: { type: 'aabb', min: [0, 0, 0], max: [1, 1, 1] } }],
+  });
+
+  it('the file picker and a drop load a case file through the import; a bad file changes nothing', async () => {
+    const { page, problems } = await openPage();
+    try {
+      await page.getByTestId('import-file').setInputFiles({ name: 'one.json', mimeType: 'application/json', buffer: Buffer.from(caseFile) });
+      await page.waitForFunction(() => window.playground.state().shapes.length === 1);
+      let s = await state(page);
+      expect(s.shapes).toEqual([{ type: 'aabb', min: [0, 0, 0], max: [1, 1, 1] }]);
+      expect(s.rays).toEqual([{ origin: [-4, 0.5, 0.25], dir: [1, 0, 0], tmax: Infinity }]);
+      // Undo brings the scene before the import back.
+      await page.getByTestId('undo').click();
+      expect(sameState(await state(page), defaultState())).toBe(true);
+      // A bad file: the notice names the file and the problem; the scene stays.
+      await page.getByTestId('import-file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{ nope') });
+      await page.getByTestId('error').waitFor({ state: 'visible' });
+      expect(await page.getByTestId('error').textContent()).toMatch(/The case file "bad\.json" could not be imported: the file is not valid JSON/);
+      expect(sameState(await state(page), defaultState())).toBe(true);
+      // Dropped on the page.
+      await page.evaluate((text) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([text], 'dropped.json', { type: 'application/json' }));
+        window.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, cancelable: true }));
+        window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, cancelable: true }));
+      }, caseFile);
+      await page.waitForFunction(() => window.playground.state().shapes.length === 1);
+      s = await state(page);
+      expect(s.rays[0].origin).toEqual([-4, 0.5, 0.25]);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
