@@ -95,6 +95,7 @@ export class Keyboard {
 
   #onKey(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (document.body.classList.contains('stress')) return; // stress mode has no scene handles
     if (e.key === '[' || e.key === ']') {
       e.preventDefault();
       const k = this.#indexOfCurrent();

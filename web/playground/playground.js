@@ -62,7 +62,13 @@ function createPage() {
   const shapes = new ShapeMeshes(view);
   const rays = new RayMeshes(view);
   const gizmo = new Gizmo({ view, store, shapes, onApply: (info) => showToolState(info, store.state) });
-  const stress = new StressMode({ view, store, shapes, onToggle: (active) => gizmo.setSuspended(active) });
+  const stress = new StressMode({
+    view, store, shapes,
+    onToggle: (active) => {
+      gizmo.setSuspended(active);
+      if (active && store.ui.view !== '3d') store.setUi({ view: '3d' }); // stress mode is drawn in 3D
+    },
+  });
   const handles = new Handles({ view, store, shapes, rays, gizmo, stress, snap });
   handles.listen();
   view.addOrbit();
