@@ -3,14 +3,14 @@
 // 390x844, and the 2D top view at a tutorial step. Run after `npm run build`:
 //   node scripts/playground-screenshots.mjs
 // Uses Debian's /usr/bin/chromium (SwiftShader WebGL) through playwright-core; writes
-// docs/playground-1280x800.png, docs/playground-390x844.png, docs/playground-2d-top.png.
+// docs/screenshots/playground-1280x800.png, playground-390x844.png and playground-2d-top.png.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { createStaticServer } from '../web/bin/serve.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DOCS = path.join(ROOT, 'docs');
+const DOCS = path.join(ROOT, 'docs/screenshots');
 
 const server = createStaticServer();
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -36,7 +36,7 @@ try {
     await page.waitForTimeout(300);
     await page.screenshot({ path: path.join(DOCS, name) });
     await page.close();
-    console.log(`wrote docs/${name}`);
+    console.log(`wrote docs/screenshots/${name}`);
   }
 } finally {
   await browser.close();
