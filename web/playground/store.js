@@ -8,15 +8,21 @@
 // the action's options, passed through untouched: live (a drag in progress), pending (part
 // of a gesture that endEdit() will close), fromLink (the scene came from the URL), fit
 // (frame the camera on it).
+//
+// Next to the scene the store holds the view settings (ui-state.mjs: view mode, tutorial
+// step, locked handles, panels, camera, embed). They change only through setUi(); such a
+// change does not recompute the hits and reaches subscribers with ui: true.
 
 import { MAX_RAYS, MAX_SHAPES, cloneState, defaultState } from './state.mjs';
 import { rayName, shapeName } from './look.js';
+import { cloneUi, defaultUi, validateUi } from './ui-state.mjs';
 
 /** The ray as sc.raycast takes it. */
 export const rayArg = (ray) => ({ origin: ray.origin, dir: ray.dir, tmax: ray.tmax });
 
 export class Store {
   #state = defaultState();
+  #ui = defaultUi();
   /** results[i][j]: sc.raycast(ray i, shape j) (or {hit: false, error}). */
   #results = [];
   /** nearest[i]: {shape: index or -1, result}. */
@@ -26,6 +32,8 @@ export class Store {
 
   /** The scene: read it, never change it (use the actions). */
   get state() { return this.#state; }
+  /** The view settings (ui-state.mjs): read them, never change them (use setUi). */
+  get ui() { return this.#ui; }
   get results() { return this.#results; }
   get nearest() { return this.#nearest; }
   /** The loaded slabcast module (null until attachCore). */
@@ -42,6 +50,24 @@ export class Store {
   }
 
   // ---------------------------------------------------------------- actions
+
+  /** Merge patch into a copy of the view settings (panels merge key by key; every other
+   * field, camera included, is replaced), validate the result and store it. Throws an Error naming what is wrong (and
+   * changes nothing) when the patch is not an object or the result is not valid. */
+  setUi(patch, opts = {}) {
+    if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
+      throw new Error('setUi: the patch must be an object');
+    }
+    if (typeof opts !== 'object' || opts === null) throw new Error('setUi: opts must be an object');
+    const next = { ...cloneUi(this.#ui), ...patch };
+    if (patch.panels !== undefined && typeof patch.panels === 'object' && patch.panels !== null) {
+      next.panels = { ...this.#ui.panels, ...patch.panels };
+    }
+    validateUi(next);
+    this.#ui = cloneUi(next);
+    const change = { ...opts, action: 'setUi', structure: false, problems: [], ui: true };
+    for (const l of this.#listeners) l(change, this);
+  }
 
   setScene(next, opts = {}) {
     this.#state = cloneState(next);
