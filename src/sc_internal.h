@@ -228,6 +228,9 @@ typedef struct sc_xhs {
 int sc__halfspaces_empty_exact(const sc_xhs *h, int m);
 /* slabcast.c: the exact sign of det(a, b, c) for float rows. */
 int sc__det3_sign_exact(const float *a, const float *b, const float *c);
+/* sc_query.c: the item checks of a batch query alone (op: 0, 1 rays; 2 segments; 3 sphere sweeps;
+ * 4 box sweeps); the first refused item in *bad (-1 when none). */
+sc_status sc__check_batch(int op, const float *items, int32_t n, int32_t *bad);
 /* sc_ball.c: whether the closed ball meets the intersection of m <= 6 half-spaces, exactly
  * (skip_pair: h[2i] and h[2i + 1] are opposite, as an OBB's slabs). */
 int sc__ball_meets_halfspaces(const sc_xhs *h, int m, int skip_pair, sc_vec3 center, float radius);

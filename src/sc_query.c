@@ -281,13 +281,8 @@ static int sc_w_point(const sc_world *w, sc_vec3 a, const sc_wray *r)
     return -1;
 }
 
-sc_status sc_world_cast_segments(const sc_world *w, const float *segs, int32_t n, float *t, int32_t *index,
-                                 float *normal, const sc_query_filter *filter, sc_scratch *scratch)
+static sc_status sc_w_check_segments(const float *segs, int n, sc_scratch *scratch)
 {
-    sc_w_set_error(scratch, -1);
-    if (!w) return SC_ERR_NULL;
-    if (n < 0) return SC_ERR_COUNT;
-    if (n > 0 && (!segs || !t || !index)) return SC_ERR_NULL;
     for (int i = 0; i < n; ++i) {
         const float *p = segs + (size_t)i * SC_SEGMENT_FLOATS;
         sc_segment sg = {sc_w_v3(p), sc_w_v3(p + 3)};
@@ -297,6 +292,18 @@ sc_status sc_world_cast_segments(const sc_world *w, const float *segs, int32_t n
             return s;
         }
     }
+    return SC_OK;
+}
+
+sc_status sc_world_cast_segments(const sc_world *w, const float *segs, int32_t n, float *t, int32_t *index,
+                                 float *normal, const sc_query_filter *filter, sc_scratch *scratch)
+{
+    sc_w_set_error(scratch, -1);
+    if (!w) return SC_ERR_NULL;
+    if (n < 0) return SC_ERR_COUNT;
+    if (n > 0 && (!segs || !t || !index)) return SC_ERR_NULL;
+    sc_status s0 = sc_w_check_segments(segs, n, scratch);
+    if (s0 != SC_OK) return s0;
     sc_wfilt f;
     sc_status fs = sc_w_filter(w, filter, n, &f, scratch);
     if (fs != SC_OK) return fs;
@@ -503,4 +510,21 @@ sc_status sc__closest_objects(const sc_world *w, const float *points, int32_t n,
     if (s != SC_OK) return s;
     if (!sc_world_is_committed(w)) return SC_ERR_STALE;
     return sc__nearest_batch(w, points, n, max_distance, index, distance, point, &f, brute);
+}
+
+/* The item checks of a batch query, alone (op: 0 and 1 rays, 2 segments, 3 sphere sweeps, 4 box
+ * sweeps): the status the query would return for its items, the first refused item in *bad. */
+sc_status sc__check_batch(int op, const float *items, int32_t n, int32_t *bad)
+{
+    sc_scratch probe;
+    memset(&probe, 0, sizeof probe);
+    probe.error_index = -1;
+    sc_status s;
+    if (n < 0) s = SC_ERR_COUNT;
+    else if (n > 0 && !items) s = SC_ERR_NULL;
+    else if (op <= 1) s = sc_w_check_rays(items, n, &probe);
+    else if (op == 2) s = sc_w_check_segments(items, n, &probe);
+    else s = sc_w_check_sweeps(items, n, op == 3 ? SC_SPHERE_SWEEP_FLOATS : SC_BOX_SWEEP_FLOATS, &probe);
+    *bad = probe.error_index;
+    return s;
 }

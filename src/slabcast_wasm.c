@@ -151,6 +151,17 @@ static int sc_wasm_last_error = -1;
 /// The element index of the last world call refused because of one element, else -1.
 SC_EXPORT int sc_wasm_error_index(void) { return sc_wasm_last_error; }
 
+/* The item checks of a batch query (op as web/parallel/protocol.js's QUERY: 0 castRays, 1 anyHit,
+ * 2 castSegments, 3 castSpheres, 4 castBoxes), without running it: the parallel world refuses
+ * bad items on the calling thread before any worker sees them. The refused item: error_index. */
+SC_EXPORT int sc_wasm_check_batch(int op, const float *items, int n)
+{
+    int32_t bad = -1;
+    sc_status s = sc__check_batch(op, items, n, &bad);
+    sc_wasm_last_error = bad;
+    return (int)s;
+}
+
 SC_EXPORT sc_world *sc_wasm_world_create(void) { return sc_world_create(); }
 SC_EXPORT void sc_wasm_world_destroy(sc_world *w) { sc_world_destroy(w); }
 SC_EXPORT int sc_wasm_world_count(const sc_world *w) { return sc_world_count(w); }

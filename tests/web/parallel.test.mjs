@@ -1,6 +1,7 @@
 // slabcast/parallel in Node (worker_threads), both memory modes: answers bit for bit those of a
 // single-threaded world on random scenes (rays, any hit, segments, sphere and box sweeps, with
-// filters, between changes), the same errors for bad input, changes refused while a query is
+// filters, between changes), the same errors for bad input (bad items refused before any worker
+// sees them), changes refused while a query is
 // pending, and faults (a worker that throws, is terminated, or never answers) that reject the
 // pending queries with clear errors and leave a world that rebuild() brings back.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -234,6 +235,26 @@ describe.each(MODES)('memory %s', (memory) => {
       expect(performance.now() - t0).toBeLessThan(1500); // the error, not the timeout
       expect(par.failed).toBe(e);
       await expectRecovers();
+    });
+
+    test('a bad item is refused on the calling thread: no worker sees the query', async () => {
+      // A fault armed for the next job a worker runs: a query that reached the workers would
+      // fail with it; one refused before dispatch fails with the item's error and leaves it armed.
+      par[FAULT](1, 'throw');
+      const bad = rays.slice();
+      bad[7 * 3000 + 3] = NaN;
+      const e = await par.castRays(bad).catch((x) => x);
+      expect(e).toBeInstanceOf(SlabcastError);
+      let want;
+      try { single.castRays(bad); } catch (x) { want = x; }
+      expect(e.message).toBe(want.message);
+      expect(par.failed).toBe(null);
+      expect(par.pending).toBe(0);
+      // the next good query is the first a worker sees: the armed fault fires there
+      const e2 = await par.castRays(rays).catch((x) => x);
+      expect(e2?.message).toMatch(/injected fault: the worker threw/);
+      await par.rebuild();
+      expectSameResult(await par.castRays(rays), single.castRays(rays), 'after rebuild');
     });
 
     test('a terminated worker rejects the pending query', async () => {

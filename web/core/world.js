@@ -99,11 +99,7 @@ class WorldState {
 
   /** Throws for a status other than SC_OK, naming the batch item the core reported. */
   check(status, name) {
-    if (status === 0) return;
-    const core = this.core;
-    const i = core.call(core.ex.sc_wasm_error_index);
-    const where = i >= 0 ? `${name}[${i}]: ` : `${name}: `;
-    throw new SlabcastError(where + core.statusMessage(status), { status, field: name });
+    throwStatus(this.core, status, name);
   }
 
   /** Checks a float batch against this core's memory. */
@@ -128,6 +124,24 @@ class WorldState {
   }
 
   leave() { this.busy = null; }
+}
+
+/** Throws the SlabcastError of a status other than SC_OK, naming the batch item the core reported. */
+function throwStatus(core, status, name) {
+  if (status === 0) return;
+  const i = core.call(core.ex.sc_wasm_error_index);
+  const where = i >= 0 ? `${name}[${i}]: ` : `${name}: `;
+  throw new SlabcastError(where + core.statusMessage(status), { status, field: name });
+}
+
+/**
+ * The core's checks of a batch query's items, without running it (sc_wasm_check_batch): op as
+ * web/parallel/protocol.js's QUERY; the n items already at byte address ptr of core's memory.
+ * Throws the error the World's query would throw for its first bad item. For slabcast/parallel,
+ * which refuses bad items before any worker sees them.
+ */
+export function checkBatchItems(core, op, ptr, n, name) {
+  throwStatus(core, core.call(core.ex.sc_wasm_check_batch, op, ptr, n), name);
 }
 
 /** Copies count items of type Type (Float32Array or Int32Array) at byte address ptr into target. */

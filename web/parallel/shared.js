@@ -6,6 +6,7 @@
 // Atomics.notify, and its end awaited with Atomics.waitAsync: no structured cloning on the way.
 import { SlabcastError } from '../core/errors.js';
 import { taSet } from '../core/typed.js';
+import { checkBatchItems } from '../core/world.js';
 import { Pool } from './pool.js';
 import { CMD, DONE, FAULT_KIND, FAULT_WORKER, GEN, HEADER, JOB, OP, PER_WORKER, REMAINING, controlBytes, messageOffset } from './protocol.js';
 
@@ -114,6 +115,8 @@ export class SharedEngine {
     const base = this.stage(xOff + (exclude ? 4 * n : 0));
     core.views();
     taSet(core.f32, a, base >> 2);
+    // the items, checked here as a World checks them, before any worker is woken
+    checkBatchItems(core, q.op, base, n, q.name);
     if (exclude) taSet(core.i32, filter.exclude, (base + xOff) >> 2);
     const block = Math.min(BLOCK_MAX, Math.max(BLOCK_MIN, Math.ceil(n / (4 * this.count))));
     const j = this.job >> 2;
