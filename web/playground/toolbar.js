@@ -56,7 +56,7 @@ export class Toolbar {
   #onKey(e) {
     const t = e.target;
     if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
-    if (e.ctrlKey || e.metaKey || e.altKey || this.stress.active) return;
+    if (e.ctrlKey || e.metaKey || e.altKey || this.stress.active || this.store.ui.handles === 'locked') return;
     const key = e.key.toLowerCase();
     if (key === 'w') this.gizmo.setMode('translate');
     else if (key === 'e') this.gizmo.setMode('rotate');
