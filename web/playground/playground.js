@@ -109,7 +109,8 @@ function markReady(page, error) {
   const { dataset } = page.root;
   if (error) dataset.error = error;
   dataset.ready = 'true';
-  document.getElementById('loading')?.remove();
+  // The page's loading screen (web/index.html); a mounted playground has none.
+  if (page.root === document.body) document.getElementById('loading')?.remove();
 }
 
 /**
