@@ -268,6 +268,26 @@ describe('the built site (dist/site) on a plain static server', () => {
     }
   });
 
+  it('tutorial.html: its three embedded views load, embedded, with the scenes of their links', async () => {
+    const { page, problems } = await openPage(`${base}tutorial.html`, { ready: false });
+    try {
+      const frames = page.locator('iframe');
+      expect(await frames.count()).toBe(3);
+      for (let i = 0; i < 3; i++) {
+        await frames.nth(i).scrollIntoViewIfNeeded();
+        const frame = await (await frames.nth(i).elementHandle()).contentFrame();
+        expect(frame, `iframe ${i}`).toBeTruthy();
+        await frame.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+        expect(await frame.evaluate(() => [window.playground.ui().embed, location.pathname])).toEqual([true, '/slabcast/']);
+        expect(await frame.locator('.toolbar').isVisible()).toBe(false);
+        expect(await frame.evaluate(() => window.playground.state().shapes.length)).toBe(1);
+      }
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('first load: at most 400 KB compressed, and ready quickly on Fast 3G (both printed)', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     try {
