@@ -106,6 +106,10 @@ describe('the tarball', () => {
       'web/slabcast.js', 'web/slabcast.d.ts', 'web/slabcast.wasm', ...modules('web/core'),
       'web/bin/slabcast-cases.mjs', 'web/cases.mjs', 'web/cases.d.ts', 'web/case-json.mjs', 'web/f32format.mjs',
       ...modules('web/three'), ...optional,
+      // slabcast/repro and slabcast/playground: the playground's modules, its page (the markup
+      // mountPlayground uses) and its stylesheet.
+      'web/version.mjs', 'web/repro.js', 'web/repro.d.ts', 'web/mount.js', 'web/mount.d.ts', 'web/index.html',
+      ...readdirSync(path.join(ROOT, 'web/playground')).map((f) => `web/playground/${f}`),
     ].sort();
     expect(packed.files.map((f) => f.path).sort()).toEqual(expected);
     expect(packed.name).toBe('slabcast');
@@ -144,8 +148,9 @@ describe('the tarball', () => {
     expect(pkg.repository).toEqual({ type: 'git', url: 'git+https://github.com/slabcast/slabcast.git' });
     expect(pkg.bugs).toEqual({ url: 'https://github.com/slabcast/slabcast/issues' });
     expect(pkg.homepage).toMatch(/^https:\/\//);
-    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './cases', './package.json', './slabcast.wasm', './three']);
-    for (const entry of ['.', './three', './cases']) {
+    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './cases', './package.json', './playground', './playground.css', './repro', './slabcast.wasm', './three']);
+    expect(shipped(path.posix.normalize(pkg.exports['./playground.css']))).toBe(true);
+    for (const entry of ['.', './three', './cases', './repro', './playground']) {
       for (const file of [pkg.exports[entry].types, pkg.exports[entry].default]) {
         expect(shipped(path.posix.normalize(file)), `${entry} -> ${file}`).toBe(true);
       }
@@ -179,6 +184,24 @@ describe('Node', () => {
     expect(out.pkg).toEqual({ name: 'slabcast', version: '0.1.0', license: 'MIT' });
   });
 
+  it('slabcast/repro runs from the installed package in Node, with no three.js installed', () => {
+    writeFileSync(path.join(esmApp, 'repro.js'), [
+      "import { VERSION, decode, reproLink } from 'slabcast/repro';",
+      "const scene = { shapes: [{ type: 'aabb', min: [0, 0, 0], max: [1, 1, 1] }], rays: [{ origin: [-1, 0.5, 0.5], dir: [1, 0, 0] }] };",
+      "const url = reproLink('https://slabcast.github.io/slabcast/', scene);",
+      'const d = decode(new URL(url).hash);',
+      'console.log(JSON.stringify({ url: url.slice(0, 40), ok: d.ok, shape: d.state.shapes[0], ray: d.state.rays[0], VERSION }));',
+    ].join('\n'));
+    const out = JSON.parse(mustRun(process.execPath, ['repro.js'], esmApp).stdout);
+    expect(out).toEqual({
+      url: 'https://slabcast.github.io/slabcast/#v2.',
+      ok: true,
+      shape: { type: 'aabb', min: [0, 0, 0], max: [1, 1, 1] },
+      ray: { origin: [-1, 0.5, 0.5], dir: [1, 0, 0], tmax: null }, // Infinity in JSON
+      VERSION: '0.1.0',
+    });
+  });
+
   it('a CommonJS project loads it with await import()', () => {
     copyFileSync(path.join(FIXTURES, 'node-cjs.cjs'), path.join(cjsApp, 'check.js'));
     const out = JSON.parse(mustRun(process.execPath, ['check.js'], cjsApp).stdout);
@@ -197,7 +220,7 @@ describe('Node', () => {
 describe('TypeScript (tsc --noEmit)', () => {
   /** Writes tsconfig.NAME.json extending the fixture's tsconfig.json; returns tsc's result. */
   function tsc(name, compilerOptions, files) {
-    for (const f of ['tsconfig.json', 'consumer.ts', 'consumer-bad.ts', 'consumer-three.ts']) {
+    for (const f of ['tsconfig.json', 'consumer.ts', 'consumer-bad.ts', 'consumer-three.ts', 'consumer-repro.ts']) {
       copyFileSync(path.join(FIXTURES, f), path.join(esmApp, f));
     }
     const config = path.join(esmApp, `tsconfig.${name}.json`);
@@ -214,6 +237,14 @@ describe('TypeScript (tsc --noEmit)', () => {
   for (const [name, options] of Object.entries(variants)) {
     it(`consumer.ts checks with moduleResolution ${options.moduleResolution}`, () => {
       const r = tsc(name, options, ['consumer.ts']);
+      expect(r.stdout + r.stderr).toBe('');
+      expect(r.status).toBe(0);
+    });
+  }
+
+  for (const name of ['bundler', 'node16', 'node10']) {
+    it(`consumer-repro.ts (slabcast/repro, slabcast/playground) checks with moduleResolution ${variants[name].moduleResolution}`, () => {
+      const r = tsc(`repro-${name}`, variants[name], ['consumer-repro.ts']);
       expect(r.stdout + r.stderr).toBe('');
       expect(r.status).toBe(0);
     });
@@ -311,7 +342,7 @@ describe('Vite + Chromium', () => {
     expect(wasm).toHaveLength(1);
     expect(readFileSync(path.join(esmApp, 'dist/assets', wasm[0])).equals(readFileSync(WASM))).toBe(true);
 
-    const server = createStaticServer({ webRoot: path.join(esmApp, 'dist'), allow: null });
+    const server = createStaticServer({ root: path.join(esmApp, 'dist') });
     await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { answer, problems: pageProblems } = await pageAnswer(`http://127.0.0.1:${server.address().port}/`);
