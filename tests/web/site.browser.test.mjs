@@ -170,6 +170,29 @@ describe('the built site (dist/site) on a plain static server', () => {
     }
   });
 
+  it('shows a loading indicator until ready, and a clear error when the wasm cannot be loaded', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    try {
+      // Hold the wasm back: the page must say it is loading meanwhile.
+      let release;
+      const held = new Promise((resolve) => { release = resolve; });
+      await page.route(/\.wasm$/, async (route) => { await held; await route.abort('failed'); });
+      await page.goto(base);
+      await page.waitForSelector('#loading', { state: 'visible' });
+      expect(await page.locator('#loading').textContent()).toMatch(/Loading the playground/);
+      expect(await page.evaluate(() => document.body.dataset.ready)).toBeUndefined();
+      release();
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+      expect(await page.locator('#loading').count()).toBe(0);
+      const notice = page.getByTestId('error');
+      expect(await notice.isVisible()).toBe(true);
+      expect(await notice.textContent()).toMatch(/Could not load slabcast\.wasm: cannot fetch .*slabcast-[\w-]+\.wasm/);
+      expect(await page.evaluate(() => document.body.dataset.error)).toMatch(/cannot fetch/);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('?embed hides the toolbar, the header and the share card; ?panels= hides the panels', async () => {
     const { page, problems } = await openPage(`${base}?embed`);
     try {
