@@ -314,25 +314,27 @@ describe('playground page', () => {
       const panel = page.getByTestId('slab-panel');
       expect(await page.getByTestId('slab-interval-x').textContent()).toBe('[3, 5]');
       expect(await page.getByTestId('slab-interval-y').textContent()).toBe('[−∞, ∞]');
+      // Before the walk-through reaches its last step there is no verdict.
+      expect(await page.locator('[data-testid="slab-verdict"]').count()).toBe(0);
+      expect(await page.getByTestId('slab-warning').isHidden()).toBe(true);
+      // Step through: each step has its own words; step k shows k / 7.
+      const texts = [await page.getByTestId('slab-step').textContent()];
+      for (let k = 1; k <= 7; k++) {
+        await page.getByTestId('slab-next').click();
+        texts.push(await page.getByTestId('slab-step').textContent());
+        expect(await page.getByTestId('slab-count').textContent()).toBe(`${k} / 7`);
+      }
+      expect(new Set(texts).size).toBe(8);
+      expect(texts[3]).toMatch(/^Step 3 of 7: the y slab.*parallel/);
+      expect(texts[7]).toMatch(/^Step 7 of 7: the verdict.*Hit\./);
       expect(await page.getByTestId('slab-verdict').getAttribute('data-verdict')).toBe('hit');
       const flags = await panel.locator('[data-flag]').evaluateAll((els) => els.map((e) => e.dataset.flag));
       expect(flags).toEqual(['parallel', 'parallel']);
-      expect(await page.getByTestId('slab-warning').isHidden()).toBe(true);
-      // Step through: each step has its own words.
-      const texts = [await page.getByTestId('slab-step').textContent()];
-      for (let k = 0; k < 6; k++) {
-        await page.getByTestId('slab-next').click();
-        texts.push(await page.getByTestId('slab-step').textContent());
-      }
-      expect(new Set(texts).size).toBe(7);
-      expect(texts[2]).toContain('parallel');
-      expect(texts[6]).toMatch(/^Step 6: the verdict.*Hit\./);
       expect(await page.getByTestId('slab-next').isDisabled()).toBe(true);
       await page.getByTestId('slab-back').click();
-      expect(await page.getByTestId('slab-step').textContent()).toBe(texts[5]);
-      await page.getByTestId('slab-back').click();
-      await page.getByTestId('slab-back').click();
-      await page.getByTestId('slab-back').click();
+      expect(await page.getByTestId('slab-step').textContent()).toBe(texts[6]);
+      expect(await page.locator('[data-testid="slab-verdict"]').count()).toBe(0);
+      await page.getByTestId('slab-next').click();
       await page.getByTestId('slab-panel').scrollIntoViewIfNeeded();
       await shot(page, '03-slab-step');
 
@@ -455,7 +457,10 @@ describe('playground page', () => {
       expect(hits.map((h) => h.shape)).toEqual([0, -1, 0]); // ray 1 stops 0.5 short of the box
       await checkHitList(page, state, hits);
       expect(await page.getByTestId('error').isHidden()).toBe(true);
-      // The slab panel flags the grazing ray (t_enter = t_exit) and the one cut short by tmax.
+      // The slab panel flags the grazing ray (t_enter = t_exit) and the one cut short by tmax
+      // (at the last step of the walk-through, where the verdict is).
+      for (let k = 1; k <= 7; k++) await page.getByTestId('slab-next').click();
+      expect(await page.getByTestId('slab-count').textContent()).toBe('7 / 7');
       await page.getByTestId('slab-ray').selectOption('2');
       await page.getByTestId('slab-shape').selectOption('0');
       expect(await page.getByTestId('slab-panel').locator('[data-flag]').evaluateAll((els) => els.map((e) => e.dataset.flag)))

@@ -1,7 +1,8 @@
 // The page chrome as the view settings say (ui-state.mjs): embed mode hides the header,
-// the toolbar, the hints and the share card (the error notice stays); `panels` shows or
-// hides the toolbar, the hit list and the tutorial; locked handles make the toolbar and the
-// import inert and put the gizmo away (handles.js and toolbar.js refuse drags and shortcuts).
+// the toolbar, the hints, the number inspector and the share card (the error notice stays); `panels` shows or
+// hides the toolbar, the hit list and the tutorial; locked handles make the toolbar, the
+// inspector and the import inert and put the gizmo away (handles.js, view2d.js, keyboard.js,
+// toolbar.js and files.js refuse drags, keys, shortcuts and files).
 // Only the DOM of the playground's root is touched, and only through hidden / inert /
 // inline display, so it needs no stylesheet of its own.
 
@@ -35,6 +36,7 @@ export class Chrome {
     setShown($('hits-card'), ui.panels.hits);
     setShown($('slab-card'), ui.panels.tutorial);
     setShown($('share-card'), !embed);
+    setShown($('inspect-card'), !embed);
     // Nothing left in the side panel: the view takes the whole width.
     const aside = q('aside.panel');
     const asideUsed = aside && [...aside.children].some((c) => !c.hidden);
@@ -47,7 +49,7 @@ export class Chrome {
   #lock(locked) {
     const { root } = this;
     root.toggleAttribute('data-locked', locked);
-    for (const sel of ['.toolbar', 'details.import', '#stress-toggle']) {
+    for (const sel of ['.toolbar', 'details.import', '#import-file', '#inspect-card', '#stress-toggle']) {
       const el = root.querySelector(sel);
       if (el) el.inert = locked;
     }

@@ -116,6 +116,11 @@ export class Gizmo {
     this.store.selectShape(j);
   }
 
+  /** Snap the gizmo's moves to a grid of `size` (null: no snapping). */
+  setSnap(size) {
+    this.controls.setTranslationSnap(size);
+  }
+
   /** Stress mode on (the gizmo goes away) or off (it comes back as it was). */
   setSuspended(suspended) {
     this.suspended = suspended;

@@ -1,6 +1,8 @@
 // Handles and dragging: picking what is under the pointer (a ray's origin or tip handle,
 // the stress handle, a shape), the drag plane facing the camera, and the drags
-// themselves, sent to the store as updateRay / updateShape (or to stress mode).
+// themselves, sent to the store as updateRay / updateShape (or to stress mode). Dragged
+// points snap to the grid when snapping is on (snap.mjs); nothing drags while the
+// handles are locked (store.ui.handles).
 
 import * as THREE from 'three';
 import { cloneState } from './state.mjs';
@@ -9,9 +11,9 @@ import { along, vec3 } from './three-kit.js';
 
 export class Handles {
   /** view: the View; store: the Store; shapes, rays: the ShapeMeshes and RayMeshes;
-   * gizmo: the Gizmo; stress: the StressMode. */
-  constructor({ view, store, shapes, rays, gizmo, stress }) {
-    Object.assign(this, { view, store, shapes, rays, gizmo, stress });
+   * gizmo: the Gizmo; stress: the StressMode; snap: the Snap settings. */
+  constructor({ view, store, shapes, rays, gizmo, stress, snap }) {
+    Object.assign(this, { view, store, shapes, rays, gizmo, stress, snap });
     this.raycaster = new THREE.Raycaster();
     this.ndc = new THREE.Vector2();
     /** The current drag: {kind: 'origin'|'tip'|'shape'|'stress'|'maybe-deselect', ...}. */
@@ -84,6 +86,7 @@ export class Handles {
     if (e.target !== canvas || e.button !== 0 || !this.store.core) return;
     const handle = this.pickHandle(e);
     if (!handle) return;
+    if (handle.kind !== 'stress' && this.store.ui.handles === 'locked') return;
     e.stopPropagation();
     e.preventDefault();
     const { state } = this.store;
@@ -111,7 +114,7 @@ export class Handles {
     }
     e.stopImmediatePropagation(); // no orbiting
     if (store.state.selected.shape !== hit.index || !gizmo.shown) gizmo.selectShape(hit.index);
-    if (gizmo.mode === 'translate') {
+    if (gizmo.mode === 'translate' && store.ui.handles !== 'locked') {
       this.drag = {
         kind: 'shape', index: hit.index, pointerId: e.pointerId, plane: this.#dragPlaneThrough(hit.point),
         start: hit.point.clone(), shape0: cloneState(store.state.shapes[hit.index]), moved: false,
@@ -133,12 +136,15 @@ export class Handles {
     if (!p) return;
     if (drag.kind === 'origin' || drag.kind === 'tip') {
       p.add(drag.grabOffset);
+      p.set(this.snap.value(p.x), this.snap.value(p.y), this.snap.value(p.z));
       const ray = this.store.state.rays[drag.ray];
       const next = drag.kind === 'origin' ? rayWithOrigin(ray, p) : rayWithTip(ray, p);
       if (next) this.store.updateRay(drag.ray, next, { live: true });
     } else if (drag.kind === 'shape') {
       drag.moved = true;
-      this.store.updateShape(drag.index, translatedShape(drag.shape0, p.sub(drag.start)), { live: true });
+      const d = p.sub(drag.start);
+      d.set(this.snap.value(d.x), this.snap.value(d.y), this.snap.value(d.z));
+      this.store.updateShape(drag.index, translatedShape(drag.shape0, d), { live: true });
     } else if (drag.kind === 'stress') {
       p.add(drag.grabOffset);
       this.stress.moveCluster(p);

@@ -14,8 +14,12 @@
 //   gizmo.js        the TransformControls gizmo and its shape edits (edits.js: the maths)
 //   handles.js      picking and dragging
 //   hits.js         the hit list panel
-//   tutorial.js     the slab panel (tutorial-text.js, tutorial-chart.js, tutorial-3d.js)
-//   toolbar.js      modes, add / delete / reset, shortcuts
+//   tutorial.js     the slab panel and stepper (tutorial-text.js, tutorial-chart.js, tutorial-3d.js)
+//   view2d.js       the 2D slab view (store.ui.view 'top' | 'front' | 'side')
+//   inspector.js    typed numbers of the selected ray and shape, scrubbing, snap controls
+//   keyboard.js     [ ] and the arrow keys move handles      snap.mjs: the grid
+//   history.mjs     undo / redo                              numparse.mjs: typed text to float32
+//   toolbar.js      modes, add / delete / reset, undo / redo, views, shortcuts
 //   files.js        case-file export and import
 //   url-sync.js     the scene and view settings in the location hash, share link, ?embed etc.
 //   camera-sync.js  the camera in the view settings (after an orbit; from a link)
@@ -43,7 +47,12 @@ import { StressMode } from './stress.js';
 import { SlabVisual } from './tutorial-3d.js';
 import { Tutorial } from './tutorial.js';
 import { renderHitList } from './hits.js';
-import { Toolbar, showToolState } from './toolbar.js';
+import { Toolbar, showHistoryState, showToolState, showViewState } from './toolbar.js';
+import { View2D } from './view2d.js';
+import { Inspector } from './inspector.js';
+import { Keyboard } from './keyboard.js';
+import { History } from './history.mjs';
+import { Snap } from './snap.mjs';
 import { initFiles } from './files.js';
 import { UrlSync } from './url-sync.js';
 import { CameraSync } from './camera-sync.js';
@@ -58,12 +67,19 @@ export function createPage(root, { urlSync: withUrl = true } = {}) {
   setRoot(root === document.body ? null : root);
   initNotices();
   const store = new Store();
-  const view = new View($('view'));
+  const snap = new Snap();
+  const view = new View($('stage'));
   const shapes = new ShapeMeshes(view);
   const rays = new RayMeshes(view);
   const gizmo = new Gizmo({ view, store, shapes, onApply: (info) => showToolState(info, store.state) });
-  const stress = new StressMode({ view, store, shapes, onToggle: (active) => gizmo.setSuspended(active || store.ui.handles === 'locked') });
-  const handles = new Handles({ view, store, shapes, rays, gizmo, stress });
+  const stress = new StressMode({
+    view, store, shapes,
+    onToggle: (active) => {
+      gizmo.setSuspended(active || store.ui.handles === 'locked');
+      if (active && store.ui.view !== '3d') store.setUi({ view: '3d' }); // stress mode is drawn in 3D
+    },
+  });
+  const handles = new Handles({ view, store, shapes, rays, gizmo, stress, snap });
   handles.listen();
   view.addOrbit();
   const cameraSync = new CameraSync({ view, store });
@@ -71,7 +87,16 @@ export function createPage(root, { urlSync: withUrl = true } = {}) {
   const visual = new SlabVisual(view, shapes);
   const tutorial = new Tutorial({ store, visual, gizmo, requestRender: view.requestRender });
   tutorial.listen();
-  new Toolbar({ store, gizmo, view, stress }).listen();
+  const view2d = new View2D({ container: view.container, store, snap, view });
+  view2d.listen();
+  const history = new History(store);
+  history.onUpdate(showHistoryState);
+  new Toolbar({ store, gizmo, view, stress, history }).listen();
+  const inspector = new Inspector({
+    store, snap, onSnap: () => { gizmo.setSnap(snap.enabled ? snap.size : null); view2d.onChange({}); },
+  });
+  inspector.listen();
+  new Keyboard({ store, snap, view2d, stage: view.container }).listen();
   initFiles(store);
   const urlSync = withUrl ? new UrlSync(store, location.search) : null;
   urlSync?.listen();
@@ -79,14 +104,26 @@ export function createPage(root, { urlSync: withUrl = true } = {}) {
   stress.listen();
   const resizer = new ResizeObserver(view.resize);
   resizer.observe(view.container);
-  return { root, store, view, shapes, rays, gizmo, stress, handles, tutorial, urlSync, cameraSync, chrome, resizer };
+  return {
+    root, store, view, shapes, rays, gizmo, stress, handles, tutorial, urlSync, cameraSync, chrome, resizer,
+    view2d, inspector, history,
+  };
 }
 
 /** After every store action: redraw what depends on the scene, then sync the URL. */
 export function subscribe(page) {
-  const { store, view, shapes, rays, gizmo, tutorial, urlSync, cameraSync, chrome } = page;
+  const { store, view, shapes, rays, gizmo, tutorial, urlSync, cameraSync, chrome, view2d, inspector } = page;
   store.subscribe((change) => {
-    if (change.action === 'setUi') chrome.apply(store.ui);
+    if (change.ui) {
+      chrome.apply(store.ui);
+      showViewState(store.ui);
+      tutorial.onChange(change);
+      view2d.onChange(change);
+      cameraSync.onChange(change);
+      urlSync?.onChange(change);
+      view.requestRender();
+      return;
+    }
     if (change.action !== 'endEdit') {
       const { state } = store;
       shapes.sync(state, change.structure);
@@ -95,6 +132,8 @@ export function subscribe(page) {
       gizmo.apply();
       renderHitList(store);
       tutorial.onChange(change);
+      inspector.onChange(change);
+      view2d.onChange(change);
     }
     cameraSync.onChange(change);
     urlSync?.onChange(change);

@@ -11,7 +11,7 @@ const _v = new THREE.Vector3();
 const _v2 = new THREE.Vector3();
 
 export class View {
-  /** The 3D view inside `container` (the #view element). */
+  /** The 3D view inside `container` (the #stage element). */
   constructor(container) {
     this.container = container;
     this.#createRenderers();
@@ -38,8 +38,9 @@ export class View {
     renderer.setClearColor(0x000000, 0);
     renderer.toneMapping = THREE.NeutralToneMapping;
     const canvas = renderer.domElement;
-    canvas.setAttribute('aria-label', '3D view of the scene');
-    canvas.tabIndex = 0;
+    canvas.setAttribute('aria-hidden', 'true');
+    // Not a tab stop of its own: the view around it (#stage, keyboard.js) takes the keys.
+    canvas.tabIndex = -1;
     this.container.prepend(canvas);
     const labelRenderer = new CSS2DRenderer();
     labelRenderer.domElement.className = 'labels';
@@ -129,25 +130,41 @@ export class View {
     };
   }
 
-  /** Frame the scene `state`: every box and sphere, every ray's origin and tip. */
+  /** Frame the scene `state`: every box and sphere, every ray's origin and tip, for the
+   * view's aspect (a tall phone screen backs the camera off until they all fit). */
   fitCamera(state) {
     const sphere = sceneBounds(state).getBoundingSphere(new THREE.Sphere());
     const camera = this.camera;
     const radius = Math.min(Math.max(sphere.radius, 2), 1e4);
     const fov = THREE.MathUtils.degToRad(camera.fov);
     const fit = Math.min(fov, 2 * Math.atan(Math.tan(fov / 2) * camera.aspect));
-    const dist = (radius / Math.sin(fit / 2)) * 0.85;
+    let dist = (radius / Math.sin(fit / 2)) * 0.85;
     const dirn = new THREE.Vector3(0.22, 0.5, 1).normalize();
-    camera.position.copy(sphere.center).addScaledVector(dirn, dist);
+    const keyPoints = state.rays.flatMap((r) => [vec3(r.origin), along(r, 1)]);
+    for (let k = 0; k < 24; k++) {
+      this.#placeCamera(sphere.center, dirn, dist);
+      const inside = keyPoints.every((p) => {
+        const v = p.clone().project(camera);
+        return Math.abs(v.x) <= 0.9 && Math.abs(v.y) <= 0.9 && v.z < 1;
+      });
+      if (inside) break;
+      dist *= 1.1;
+    }
+  }
+
+  #placeCamera(center, dirn, dist) {
+    const camera = this.camera;
+    camera.position.copy(center).addScaledVector(dirn, dist);
     camera.near = Math.max(dist / 500, 0.01);
     camera.far = dist * 20;
     camera.updateProjectionMatrix();
     if (this.orbit) {
-      this.orbit.target.copy(sphere.center);
+      this.orbit.target.copy(center);
       this.orbit.update();
     } else {
-      camera.lookAt(sphere.center);
+      camera.lookAt(center);
     }
+    camera.updateMatrixWorld();
   }
 }
 

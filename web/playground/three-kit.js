@@ -61,7 +61,7 @@ export function setLine(line, a, b) {
 export function makeLabel(text, className, color) {
   const outer = document.createElement('div');
   const inner = el('span', { class: `label3d ${className}`, text });
-  if (color) inner.style.background = color;
+  if (color) inner.style.borderColor = color;
   outer.append(inner);
   const obj = new CSS2DObject(outer);
   obj.center.set(0.5, 1);

@@ -1,5 +1,7 @@
 // The toolbar: the gizmo mode buttons and their hint, + Box / + Rotated box / + Sphere /
-// + Ray, Delete and Reset, and their keyboard shortcuts (W, E, R, Escape, Delete).
+// + Ray, Delete and Reset, Undo / Redo, the view buttons (3D, Top, Front, Side: store.ui
+// view), and their keyboard shortcuts (W, E, R, Escape, Delete; Ctrl+Z, Ctrl+Shift+Z and
+// Ctrl+Y; 1 2 3 4 for the views).
 
 import { MAX_RAYS, MAX_SHAPES, defaultState } from './state.mjs';
 import { $ } from './dom.js';
@@ -32,11 +34,29 @@ export function showToolState({ type, mode, shown, index }, state) {
   $('add-ray').disabled = state.rays.length >= MAX_RAYS;
 }
 
+/** Show the view mode (store.ui.view) on the view buttons. */
+export function showViewState(ui) {
+  for (const b of document.querySelectorAll('[data-view]')) {
+    const on = b.dataset.view === ui.view;
+    b.classList.toggle('active', on);
+    b.setAttribute('aria-pressed', String(on));
+  }
+  document.body.dataset.view = ui.view;
+}
+
+/** Enable the Undo and Redo buttons as the history allows. */
+export function showHistoryState(history) {
+  $('undo').disabled = !history.canUndo;
+  $('redo').disabled = !history.canRedo;
+}
+
+const VIEW_KEYS = { 1: '3d', 2: 'top', 3: 'front', 4: 'side' };
+
 export class Toolbar {
   /** store: the Store; gizmo: the Gizmo; view: the View (new things go near the orbit
-   * target); stress: the StressMode (no shortcuts while it is on). */
-  constructor({ store, gizmo, view, stress }) {
-    Object.assign(this, { store, gizmo, view, stress });
+   * target); stress: the StressMode (no shortcuts while it is on); history: the History. */
+  constructor({ store, gizmo, view, stress, history }) {
+    Object.assign(this, { store, gizmo, view, stress, history });
   }
 
   listen() {
@@ -50,15 +70,35 @@ export class Toolbar {
       this.store.setScene(defaultState(), { fit: true });
       clearError();
     });
+    $('undo').addEventListener('click', () => this.history.undo());
+    $('redo').addEventListener('click', () => this.history.redo());
+    for (const b of document.querySelectorAll('[data-view]')) b.addEventListener('click', () => this.setView(b.dataset.view));
     window.addEventListener('keydown', (e) => this.#onKey(e));
+  }
+
+  /** Show the scene in `view` ('3d', 'top', 'front' or 'side'). */
+  setView(view) {
+    if (this.stress.active && view !== '3d') return;
+    this.store.setUi({ view });
   }
 
   #onKey(e) {
     const t = e.target;
     if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
-    if (e.ctrlKey || e.metaKey || e.altKey || this.stress.active || this.store.ui.handles === 'locked') return;
+    if (this.stress.active) return;
+    // Locked handles (view settings): nothing is edited; the view keys still work.
+    const locked = this.store.ui.handles === 'locked';
     const key = e.key.toLowerCase();
-    if (key === 'w') this.gizmo.setMode('translate');
+    if ((e.ctrlKey || e.metaKey) && !e.altKey) {
+      if (locked) return;
+      if (key === 'z' && !e.shiftKey) { e.preventDefault(); this.history.undo(); }
+      else if ((key === 'z' && e.shiftKey) || key === 'y') { e.preventDefault(); this.history.redo(); }
+      return;
+    }
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (VIEW_KEYS[key]) this.setView(VIEW_KEYS[key]);
+    else if (locked) return;
+    else if (key === 'w') this.gizmo.setMode('translate');
     else if (key === 'e') this.gizmo.setMode('rotate');
     else if (key === 'r') this.gizmo.setMode('scale');
     else if (key === 'escape') this.gizmo.hide();

@@ -68,13 +68,14 @@ export class SlabVisual {
     const dirLen = Math.hypot(...ray.dir);
     const [tLo, tHi] = tRange(ex, dirLen);
     const clip = (t) => Math.min(Math.max(t, tLo), tHi);
-    const showAxis = (i) => step === 0 || step > 3 || step >= i + 1;
+    // Steps (tutorial-text.js): 1 the idea, 2-4 the x, y, z slabs, 5 and 6 entry and exit, 7 the verdict.
+    const showAxis = (i) => step === 0 || step > 4 || step >= i + 2;
     ex.axes.forEach((a, i) => {
       if (a.near === null || !showAxis(i)) return;
-      this.#addLine(lineMaterial(AXIS_COLORS[i], step === i + 1 ? 7 : 5, { depthTest: false, opacity: 0.95 }), clip(a.near), clip(a.far), i + 1);
+      this.#addLine(lineMaterial(AXIS_COLORS[i], step === i + 2 ? 7 : 5, { depthTest: false, opacity: 0.95 }), clip(a.near), clip(a.far), i + 1);
       if (!a.parallel) this.#addMarkers(a, i, tLo, tHi);
     });
-    if (step >= 4 && ex.overlap) {
+    if ((step === 0 || step >= 5) && ex.overlap) {
       this.#addLine(lineMaterial('#1f2933', 5, { depthTest: false }), clip(ex.tEnter), clip(ex.tExit), 4);
     }
     // Faint backward extension of the line, so negative t has somewhere to be.
@@ -84,7 +85,7 @@ export class SlabVisual {
       this.lines.push({ line: back, t0: tLo, t1: 0, offset: 0 });
     }
     // The two planes of the current slab.
-    if (step >= 1 && step <= 3) this.#addPlanes(shape, sub.j, step - 1);
+    if (step >= 2 && step <= 4) this.#addPlanes(shape, sub.j, step - 2);
     this.subject = { ray, dirLen };
     this.view.setScreenSized('slab', this.markers.map((m) => [m, 4]));
   }

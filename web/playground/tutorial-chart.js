@@ -1,5 +1,6 @@
 // The slab tutorial's chart: a small SVG of the three slab intervals, their overlap and
-// the ray's own range [0, tmax] on a t axis.
+// the ray's own range [0, tmax] on a t axis, as far as the tutorial's step has got (an
+// axis from its step on, the overlap from step 5; before step 1 the axes only).
 
 import { fmt } from './dom.js';
 import { AX, AXIS_COLORS } from './look.js';
@@ -43,12 +44,13 @@ function tRange(ex) {
 }
 
 /** The ray's range, one row per slab and the row of their overlap. */
-function drawRows(add, ex, X) {
+function drawRows(add, ex, X, step) {
   add('rect', { x: X(0), y: TOP - 2, width: Math.max(X(ex.tmax) - X(0), 1), height: ROWS * ROW_H, fill: '#f1f3f5', rx: 3 });
   add('line', { x1: X(0), x2: X(0), y1: TOP - 2, y2: TOP + ROWS * ROW_H, stroke: '#868e96', 'stroke-dasharray': '3 2' });
   ex.axes.forEach((a, i) => {
     const y = TOP + i * ROW_H + ROW_H / 2;
     add('text', { x: 4, y: y + 4, 'font-size': 11, fill: AXIS_COLORS[i], 'font-weight': 700 }, ex.frame === 'box' ? `local ${AX[i]}` : AX[i]);
+    if (step !== 0 && step < i + 2) return;
     if (a.near === null) {
       add('text', { x: LEFT + 4, y: y + 4, 'font-size': 10.5, fill: '#868e96' }, 'never inside (parallel, outside)');
       return;
@@ -57,6 +59,7 @@ function drawRows(add, ex, X) {
   });
   const yO = TOP + 3 * ROW_H + ROW_H / 2;
   add('text', { x: 4, y: yO + 4, 'font-size': 11, fill: '#1f2933', 'font-weight': 700 }, 'all 3');
+  if (step < 5) return;
   if (ex.overlap) {
     add('line', { x1: X(ex.tEnter), x2: X(ex.tExit), y1: yO, y2: yO, stroke: '#1f2933', 'stroke-width': 6, 'stroke-linecap': 'round' });
   } else {
@@ -81,12 +84,12 @@ function drawAxis(add, ex, X, lo, hi) {
   if (clear(LEFT)) add('text', { x: LEFT, y: yA + 14, 'font-size': 10, fill: '#868e96', 'text-anchor': 'start' }, `← ${fmt(lo)}`);
 }
 
-/** The chart of an explanation from slab.mjs (explainSlabs). */
-export function slabChart(ex) {
+/** The chart of an explanation from slab.mjs (explainSlabs) at tutorial step `step`. */
+export function slabChart(ex, step) {
   const { svg, add } = svgCanvas();
   const [lo, hi] = tRange(ex);
   const X = (t) => LEFT + ((Math.min(Math.max(t, lo), hi) - lo) / (hi - lo)) * (W - LEFT - RIGHT);
-  drawRows(add, ex, X);
+  drawRows(add, ex, X, step);
   drawAxis(add, ex, X, lo, hi);
   return svg;
 }

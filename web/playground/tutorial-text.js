@@ -1,5 +1,7 @@
-// The words of the slab tutorial: the text of each of its seven steps and the short
-// verdict, from an explanation of slab.mjs (explainSlabs). Pure: strings only.
+// The words of the slab tutorial: the text of each of its seven steps (1: the idea, 2-4:
+// the x, y and z slabs, 5: the largest entry, 6: the smallest exit, 7: the verdict), the
+// short verdict and the edge cases each step meets, from an explanation of slab.mjs
+// (explainSlabs). Pure: strings only.
 
 import { fmt as n } from './dom.js';
 import { AX, shapeName } from './look.js';
@@ -9,10 +11,13 @@ export const STEP_COUNT = 7;
 /** "x" in world coordinates, "local x" in a rotated box's own frame. */
 const axisWordFor = (ex) => (i) => (ex.frame === 'box' ? `local ${AX[i]}` : AX[i]);
 
+/** "Step k of 7: title". */
+const stepTitle = (k, title) => `Step ${k} of ${STEP_COUNT}: ${title}`;
+
 function ideaStep(sub) {
   const { ex } = sub;
   const w = axisWordFor(ex);
-  return ['The idea',
+  return [stepTitle(1, 'the idea'),
     `A box is where three slabs overlap. The ${AX[0]} slab is everything between two parallel planes (here ${w(0)} = ${n(ex.axes[0].lo)} and ${w(0)} = ${n(ex.axes[0].hi)}); the y and z slabs likewise. ` +
     'A point is inside the box exactly when it is inside all three slabs.\n' +
     'The points of the ray are origin + t·dir. For each slab we find the stretch of t where the ray is inside it, then check whether the three stretches overlap.' +
@@ -20,17 +25,19 @@ function ideaStep(sub) {
 }
 
 function axisStep(k, ex) {
-  const a = ex.axes[k - 1];
+  const a = ex.axes[k - 2];
   const w = axisWordFor(ex)(a.axis);
-  const title = `Step ${k}: the ${w} slab`;
+  const title = stepTitle(k, `the ${w} slab`);
   if (a.parallel) {
     if (a.inside) {
       return [title, `The direction has ${w} = 0, so the ray runs parallel to the ${w} planes: its ${w} never changes. ` +
         `It is always ${n(a.o)}, which lies between ${n(a.lo)} and ${n(a.hi)}, so this slab never stops the ray: t in (−∞, +∞).\n` +
-        'No division by zero is needed: for a parallel axis the method just checks where the origin is.'];
+        'No division by zero is needed: for a parallel axis the method just checks where the origin is.' +
+        (Object.is(a.d, -0) ? `\nThe direction's ${w} is −0 (negative zero). It counts as 0: the ray is parallel, and nothing is divided by it.` : '')];
     }
     return [title, `The direction has ${w} = 0, so the ray runs parallel to the ${w} planes: its ${w} is always ${n(a.o)}, ` +
-      `which is outside [${n(a.lo)}, ${n(a.hi)}]. The ray is never inside this slab, so it can never be inside the box, whatever the other slabs say.`];
+      `which is outside [${n(a.lo)}, ${n(a.hi)}]. The ray is never inside this slab, so it can never be inside the box, whatever the other slabs say.` +
+      (Object.is(a.d, -0) ? `\nThe direction's ${w} is −0 (negative zero). It counts as 0: the ray is parallel, and nothing is divided by it.` : '')];
   }
   const sign = a.d > 0 ? 'positive' : 'negative';
   const firstPlane = a.d > 0 ? n(a.lo) : n(a.hi);
@@ -43,19 +50,19 @@ function axisStep(k, ex) {
 function entryStep(ex) {
   const w = axisWordFor(ex);
   if (ex.flags.parallelOutside.length) {
-    return ['Step 4: the entry', `The ray never enters the ${w(ex.flags.parallelOutside[0])} slab, so there is no moment at which it is inside all three.`];
+    return [stepTitle(5, 'the entry'), `The ray never enters the ${w(ex.flags.parallelOutside[0])} slab, so there is no moment at which it is inside all three.`];
   }
   const nears = ex.axes.map((a) => n(a.near)).join(', ');
-  return ['Step 4: the largest entry', 'To be inside the box the ray must be inside all three slabs, so it enters the box at the last of the three entries:\n' +
+  return [stepTitle(5, 'the largest entry'), 'To be inside the box the ray must be inside all three slabs, so it enters the box at the last of the three entries:\n' +
     `t_enter = max(${nears}) = ${n(ex.tEnter)}, given by the ${w(ex.enterAxis)} slab.`];
 }
 
 function exitStep(ex) {
   if (ex.flags.parallelOutside.length) {
-    return ['Step 5: the exit', 'Nothing to leave: the ray is never inside the box.'];
+    return [stepTitle(6, 'the exit'), 'Nothing to leave: the ray is never inside the box.'];
   }
   const fars = ex.axes.map((a) => n(a.far)).join(', ');
-  return ['Step 5: the smallest exit', 'The ray leaves the box as soon as it leaves any one slab, so the exit is the first of the three exits:\n' +
+  return [stepTitle(6, 'the smallest exit'), 'The ray leaves the box as soon as it leaves any one slab, so the exit is the first of the three exits:\n' +
     `t_exit = min(${fars}) = ${n(ex.tExit)}, given by the ${axisWordFor(ex)(ex.exitAxis)} slab.`];
 }
 
@@ -98,14 +105,39 @@ function verdictText(ex) {
   }
 }
 
-/** [title, text] of step k (0 .. STEP_COUNT - 1) for the subject {i, j, ray, shape, ex}. */
+/** [title, text] of step k (1 .. STEP_COUNT) for the subject {i, j, ray, shape, ex}. */
 export function stepText(k, sub) {
   const { ex, shape } = sub;
-  if (k === 0) return ideaStep(sub);
-  if (k >= 1 && k <= 3) return axisStep(k, ex);
-  if (k === 4) return entryStep(ex);
-  if (k === 5) return exitStep(ex);
-  return [`Step 6: the verdict (${shape.type === 'obb' ? 'rotated box' : 'box'} ${sub.j})`, verdictText(ex)];
+  if (k <= 1) return ideaStep(sub);
+  if (k >= 2 && k <= 4) return axisStep(k, ex);
+  if (k === 5) return entryStep(ex);
+  if (k === 6) return exitStep(ex);
+  return [stepTitle(STEP_COUNT, `the verdict (${shape.type === 'obb' ? 'rotated box' : 'box'} ${sub.j})`), verdictText(ex)];
+}
+
+const isNaNs = (...xs) => xs.some((x) => typeof x === 'number' && Number.isNaN(x));
+
+/**
+ * The edge cases met at step k (1 .. STEP_COUNT): [{flag, text}]. A parallel axis and a
+ * -0 direction at their slab's step; NaN at any step whose numbers hold one; an origin
+ * inside, on the surface, and a grazing hit at the verdict (they are kinds of hit).
+ */
+export function stepFlags(k, ex) {
+  const w = axisWordFor(ex);
+  const out = [];
+  if (k >= 2 && k <= 4) {
+    const a = ex.axes[k - 2];
+    if (a.parallel) out.push({ flag: 'parallel', text: `parallel to the ${w(a.axis)} slab: origin ${a.inside ? 'inside' : 'outside'} it` });
+    if (Object.is(a.d, -0)) out.push({ flag: 'negative-zero', text: `direction ${w(a.axis)} is −0: treated as parallel` });
+    if (isNaNs(a.o, a.d, a.lo, a.hi, a.t1, a.t2, a.near, a.far)) out.push({ flag: 'nan', text: `NaN in the ${w(a.axis)} slab` });
+  } else if (k === 5 || k === 6) {
+    if (isNaNs(k === 5 ? ex.tEnter : ex.tExit)) out.push({ flag: 'nan', text: `NaN in t_${k === 5 ? 'enter' : 'exit'}` });
+  } else if (k === STEP_COUNT) {
+    if (ex.flags.originInside) out.push({ flag: 'origin-inside', text: 'origin inside the box: t = 0, normal [0, 0, 0]' });
+    if (ex.flags.originOnSurface) out.push({ flag: 'origin-on-surface', text: 'origin on the surface: t = 0' });
+    if (ex.flags.grazing) out.push({ flag: 'grazing', text: 'grazing: t_enter = t_exit, a touch counts as a hit' });
+  }
+  return out;
 }
 
 /** ['hit' | 'miss', a few words why]. */

@@ -1,12 +1,14 @@
-// The slab tutorial panel: pick a ray and a box, see the slab method step by step
-// (table, chart, summary, verdict, flags, the stepper), cross-checked against slabcast,
-// and optionally drawn in 3D (tutorial-3d.js). The maths is slab.mjs; the words are
-// tutorial-text.js; the chart is tutorial-chart.js.
+// The slab tutorial: pick a ray and a box and step through the slab method. The step is
+// store.ui.step (0: not started; 1 .. STEP_COUNT), changed with setUi so links carry it.
+// The stepper sits in the view (next to the 3D or 2D drawing); the panel shows the table,
+// chart and summary as far as the current step has got, and the verdict only at the last
+// step. Cross-checked against slabcast, and optionally drawn in 3D (tutorial-3d.js). The
+// maths is slab.mjs; the words are tutorial-text.js; the chart is tutorial-chart.js.
 
 import { crossCheck, explainSlabs } from './slab.mjs';
 import { $, el, fmt, num, vecText } from './dom.js';
 import { AX, LONG_NAME, rayName, shapeName } from './look.js';
-import { STEP_COUNT, stepText, verdictShort } from './tutorial-text.js';
+import { STEP_COUNT, stepFlags, stepText, verdictShort } from './tutorial-text.js';
 import { slabChart } from './tutorial-chart.js';
 
 /** The selected ray and box, with the explanation, or {why} there is none. */
@@ -33,20 +35,22 @@ function frameText(sub) {
 
 /** One row per slab: its planes, the interval of t inside it, its direction; the current step's row marked. */
 function slabTable(ex, step) {
+  const shown = (i) => step === 0 || step >= i + 2;
   const table = el('table', { class: 'slab-table' });
   table.append(el('thead', {}, el('tr', {},
     el('th', { text: 'slab' }), el('th', { text: 'planes' }), el('th', { text: 'inside for t in' }), el('th', { text: '' }))));
   const tbody = el('tbody');
   ex.axes.forEach((a, i) => {
-    const tr = el('tr', { class: step === i + 1 ? 'current' : '', 'data-axis': AX[i] });
+    const tr = el('tr', { class: step === i + 2 ? 'current' : '', 'data-axis': AX[i] });
     const planes = el('td', { class: 'mono' });
     planes.append(num(a.lo), ' … ', num(a.hi));
     const interval = el('td', { class: 'mono', 'data-testid': `slab-interval-${AX[i]}` });
-    if (a.near === null) interval.append('never');
+    if (!shown(i)) interval.append('…');
+    else if (a.near === null) interval.append('never');
     else interval.append('[', num(a.near), ', ', num(a.far), ']');
     const note = el('td', {
       class: 'mono',
-      text: a.parallel ? (a.inside ? 'parallel, inside' : 'parallel, outside') : a.d > 0 ? 'dir +' : 'dir −',
+      text: !shown(i) ? '' : a.parallel ? (a.inside ? 'parallel, inside' : 'parallel, outside') : a.d > 0 ? 'dir +' : 'dir −',
     });
     note.style.color = 'var(--muted)';
     tr.append(el('td', {}, el('span', { class: `axis-chip axis-${i}`, text: ex.frame === 'box' ? `${AX[i]}′` : AX[i] })), planes, interval, note);
@@ -56,14 +60,24 @@ function slabTable(ex, step) {
   return table;
 }
 
-function slabSummary(ex) {
+/** The largest entry (from step 5), the smallest exit (from step 6) and the ray's range.
+ * A ray parallel to a slab and outside it has neither: the summary says why it misses. */
+function slabSummary(ex, step) {
   const summary = el('dl', { class: 'slab-summary' });
+  if (step < 5) return '';
   const entry = el('dd', { 'data-testid': 'slab-enter' });
-  entry.append(num(ex.tEnter), ex.enterAxis >= 0 ? ` (${AX[ex.enterAxis]})` : '');
   const exitDd = el('dd', { 'data-testid': 'slab-exit' });
-  exitDd.append(num(ex.tExit), ex.exitAxis >= 0 ? ` (${AX[ex.exitAxis]})` : '');
-  summary.append(el('dt', { text: 'largest entry' }), entry, el('dt', { text: 'smallest exit' }), exitDd,
-    el('dt', { text: 'ray range' }), el('dd', { text: `[0, ${Number.isFinite(ex.tmax) ? fmt(ex.tmax) : '∞'}]` }));
+  if (ex.flags.parallelOutside.length) {
+    const w = ex.frame === 'box' ? `local ${AX[ex.flags.parallelOutside[0]]}` : AX[ex.flags.parallelOutside[0]];
+    entry.append(`none: the ray misses, because it is parallel to the ${w} slab and outside it`);
+    exitDd.append('none: the ray is never inside the box');
+  } else {
+    entry.append(num(ex.tEnter), ex.enterAxis >= 0 ? ` (${AX[ex.enterAxis]})` : '');
+    exitDd.append(num(ex.tExit), ex.exitAxis >= 0 ? ` (${AX[ex.exitAxis]})` : '');
+  }
+  summary.append(el('dt', { text: 'largest entry' }), entry);
+  if (step >= 6) summary.append(el('dt', { text: 'smallest exit' }), exitDd);
+  if (step >= STEP_COUNT) summary.append(el('dt', { text: 'ray range' }), el('dd', { text: `[0, ${Number.isFinite(ex.tmax) ? fmt(ex.tmax) : '∞'}]` }));
   return summary;
 }
 
@@ -73,16 +87,12 @@ function verdictEl(ex) {
     el('b', { text: kind === 'hit' ? 'Hit' : 'Miss' }), why);
 }
 
-/** The special cases as flags ('' when there are none). */
-function flagsEl(ex) {
+/** The edge cases met up to `step`, as flags ('' when there are none). */
+function flagsEl(ex, step) {
   const flags = el('div', { class: 'flags', 'data-testid': 'slab-flags' });
-  const flag = (name, text) => flags.append(el('span', { class: 'flag', 'data-flag': name, text }));
-  for (const a of ex.axes) {
-    if (a.parallel) flag('parallel', `parallel ${AX[a.axis]}: origin ${a.inside ? 'inside' : 'outside'} the slab`);
+  for (let k = 1; k <= Math.min(step, STEP_COUNT); k++) {
+    for (const { flag, text } of stepFlags(k, ex)) flags.append(el('span', { class: 'flag', 'data-flag': flag, text }));
   }
-  if (ex.flags.originInside) flag('origin-inside', 'origin inside the box');
-  if (ex.flags.originOnSurface) flag('origin-on-surface', 'origin on the surface');
-  if (ex.flags.grazing) flag('grazing', 'grazing: t_enter = t_exit');
   return flags.childElementCount ? flags : '';
 }
 
@@ -98,28 +108,29 @@ export class Tutorial {
    * the gizmo as it is); requestRender: redraw the 3D view. */
   constructor({ store, visual, gizmo, requestRender }) {
     Object.assign(this, { store, visual, gizmo, requestRender });
-    this.step = 0;
   }
+
+  /** The step shown: store.ui.step within 0 .. STEP_COUNT. */
+  get step() { return Math.min(this.store.ui.step, STEP_COUNT); }
 
   listen() {
     const { store } = this;
-    $('slab-back').addEventListener('click', () => this.#go(Math.max(0, this.step - 1)));
-    $('slab-next').addEventListener('click', () => this.#go(Math.min(STEP_COUNT - 1, this.step + 1)));
+    $('slab-back').addEventListener('click', () => this.go(Math.max(0, this.step - 1)));
+    $('slab-next').addEventListener('click', () => this.go(Math.min(STEP_COUNT, this.step + 1)));
     $('slab-3d').addEventListener('change', () => { this.render(); this.requestRender(); });
     $('slab-ray').addEventListener('change', (e) => store.selectRay(Number(e.target.value)));
     $('slab-shape').addEventListener('change', (e) => this.gizmo.selectShape(Number(e.target.value), { showGizmo: this.gizmo.shown }));
   }
 
-  #go(step) {
-    this.step = step;
-    this.render();
-    this.requestRender();
+  /** Show step k (0: the start). */
+  go(k) {
+    this.store.setUi({ step: k });
   }
 
   /** After a store change. */
-  onChange(change) {
-    if (change.action === 'setScene') this.step = Math.min(this.step, STEP_COUNT - 1);
+  onChange() {
     this.render();
+    this.requestRender();
   }
 
   #renderSelectors(state) {
@@ -135,8 +146,10 @@ export class Tutorial {
   #renderEmpty(why) {
     $('slab-body').replaceChildren(el('p', { class: 'slab-empty', text: why }));
     $('slab-warning').hidden = true;
-    $('slab-stepper').hidden = true;
-    $('slab-step').replaceChildren();
+    const stepEl = $('slab-step');
+    stepEl.replaceChildren(el('span', { class: 'step-title', text: 'The slab method, step by step' }), why);
+    stepEl.dataset.step = '0';
+    $('slab-step-flags').replaceChildren();
     $('slab-count').textContent = '';
     $('slab-back').disabled = true;
     $('slab-next').disabled = true;
@@ -144,14 +157,27 @@ export class Tutorial {
 
   #renderStepper(sub) {
     const { step } = this;
-    $('slab-stepper').hidden = false;
-    const [title, text] = stepText(step, sub);
     const stepEl = $('slab-step');
-    stepEl.replaceChildren(el('span', { class: 'step-title', text: title }), text);
+    const stepper = $('slab-stepper');
+    stepper.dataset.step = String(step);
+    if (step === 0) {
+      stepEl.replaceChildren(el('span', { class: 'step-title', text: 'The slab method, step by step' }),
+        `How does ${rayName(sub.i)} meet ${shapeName(sub.j, sub.shape)}? Press Start to go through it one step at a time.`);
+      $('slab-step-flags').replaceChildren();
+      $('slab-count').textContent = `${STEP_COUNT} steps`;
+      $('slab-back').disabled = true;
+      $('slab-next').disabled = false;
+      $('slab-next').textContent = 'Start →';
+    } else {
+      const [title, text] = stepText(step, sub);
+      stepEl.replaceChildren(el('span', { class: 'step-title', text: title }), text);
+      $('slab-step-flags').replaceChildren(...stepFlags(step, sub.ex).map(({ flag, text: t }) => el('span', { class: 'flag', 'data-flag': flag, text: t })));
+      $('slab-count').textContent = `${step} / ${STEP_COUNT}`;
+      $('slab-back').disabled = false;
+      $('slab-next').disabled = step === STEP_COUNT;
+      $('slab-next').textContent = 'Next →';
+    }
     stepEl.dataset.step = String(step);
-    $('slab-count').textContent = `${step + 1} / ${STEP_COUNT}`;
-    $('slab-back').disabled = step === 0;
-    $('slab-next').disabled = step === STEP_COUNT - 1;
   }
 
   /** The whole panel (and the 3D visual) from the store's state. */
@@ -165,14 +191,16 @@ export class Tutorial {
       return;
     }
     const { ex } = sub;
+    const { step } = this;
     const frame = el('p', { class: 'slab-frame' });
     frame.textContent = frameText(sub);
-    $('slab-body').replaceChildren(frame, slabTable(ex, this.step), slabChart(ex), slabSummary(ex), verdictEl(ex), flagsEl(ex));
+    $('slab-body').replaceChildren(frame, slabTable(ex, step), slabChart(ex, step), slabSummary(ex, step),
+      step >= STEP_COUNT ? verdictEl(ex) : '', flagsEl(ex, step));
     const problem = crossCheckProblem(ex, sub.result);
     const warn = $('slab-warning');
     warn.hidden = problem === null;
     warn.textContent = problem ?? '';
     this.#renderStepper(sub);
-    if ($('slab-3d').checked) this.visual.build(sub, this.step);
+    if ($('slab-3d').checked) this.visual.build(sub, step);
   }
 }
