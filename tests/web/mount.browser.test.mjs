@@ -105,7 +105,6 @@ describe('mountPlayground', () => {
       expect(result).toMatchObject({ ready: 'true', inDemo: true, canvas: true, header: true, slabCard: true, hash: '#section-2', hostLoading: true });
       // The ray meets the box first, at x = -1: t = 4.
       expect(result.hits).toMatch(/box 0/);
-      await page.locator('#demo canvas').screenshot();
 
       // A second mount while one is live is refused.
       const twice = await page.evaluate((scene) => window.mountPlayground(document.body, scene).then(() => 'mounted', (e) => e.message), SCENE);

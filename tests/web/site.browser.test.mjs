@@ -227,11 +227,24 @@ describe('the built site (dist/site) on a plain static server', () => {
     // Locked handles: a drag anywhere on the canvas orbits (nothing can be grabbed).
     const { page, problems } = await openPage(`${base}?step=2&handles=locked`);
     try {
-      const box = await page.locator('#view canvas').boundingBox();
       const before = await page.evaluate(() => window.playground.camera());
-      await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.9);
+      // A point of the canvas itself (not under the legend, the stepper or a label).
+      const start = await page.evaluate(() => {
+        const canvas = document.querySelector('#view canvas');
+        const r = canvas.getBoundingClientRect();
+        for (const fy of [0.3, 0.2, 0.4, 0.5, 0.6]) {
+          for (const fx of [0.6, 0.5, 0.7, 0.4, 0.8]) {
+            const x = r.left + r.width * fx;
+            const y = r.top + r.height * fy;
+            if (document.elementFromPoint(x, y) === canvas) return { x, y };
+          }
+        }
+        return null;
+      });
+      expect(start, 'a free point on the canvas').not.toBeNull();
+      await page.mouse.move(start.x, start.y);
       await page.mouse.down();
-      for (let k = 1; k <= 8; k++) await page.mouse.move(box.x + box.width * (0.5 - 0.03 * k), box.y + box.height * 0.9 - 4 * k);
+      for (let k = 1; k <= 8; k++) await page.mouse.move(start.x - 12 * k, start.y - 3 * k);
       await page.mouse.up();
       await page.waitForFunction(() => window.playground.ui().camera !== null);
       const ui = await page.evaluate(() => window.playground.ui());
