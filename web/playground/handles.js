@@ -41,9 +41,9 @@ export class Handles {
   }
 
   /** The handle under the pointer event e ({kind, ray} or {kind: 'stress'}), or null
-   * (always null while the handles are locked: nothing can be grabbed). */
+   * (while the handles are locked, only stress mode's handle can be grabbed). */
   pickHandle(e) {
-    if (this.store.ui.handles === 'locked') return null;
+    if (this.store.ui.handles === 'locked' && !this.stress.active) return null;
     this.#setNdc(e);
     const pickers = this.stress.active ? [this.stress.handle.userData.picker] : this.rays.pickers();
     const hit = this.raycaster.intersectObjects(pickers, false)[0];
