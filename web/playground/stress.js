@@ -276,6 +276,7 @@ export class StressMode {
     const ms = performance.now() - t0;
     s.times.push(ms);
     if (s.times.length > 30) s.times.shift();
+    s.updates = (s.updates ?? 0) + 1;
     s.boxes.set(moved, 0);
     drawCluster(s);
     s.handle.position.copy(s.centroid).add(offset);
@@ -291,6 +292,7 @@ export class StressMode {
     const timeEl = $('stress-time');
     timeEl.textContent = `${ms.toFixed(2)} ms per update`;
     timeEl.dataset.ms = String(ms);
+    timeEl.dataset.updates = String(s.updates ?? 0);
     $('stress-sub').textContent = `updateAABBs(${s.k}) + castRays(${s.m} rays) over ${s.n} boxes · avg ${avg.toFixed(2)} ms · ${s.hits} hits`;
   }
 
