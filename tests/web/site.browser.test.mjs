@@ -17,7 +17,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decode, defaultState, sameState } from '../../web/playground/state.mjs';
+import { decode, defaultState, encode, sameState } from '../../web/playground/state.mjs';
+import { defaultUi } from '../../web/playground/ui-state.mjs';
 import { SITE, requireSite } from './helpers/site.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -220,6 +221,16 @@ describe('the built site (dist/site) on a plain static server', () => {
       expect(bare.problems).toEqual([]);
     } finally {
       await bare.page.close();
+    }
+    // embed in the link itself (no query string): the same.
+    const linked = await openPage(`${base}${encode(defaultState(), { ...defaultUi(), embed: true, view: 'side' })}`);
+    try {
+      expect(await linked.page.locator('.toolbar').isVisible()).toBe(false);
+      expect(await linked.page.locator('header.top').isVisible()).toBe(false);
+      expect(await linked.page.evaluate(() => window.playground.ui())).toMatchObject({ embed: true, view: 'side' });
+      expect(linked.problems).toEqual([]);
+    } finally {
+      await linked.page.close();
     }
   });
 
