@@ -353,6 +353,53 @@ describe('Vite + Chromium', () => {
     }
   });
 
+  it('vite build bundles a page that mounts the playground (slabcast/playground + its CSS), and it runs', async () => {
+    const app = makeProject('mount-app', { type: 'module' });
+    // three is a peer dependency: this project's own (a devDependency).
+    symlinkSync(path.join(ROOT, 'node_modules/three'), path.join(app, 'node_modules/three'));
+    writeFileSync(path.join(app, 'index.html'), [
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>mount</title></head><body>',
+      '<div id="demo" style="width: 900px; height: 520px"></div><pre id="out">loading</pre>',
+      '<script type="module" src="./main.js"></script></body></html>',
+    ].join('\n'));
+    writeFileSync(path.join(app, 'main.js'), [
+      "import { mountPlayground } from 'slabcast/playground';",
+      "import 'slabcast/playground.css';",
+      "const out = document.getElementById('out');",
+      'try {',
+      "  const scene = { shapes: [{ type: 'aabb', min: [-1, -1, -1], max: [1, 1, 1] }], rays: [{ origin: [-3, 0.5, 0.25], dir: [2, 0, 0] }] };",
+      "  const h = await mountPlayground(document.getElementById('demo'), scene, { handles: 'locked' });",
+      "  out.textContent = JSON.stringify({ list: h.element.querySelector('[data-testid=\"hit-list\"]').textContent.includes('box 0'),",
+      "    ui: h.store.ui.handles, ready: h.element.dataset.ready, canvas: !!h.element.querySelector('canvas') });",
+      '} catch (e) {',
+      '  out.textContent = JSON.stringify({ error: String(e && e.message ? e.message : e) });',
+      '}',
+      "document.body.dataset.ready = 'true';",
+    ].join('\n'));
+    const problems = [];
+    await vite.build({
+      root: app,
+      configFile: false,
+      logLevel: 'warn',
+      customLogger: quietLogger(problems),
+      build: { chunkSizeWarningLimit: 1000 },
+    });
+    // The case reader's on-demand node:fs (Node only) is the one expected message.
+    expect(problems.filter((p) => !/"node:fs" has been externalized for browser compatibility/.test(p))).toEqual([]);
+    const assets = readdirSync(path.join(app, 'dist/assets'));
+    expect(assets.filter((f) => f.endsWith('.wasm'))).toHaveLength(1);
+    expect(assets.filter((f) => f.endsWith('.html'))).toHaveLength(1); // the markup, fetched by mountPlayground
+    const server = createStaticServer({ root: path.join(app, 'dist') });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { answer, problems: pageProblems } = await pageAnswer(`http://127.0.0.1:${server.address().port}/`);
+      expect(pageProblems).toEqual([]);
+      expect(answer).toEqual({ list: true, ui: 'locked', ready: 'true', canvas: true });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('the Vite dev server (with optimizeDeps.exclude, as the README says) serves a working page', async () => {
     const problems = [];
     const server = await vite.createServer({
