@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Screenshots of the playground for docs/playground.md: the default scene at 1280x800 and
-// 390x844, and the 2D top view at a tutorial step. Run after `npm run build`:
+// 390x844, and the 2D top view at a tutorial step. Run after `npm run build` and
+// `npm run build:site` (it serves the built site, dist/site):
 //   node scripts/playground-screenshots.mjs
 // Uses Debian's /usr/bin/chromium (SwiftShader WebGL) through playwright-core; writes
 // docs/screenshots/playground-1280x800.png, playground-390x844.png and playground-2d-top.png.

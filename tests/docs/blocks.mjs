@@ -7,7 +7,7 @@
 //        numbers with Object.is, so -0 !== 0 and NaN === NaN)
 //   <one-line statement> // throws "<message>"      (or '<message>')
 //        the statement must throw an error with exactly that message (a JS string literal)
-// Imports of 'slabcast' and 'slabcast/three' are rewritten to the files in web/, and 'three' to
+// Imports of 'slabcast', 'slabcast/three' and 'slabcast/repro' are rewritten to the files in web/, and 'three' to
 // node_modules/three.
 //
 // C blocks: ```c declarations blocks must match declarations of src/slabcast.h; other ```c
@@ -112,6 +112,7 @@ export function jsModuleSource(blocks, root, page) {
     const code = b.code
       .replace(/from\s+'slabcast'/g, `from '${web('slabcast.js')}'`)
       .replace(/from\s+'slabcast\/three'/g, `from '${web('three.js')}'`)
+      .replace(/from\s+'slabcast\/repro'/g, `from '${web('repro.js')}'`)
       .replace(/from\s+'three'/g, `from '${three}'`);
     // import declarations are hoisted: keep them at the top so the prelude can come first
     const lines = instrument(code, `${page}:${b.line}`).split('\n');

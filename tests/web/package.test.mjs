@@ -107,6 +107,10 @@ describe('the tarball', () => {
       'web/bin/slabcast-cases.mjs', 'web/cases.mjs', 'web/cases.d.ts', 'web/case-json.mjs', 'web/f32format.mjs',
       ...modules('web/three'), ...optional,
       'web/parallel.js', 'web/parallel.d.ts', 'web/slabcast-mt.wasm', ...modules('web/parallel'),
+      // slabcast/repro and slabcast/playground: the playground's modules, its page (the markup
+      // mountPlayground uses) and its stylesheet.
+      'web/version.mjs', 'web/repro.js', 'web/repro.d.ts', 'web/mount.js', 'web/mount.d.ts', 'web/index.html',
+      ...readdirSync(path.join(ROOT, 'web/playground')).map((f) => `web/playground/${f}`),
     ].sort();
     expect(packed.files.map((f) => f.path).sort()).toEqual(expected);
     expect(packed.name).toBe('slabcast');
@@ -145,8 +149,9 @@ describe('the tarball', () => {
     expect(pkg.repository).toEqual({ type: 'git', url: 'git+https://github.com/slabcast/slabcast.git' });
     expect(pkg.bugs).toEqual({ url: 'https://github.com/slabcast/slabcast/issues' });
     expect(pkg.homepage).toMatch(/^https:\/\//);
-    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './cases', './package.json', './parallel', './slabcast.wasm', './three']);
-    for (const entry of ['.', './three', './cases', './parallel']) {
+    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './cases', './package.json', './parallel', './playground', './playground.css', './repro', './slabcast.wasm', './three']);
+    expect(shipped(path.posix.normalize(pkg.exports['./playground.css']))).toBe(true);
+    for (const entry of ['.', './three', './cases', './parallel', './repro', './playground']) {
       for (const file of [pkg.exports[entry].types, pkg.exports[entry].default]) {
         expect(shipped(path.posix.normalize(file)), `${entry} -> ${file}`).toBe(true);
       }
@@ -187,6 +192,24 @@ describe('Node', () => {
     for (const mode of ['shared', 'copied']) expect(out[mode]).toEqual({ mode, t: [2, 0], index: [0, -1] });
   });
 
+  it('slabcast/repro runs from the installed package in Node, with no three.js installed', () => {
+    writeFileSync(path.join(esmApp, 'repro.js'), [
+      "import { VERSION, decode, reproLink } from 'slabcast/repro';",
+      "const scene = { shapes: [{ type: 'aabb', min: [0, 0, 0], max: [1, 1, 1] }], rays: [{ origin: [-1, 0.5, 0.5], dir: [1, 0, 0] }] };",
+      "const url = reproLink('https://slabcast.github.io/slabcast/', scene);",
+      'const d = decode(new URL(url).hash);',
+      'console.log(JSON.stringify({ url: url.slice(0, 40), ok: d.ok, shape: d.state.shapes[0], ray: d.state.rays[0], VERSION }));',
+    ].join('\n'));
+    const out = JSON.parse(mustRun(process.execPath, ['repro.js'], esmApp).stdout);
+    expect(out).toEqual({
+      url: 'https://slabcast.github.io/slabcast/#v2.',
+      ok: true,
+      shape: { type: 'aabb', min: [0, 0, 0], max: [1, 1, 1] },
+      ray: { origin: [-1, 0.5, 0.5], dir: [1, 0, 0], tmax: null }, // Infinity in JSON
+      VERSION: '0.1.0',
+    });
+  });
+
   it('a CommonJS project loads it with await import()', () => {
     copyFileSync(path.join(FIXTURES, 'node-cjs.cjs'), path.join(cjsApp, 'check.js'));
     const out = JSON.parse(mustRun(process.execPath, ['check.js'], cjsApp).stdout);
@@ -205,7 +228,7 @@ describe('Node', () => {
 describe('TypeScript (tsc --noEmit)', () => {
   /** Writes tsconfig.NAME.json extending the fixture's tsconfig.json; returns tsc's result. */
   function tsc(name, compilerOptions, files) {
-    for (const f of ['tsconfig.json', 'consumer.ts', 'consumer-bad.ts', 'consumer-three.ts', 'consumer-parallel.ts']) {
+    for (const f of ['tsconfig.json', 'consumer.ts', 'consumer-bad.ts', 'consumer-three.ts', 'consumer-parallel.ts', 'consumer-repro.ts']) {
       copyFileSync(path.join(FIXTURES, f), path.join(esmApp, f));
     }
     const config = path.join(esmApp, `tsconfig.${name}.json`);
@@ -222,6 +245,14 @@ describe('TypeScript (tsc --noEmit)', () => {
   for (const [name, options] of Object.entries(variants)) {
     it(`consumer.ts and consumer-parallel.ts check with moduleResolution ${options.moduleResolution}`, () => {
       const r = tsc(name, options, ['consumer.ts', 'consumer-parallel.ts']);
+      expect(r.stdout + r.stderr).toBe('');
+      expect(r.status).toBe(0);
+    });
+  }
+
+  for (const name of ['bundler', 'node16', 'node10']) {
+    it(`consumer-repro.ts (slabcast/repro, slabcast/playground) checks with moduleResolution ${variants[name].moduleResolution}`, () => {
+      const r = tsc(`repro-${name}`, variants[name], ['consumer-repro.ts']);
       expect(r.stdout + r.stderr).toBe('');
       expect(r.status).toBe(0);
     });
@@ -315,16 +346,64 @@ describe('Vite + Chromium', () => {
     });
     expect(problems).toEqual([]);
     const assets = readdirSync(path.join(esmApp, 'dist/assets'));
-    const wasm = assets.filter((f) => f.endsWith('.wasm'));
+    const wasm = assets.filter((f) => f.endsWith('.wasm') && !f.startsWith('slabcast-mt-'));
     expect(wasm).toHaveLength(1);
     expect(readFileSync(path.join(esmApp, 'dist/assets', wasm[0])).equals(readFileSync(WASM))).toBe(true);
 
-    const server = createStaticServer({ webRoot: path.join(esmApp, 'dist'), allow: null });
+    const server = createStaticServer({ root: path.join(esmApp, 'dist') });
     await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { answer, problems: pageProblems } = await pageAnswer(`http://127.0.0.1:${server.address().port}/`);
       expect(pageProblems).toEqual([]);
       expect(answer).toEqual({ default: HIT, explicit: HIT, wasmUrl: `/assets/${wasm[0]}` });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('vite build bundles a page that mounts the playground (slabcast/playground + its CSS), and it runs', async () => {
+    const app = makeProject('mount-app', { type: 'module' });
+    // three is a peer dependency: this project's own (a devDependency).
+    symlinkSync(path.join(ROOT, 'node_modules/three'), path.join(app, 'node_modules/three'));
+    writeFileSync(path.join(app, 'index.html'), [
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>mount</title></head><body>',
+      '<div id="demo" style="width: 900px; height: 520px"></div><pre id="out">loading</pre>',
+      '<script type="module" src="./main.js"></script></body></html>',
+    ].join('\n'));
+    writeFileSync(path.join(app, 'main.js'), [
+      "import { mountPlayground } from 'slabcast/playground';",
+      "import 'slabcast/playground.css';",
+      "const out = document.getElementById('out');",
+      'try {',
+      "  const scene = { shapes: [{ type: 'aabb', min: [-1, -1, -1], max: [1, 1, 1] }], rays: [{ origin: [-3, 0.5, 0.25], dir: [2, 0, 0] }] };",
+      "  const h = await mountPlayground(document.getElementById('demo'), scene, { handles: 'locked' });",
+      "  out.textContent = JSON.stringify({ list: h.element.querySelector('[data-testid=\"hit-list\"]').textContent.includes('box 0'),",
+      "    ui: h.store.ui.handles, ready: h.element.dataset.ready, canvas: !!h.element.querySelector('canvas') });",
+      '} catch (e) {',
+      '  out.textContent = JSON.stringify({ error: String(e && e.message ? e.message : e) });',
+      '}',
+      "document.body.dataset.ready = 'true';",
+    ].join('\n'));
+    const problems = [];
+    await vite.build({
+      root: app,
+      configFile: false,
+      logLevel: 'warn',
+      customLogger: quietLogger(problems),
+      build: { chunkSizeWarningLimit: 1000 },
+    });
+    // The case reader's on-demand node:fs (Node only) is the one expected message.
+    expect(problems.filter((p) => !/"node:fs" has been externalized for browser compatibility/.test(p))).toEqual([]);
+    const assets = readdirSync(path.join(app, 'dist/assets'));
+    // slabcast.wasm, and slabcast-mt.wasm for stress mode's parallel worlds (fetched only then)
+    expect(assets.filter((f) => f.endsWith('.wasm')).map((f) => f.replace(/-[\w-]{8}\.wasm$/, '')).sort()).toEqual(['slabcast', 'slabcast-mt']);
+    expect(assets.filter((f) => f.endsWith('.html'))).toHaveLength(1); // the markup, fetched by mountPlayground
+    const server = createStaticServer({ root: path.join(app, 'dist') });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { answer, problems: pageProblems } = await pageAnswer(`http://127.0.0.1:${server.address().port}/`);
+      expect(pageProblems).toEqual([]);
+      expect(answer).toEqual({ list: true, ui: 'locked', ready: 'true', canvas: true });
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

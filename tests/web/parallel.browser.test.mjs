@@ -4,17 +4,20 @@
 // errors and rebuilt, and 'shared' refused with a clear error where the page cannot share.
 // Uses Debian's /usr/bin/chromium; nothing is downloaded.
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createStaticServer } from '../../web/bin/serve.mjs';
+import { SITE_ROOT, createStaticServer } from '../../web/bin/serve.mjs';
 import { rng } from '../../web/bench/scenes.mjs';
 import { loadSlabcast } from '../../web/slabcast.js';
-import { MT_WASM, WASM, requireBuilt } from './helpers/artifacts.mjs';
+import { MT_WASM, ROOT, WASM, requireBuilt } from './helpers/artifacts.mjs';
 import { addShapes, makeRays, makeScene, mixedFloatScene } from './helpers/world-scenes.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 let server;
 let base;
+let site;
+let siteBase;
 let browser;
 let sc;
 
@@ -23,9 +26,14 @@ beforeAll(async () => {
   requireBuilt(MT_WASM);
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install chromium)`);
   sc = await loadSlabcast({ wasm: WASM });
-  server = createStaticServer({ allow: null });
+  // the bench page and the library's own modules (web/), and the built site (the playground)
+  server = createStaticServer({ root: path.join(ROOT, 'web') });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${server.address().port}`;
+  if (!existsSync(path.join(SITE_ROOT, 'index.html'))) throw new Error('dist/site is missing: run npm run build:site');
+  site = createStaticServer();
+  await new Promise((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteBase = `http://127.0.0.1:${site.address().port}`;
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'],
@@ -35,6 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   if (server) await new Promise((resolve) => server.close(resolve));
+  if (site) await new Promise((resolve) => site.close(resolve));
 });
 
 async function openPage(prefix) {
@@ -188,7 +197,7 @@ describe.each([['/isolated', 'shared'], ['', 'copied']])('the playground stress 
     page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
     page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
     try {
-      await page.goto(`${base}${prefix}/`);
+      await page.goto(`${siteBase}${prefix}/`);
       await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
       await page.locator('label.switch').click();
       await expect.poll(() => page.getByTestId('stress-time').textContent()).toMatch(/ms per update$/);

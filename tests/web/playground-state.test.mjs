@@ -14,6 +14,7 @@ import {
   MAX_FRAGMENT_CHARS, MAX_IMPORT_BYTES, MAX_IMPORT_CASES, MAX_RAYS, MAX_SHAPES,
   cloneState, decode, defaultState, encode, fromCaseFile, sameState, toCaseFile, validateState,
 } from '../../web/playground/state.mjs';
+import { defaultUi } from '../../web/playground/ui-state.mjs';
 import { NATIVE_RUNNER, ROOT, WASM, requireBuilt } from './helpers/artifacts.mjs';
 
 const f = Math.fround;
@@ -69,7 +70,12 @@ function bytesOf(parts) {
       else {
         if (kind === 'u32') dv.setUint32(0, v, true);
         else if (kind === 'i32') dv.setInt32(0, v, true);
-        else dv.setFloat32(0, v, true);
+        else if (kind === 'f64') {
+          const d8 = new DataView(new ArrayBuffer(8));
+          d8.setFloat64(0, v, true);
+          out.push(...new Uint8Array(d8.buffer));
+          continue;
+        } else dv.setFloat32(0, v, true);
         out.push(...new Uint8Array(dv.buffer));
       }
     }
@@ -244,8 +250,8 @@ describe('defaultState with the real slabcast', () => {
 });
 
 describe('encode / decode', () => {
-  it('writes #v1. followed by base64url without padding', () => {
-    expect(encode(defaultState())).toMatch(/^#v1\.[A-Za-z0-9_-]+$/);
+  it('writes #v2. followed by base64url without padding', () => {
+    expect(encode(defaultState())).toMatch(/^#v2\.[A-Za-z0-9_-]+$/);
   });
 
   it('round-trips the default scene', () => {
@@ -258,8 +264,9 @@ describe('encode / decode', () => {
 
   it('has the documented length for the default scene', () => {
     // 16 header bytes + 2 AABBs (1 + 24 each) + OBB (1 + 60) + sphere (1 + 16) + plane (1 + 16)
-    // + 3 rays (28 each) = 245 bytes = 81 groups of 3 + 2: 81*4 + 3 = 327 base64url characters.
-    expect(encode(defaultState())).toHaveLength('#v1.'.length + 327);
+    // + 3 rays (28 each) = 245 bytes, + 3 bytes of default view settings = 248 bytes
+    // = 82 groups of 3 + 2: 82*4 + 3 = 331 base64url characters.
+    expect(encode(defaultState())).toHaveLength('#v2.'.length + 331);
   });
 
   it('reads a link laid out by hand, and writes the same link', () => {
@@ -278,7 +285,62 @@ describe('encode / decode', () => {
     const d = decode(link);
     expect(d.ok).toBe(true);
     expect(sameState(d.state, state)).toBe(true);
-    expect(encode(state)).toBe(link);
+    expect(d.ui).toEqual(defaultUi());
+    // Version 2: the same scene bytes, then view 0 (3d), step 0, flags 2|4|8 (every panel shows).
+    const v2 = linkOf(new Uint8Array([...bytes, 0, 0, 14]), 2);
+    expect(encode(state)).toBe(v2);
+    expect(encode(state, defaultUi())).toBe(v2);
+    expect(sameState(decode(v2).state, state)).toBe(true);
+  });
+
+  it('writes the view settings laid out by hand, the camera as float64 bits', () => {
+    const state = {
+      shapes: [{ type: 'sphere', center: [1, 2, 3], radius: 0.5 }],
+      rays: [],
+      selected: { ray: -1, shape: 0 },
+    };
+    const scene = [['u32', 1, 0], ['i32', -1, 0], ['u8', 3], ['f32', 1, 2, 3, 0.5]];
+    const ui = {
+      view: 'side', step: 5, handles: 'locked', panels: { toolbar: false, hits: true, tutorial: false },
+      camera: { position: [0.1, -2, 1e300], target: [NEG_ZERO, 5e-324, 3], zoom: 1.5 }, embed: true,
+    };
+    // view 'side' = 3; flags: locked 1 + hits 4 + embed 16 + camera 32 = 53.
+    const bytes = bytesOf([...scene, ['u8', 3, 5, 53], ['f64', 0.1, -2, 1e300, NEG_ZERO, 5e-324, 3, 1.5]]);
+    const link = linkOf(bytes, 2);
+    expect(encode(state, ui)).toBe(link);
+    const d = decode(link);
+    expect(d.ok).toBe(true);
+    expect(d.ui).toEqual(ui);
+    expect(Object.is(d.ui.camera.target[0], -0)).toBe(true);
+    expect(sameState(d.state, state)).toBe(true);
+    // Without a camera: 3 bytes, view 'top' = 1, flags toolbar 2 + tutorial 8 = 10.
+    const ui2 = { ...defaultUi(), view: 'top', step: 64, panels: { toolbar: true, hits: false, tutorial: true } };
+    expect(encode(state, ui2)).toBe(linkOf(bytesOf([...scene, ['u8', 1, 64, 10]]), 2));
+    expect(decode(encode(state, ui2)).ui).toEqual(ui2);
+  });
+
+  it('still opens a version 1 link written by the old encoder, with the default view settings', () => {
+    // The default scene as the version 1 encoder (commit 9a0f1d3) wrote it: a fixture, not made by this code.
+    const OLD = '#v1.BQAAAAMAAAAAAAAAAAAAAAEAAEDAAACAvwAAgL8AAIC_AACAPwAAgD8BAACAPwAAgL8AAIC_AABAQAAAAAAAAIA_' +
+      'AgAAAAAAAAA_AACAwPMENT_zBDU_AAAAAPMENb_zBDU_AAAAAAAAAAAAAAAAAACAPwAAgD8AAIA_AACAPwMAAMBAAAAAPwAAAAAAAIA_' +
+      'BAAAAAAAAIA_AAAAAAAAgL8AAMDAAAAAQAAAAAAAAIA_AAAAvwAAAAAAAIB_AADAwAAAgD8AAAAAAACAPwAAAAAAAAAAAACAfwAAAEAA' +
+      'AAC_AAAAAAAAAL8AAAAAAACAvwAAIEE';
+    const d = decode(OLD);
+    expect(d.ok).toBe(true);
+    expect(sameState(d.state, defaultState())).toBe(true);
+    expect(d.ui).toEqual(defaultUi());
+    // The new link holds the same scene bytes and 3 more.
+    const oldBytes = Buffer.from(OLD.slice(4), 'base64url');
+    const newBytes = Buffer.from(encode(defaultState()).slice(4), 'base64url');
+    expect([...newBytes.subarray(0, oldBytes.length)]).toEqual([...oldBytes]);
+    expect([...newBytes.subarray(oldBytes.length)]).toEqual([0, 0, 14]);
+  });
+
+  it('refuses to encode invalid view settings', () => {
+    for (const ui of [{ ...defaultUi(), view: 'iso' }, { ...defaultUi(), step: 65 }, { ...defaultUi(), step: 1.5 },
+      { ...defaultUi(), camera: { position: [0, 0, NaN], target: [0, 0, 0], zoom: 1 } }, null]) {
+      expect(() => encode(defaultState(), ui)).toThrow(/cannot encode the view settings/);
+    }
   });
 
   it('keeps every awkward float32 bit for bit (-0, subnormals, FLT_MAX, 0.1f, Infinity tmax)', () => {
@@ -313,8 +375,12 @@ describe('encode / decode', () => {
     }
     s.selected = { ray: MAX_RAYS - 1, shape: MAX_SHAPES - 1 };
     const link = encode(s);
-    // 16 + 64*61 + 32*28 = 4816 bytes = 1605 groups of 3 + 1: 1605*4 + 2 = 6422 characters.
-    expect(link).toHaveLength(4 + 6422);
+    // 16 + 64*61 + 32*28 = 4816 bytes + 3 = 4819 = 1606 groups of 3 + 1: 1606*4 + 2 = 6426 characters;
+    // with a camera, 56 bytes more: 4875 = 1625 groups of 3: 6500 characters.
+    expect(link).toHaveLength(4 + 6426);
+    const ui = { ...defaultUi(), camera: { position: [1, 2, 3], target: [4, 5, 6], zoom: 2 } };
+    expect(encode(s, ui)).toHaveLength(4 + 6500);
+    expect(encode(s, ui).length).toBeLessThanOrEqual(MAX_FRAGMENT_CHARS);
     expect(link.length).toBeLessThanOrEqual(MAX_FRAGMENT_CHARS);
     const d = decode(link);
     expect(d.ok).toBe(true);
@@ -387,7 +453,7 @@ describe('decode: hostile input', () => {
     ['a hash getter that throws', throwingHash, /could not be read.*boom/],
     ['a foreign link', '#section-2', /not a slabcast scene link/],
     ['no version dot', '#v1', /not a slabcast scene link/],
-    ['an unknown version', '#v9.AAAA', /^unknown link version 9 \(this page reads v1\)$/],
+    ['an unknown version', '#v9.AAAA', /^unknown link version 9 \(this page reads v1, v2\)$/],
     ['version 0', '#v0.AAAA', /unknown link version 0/],
     ['a zero-padded version', '#v01.AAAA', /unknown link version 01/],
     ['a huge version', `#v${'9'.repeat(40)}.AAAA`, /unknown link version 9{12}\.\.\./],
@@ -422,6 +488,19 @@ describe('decode: hostile input', () => {
     ['a negative tmax', linkOf(bytesOf([header(0, 1), sel(), ...ray([0, 0, 0], [0, 0, 1], -1)])), /tmax must be >= 0/],
     ['a selected ray out of range', linkOf(bytesOf([header(0, 1), sel(1, -1), ...okRay])), /selected\.ray must be -1 or a ray index below 1 \(it is 1\)/],
     ['a selected shape below -1', linkOf(bytesOf([header(1, 0), sel(-1, -2), ...okBox])), /selected\.shape .*\(it is -2\)/],
+    // Version 2: the view settings after the scene.
+    ['an unknown version, naming both', '#v3.AAAA', /^unknown link version 3 \(this page reads v1, v2\)$/],
+    ['v2 without view settings', linkOf(bytesOf([header(0, 0), sel()]), 2), /cut short .*the view settings/],
+    ['v2 with a part of the view settings', linkOf(bytesOf([header(0, 0), sel(), ['u8', 0, 0]]), 2), /cut short .*the view settings/],
+    ['v2 with an unknown view code', linkOf(bytesOf([header(0, 0), sel(), ['u8', 4, 0, 14]]), 2), /unknown view code 4/],
+    ['v2 with a step past the last', linkOf(bytesOf([header(0, 0), sel(), ['u8', 0, 65, 14]]), 2), /tutorial step 65; the last is 64/],
+    ['v2 with unknown flag bits', linkOf(bytesOf([header(0, 0), sel(), ['u8', 0, 0, 64 + 14]]), 2), /unknown view flags \(78\)/],
+    ['v2 with a cut camera', linkOf(bytesOf([header(0, 0), sel(), ['u8', 0, 0, 46], ['f64', 1, 2, 3]]), 2), /cut short .*the camera/],
+    ['v2 with a NaN camera', linkOf(bytesOf([header(0, 0), sel(), ['u8', 0, 0, 46], ['f64', 1, 2, NaN, 0, 0, 0, 1]]), 2), /invalid view settings: camera\.position/],
+    ['v2 with a zero zoom', linkOf(bytesOf([header(0, 0), sel(), ['u8', 0, 0, 46], ['f64', 1, 2, 3, 0, 0, 0, 0]]), 2), /camera\.zoom must be a finite number above 0/],
+    ['v2 with trailing bytes', linkOf(bytesOf([header(0, 0), sel(), ['u8', 0, 0, 14, 0]]), 2), /1 unexpected byte\(s\) after the view settings/],
+    ['v2 with a camera flag and trailing', linkOf(bytesOf([header(0, 0), sel(), ['u8', 0, 0, 14], ['f64', 1, 2, 3, 0, 0, 0, 1]]), 2), /56 unexpected byte/],
+    ['v2 with an empty payload', '#v2.', /no scene data after "v2\."/],
   ];
 
   for (const [what, input, re] of HOSTILE) {
@@ -537,8 +616,14 @@ describe('toCaseFile', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  /** Write text to a fresh temp file; both runners must `check` it with exit status 0. */
-  function replay(text, name) {
+  /** The reporter's step (docs/playground.md): every "observed" becomes the case's "expect". */
+  const observedAsExpect = (text) => text.replaceAll('"observed": {', '"expect": {');
+
+  /** Write text, with observed taken as expect, to a fresh temp file; both runners must
+   * `check` it with exit status 0. */
+  function replay(exported, name) {
+    const text = observedAsExpect(exported);
+    expect(text).not.toBe(exported);
     const file = path.join(dir, `${name}.json`);
     writeFileSync(file, text);
     // execFileSync throws on a non-zero exit status.
@@ -565,7 +650,9 @@ describe('toCaseFile', () => {
     expect(c.query).toBe('raycast');
     expect(c.ray).toEqual({ origin: [-5, 0, 0], dir: [1, 0, 0] }); // no tmax: +infinity
     expect(c.shape).toEqual({ type: 'aabb', min: [-1, -1, -1], max: [1, 1, 1] });
-    expect(c.expect).toEqual({ hit: true, t: 4, t_enter: 4, t_exit: 6, point: [-1, 0, 0], normal: [-1, 0, 0] });
+    expect(c.observed).toEqual({ hit: true, t: 4, t_enter: 4, t_exit: 6, point: [-1, 0, 0], normal: [-1, 0, 0] });
+    expect(c.expect).toBeUndefined();
+    expect(doc.generator).toBe(`slabcast ${JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version}`);
     const { native, wasm } = replay(text, 'hand');
     expect(native).toBe('1 passed, 0 failed\n');
     expect(wasm).toBe(native);
@@ -580,7 +667,7 @@ describe('toCaseFile', () => {
     };
     const c = JSON.parse(toCaseFile(s, sc.raycast)).cases[0];
     expect(c.ray.tmax).toBe(2.5);
-    expect(c.expect).toEqual({ hit: false });
+    expect(c.observed).toEqual({ hit: false });
   });
 
   it('holds every ray x shape pair of the default scene and replays through both runners', () => {
@@ -639,10 +726,28 @@ describe('toCaseFile', () => {
     expect(JSON.parse(toCaseFile(defaultState(), picky)).cases).toHaveLength(3 * 4);
   });
 
-  it('leaves a NaN result field out of expect, so the file still passes', () => {
+  it('does not pass as exported: without "expect" both runners skip every case', () => {
+    const text = toCaseFile(defaultState(), sc.raycast);
+    const file = path.join(dir, 'as-exported.json');
+    writeFileSync(file, text);
+    const native = execFileSync(NATIVE_RUNNER, ['check', file], { encoding: 'latin1' });
+    const wasm = execFileSync(process.execPath, [JS_RUNNER, 'check', file], { encoding: 'latin1' });
+    expect(native).toBe('0 passed, 0 failed, 15 skipped\n');
+    expect(wasm).toBe(native);
+    // With a wrong expectation set by the reporter, the case fails in both runners.
+    const wrong = observedAsExpect(text).replace('"expect": {"hit": true, "t": 3,', '"expect": {"hit": true, "t": 2,');
+    writeFileSync(file, wrong);
+    for (const cmd of [[NATIVE_RUNNER, ['check', file]], [process.execPath, [JS_RUNNER, 'check', file]]]) {
+      let out = '';
+      try { execFileSync(cmd[0], cmd[1], { encoding: 'latin1' }); } catch (e) { out = e.stdout; expect(e.status).toBe(1); }
+      expect(out).toMatch(/^FAIL "ray0-shape0-aabb": t expected 2, got 3\n14 passed, 1 failed\n$/);
+    }
+  });
+
+  it('leaves a NaN result field out of observed, so the file can still pass', () => {
     const fake = () => ({ hit: true, t: 1, t_enter: 1, t_exit: 2, point: [NaN, 0, 0], normal: [1, 0, 0] });
     const doc = JSON.parse(toCaseFile(defaultState(), fake));
-    expect(doc.cases[0].expect).toEqual({ hit: true, t: 1, t_enter: 1, t_exit: 2, normal: [1, 0, 0] });
+    expect(doc.cases[0].observed).toEqual({ hit: true, t: 1, t_enter: 1, t_exit: 2, normal: [1, 0, 0] });
     expect(doc.comment).toMatch(/ray0-shape0-aabb point/);
   });
 

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaticServer } from '../../web/bin/serve.mjs';
 import { defaultState, sameState } from '../../web/playground/state.mjs';
 import { ROOT, WASM, requireBuilt } from './helpers/artifacts.mjs';
+import { requireSite } from './helpers/site.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = path.join(ROOT, 'test-results/playground');
@@ -28,6 +29,7 @@ let browser;
 
 beforeAll(async () => {
   requireBuilt(WASM);
+  requireSite(); // the built site (dist/site), as npm start serves it
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install chromium)`);
   mkdirSync(SHOTS, { recursive: true });
   server = createStaticServer();

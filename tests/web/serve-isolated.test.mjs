@@ -1,12 +1,13 @@
 // web/bin/serve.mjs's /isolated/ prefix: the same files, with the headers that make a page
 // cross-origin isolated (slabcast/parallel's shared memory, docs/parallel.md); everything else
-// as without the prefix (allow-list, traversal checks, redirects that stay on the prefix).
+// as without the prefix (traversal checks, redirects that stay on the prefix); and the built
+// site's parallel-world files on both paths.
 import http from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaticServer, isolatedPath } from '../../web/bin/serve.mjs';
+import { SITE_ROOT, createStaticServer, isolatedPath } from '../../web/bin/serve.mjs';
 
 let dir;
 let server;
@@ -34,7 +35,8 @@ beforeAll(async () => {
   writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>x</title>');
   writeFileSync(path.join(web, 'page.js'), 'export const page = 1;');
   writeFileSync(path.join(web, 'sub', 'index.html'), 'sub');
-  server = createStaticServer({ webRoot: web, nodeModules: path.join(dir, 'nm'), allow: null });
+  server = createStaticServer({ root: web });
+  if (!existsSync(path.join(SITE_ROOT, 'index.html'))) throw new Error('dist/site is missing: run npm run build:site');
   real = createStaticServer();
   await listen(server);
   await listen(real);
@@ -81,11 +83,16 @@ describe('serve.mjs /isolated/', () => {
     expect((await request(server, '/isolatedx/page.js')).status).toBe(404);
   });
 
-  it('the playground allow-list admits the parallel world on both paths, and nothing more', async () => {
-    for (const p of ['/parallel.js', '/parallel/worker.js', '/slabcast-mt.wasm', '/isolated/parallel.js', '/isolated/parallel/shared.js', '/isolated/slabcast-mt.wasm']) {
-      expect((await request(real, p)).status, p).toBe(200);
+  it('the built site serves the parallel world (its chunk, worker and slabcast-mt.wasm) on both paths', async () => {
+    const assets = readdirSync(path.join(SITE_ROOT, 'assets')).filter((f) => /^(parallel|worker|slabcast-mt)-[\w-]{8}\.(js|wasm)$/.test(f));
+    expect(assets.some((f) => f.startsWith('slabcast-mt-'))).toBe(true);
+    expect(assets.some((f) => f.startsWith('parallel-'))).toBe(true);
+    for (const f of assets) {
+      expect((await request(real, `/assets/${f}`)).status, f).toBe(200);
+      const iso = await request(real, `/isolated/assets/${f}`);
+      expect(iso.status, f).toBe(200);
+      expect(iso.headers['cross-origin-embedder-policy']).toBe('require-corp');
     }
-    expect((await request(real, '/isolated/bench/parallel.html')).status).toBe(404);
-    expect((await request(real, '/isolated/parallel/../../package.json')).status).toBe(403);
+    expect((await request(real, '/isolated/assets/../../package.json')).status).toBe(403);
   });
 });

@@ -1,5 +1,5 @@
-// One version everywhere: the C header's macros, the compiled wasm (sc_version), package.json
-// and the CMake project. A release bumps them together (docs/install.md).
+// One version everywhere: the C header's macros, the compiled wasm (sc_version), package.json,
+// web/version.mjs and the CMake project. A release bumps them together (docs/install.md).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -21,6 +21,11 @@ describe('one version', () => {
     expect(string).toBe(parts);
     expect(JSON.parse(read('package.json')).version).toBe(string);
     expect(read('CMakeLists.txt')).toMatch(new RegExp(`project\\(slabcast VERSION ${string.replace(/\./g, '\\.')}\\b`));
+  });
+
+  test('web/version.mjs (the version case files record) says the same', async () => {
+    const { VERSION } = await import('../../web/version.mjs');
+    expect(VERSION).toBe(headerVersion().string);
   });
 
   test('the wasm build reports it (sc_wasm_version)', async () => {

@@ -1,26 +1,31 @@
 #!/usr/bin/env node
-// A tiny static server for the playground (no dependencies):
+// A small static server for the built site (no dependencies):
 //
-//   node web/bin/serve.mjs            -> http://127.0.0.1:${PORT:-8080}/
+//   npm run build:site && node web/bin/serve.mjs   -> http://127.0.0.1:${PORT:-8080}/
 //
-// Serves what the playground page loads and nothing else: the page, its modules and
-// styles, the slabcast module and its wasm from web/, and from node_modules/ only the
-// three.js files its import map names (PLAYGROUND_FILES below). Everything else is a
-// 404, the rest of node_modules and web/ included. GET and HEAD only; paths are
-// normalised (repeated slashes folded, "." dropped) and anything that would leave a
-// root (.., encoded slashes, backslashes, NUL bytes, symlinks pointing outside) is
-// refused. A redirect only ever names a path of this server that starts with a single
-// "/": never "//host" or a scheme. HOST and PORT come from the environment.
+// Serves dist/site/ (scripts/build-site.mjs) and nothing else, the way a static host does:
+// - gzip: when the client accepts gzip and FILE.gz exists beside FILE, that is sent
+//   (Content-Encoding: gzip, Vary: Accept-Encoding);
+// - caching: hashed assets (assets/NAME-HASH.EXT) are immutable for a year; everything else
+//   (index.html, tutorial.html) is revalidated on every load (no-cache).
+// GET and HEAD only; paths are normalised (repeated slashes folded, "." dropped) and
+// anything that would leave the root (.., encoded slashes, backslashes, NUL bytes,
+// symlinks pointing outside) is refused; dot files are not served. A redirect only ever
+// names a path of this server that starts with a single "/": never "//host" or a scheme.
+// Below /isolated/ the same files are served with the headers that make a page cross-origin
+// isolated (COOP same-origin, COEP require-corp), for slabcast/parallel's shared memory.
+// HOST and PORT come from the environment.
 
-import { createReadStream, realpathSync } from 'node:fs';
+import { createReadStream, existsSync, realpathSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const WEB_ROOT = path.resolve(here, '..');
-const PROJECT_ROOT = path.resolve(WEB_ROOT, '..');
+const PROJECT_ROOT = path.resolve(here, '../..');
+/** The built site that `npm start` serves. */
+export const SITE_ROOT = path.join(PROJECT_ROOT, 'dist/site');
 
 export const MIME_TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -38,31 +43,18 @@ export const MIME_TYPES = {
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
   '.md': 'text/markdown; charset=utf-8',
-  '.ts': 'text/plain; charset=utf-8',
-  '.glb': 'model/gltf-binary',
-  '.gltf': 'model/gltf+json',
+  '.gz': 'application/gzip',
 };
 
-/**
- * What the playground loads: [urlPrefix, files] pairs. A prefix ending in '/' admits
- * every file below it whose name matches `files` (a RegExp); other entries are exact
- * paths. Directories are only reachable through an index.html that is itself listed.
- */
-export const PLAYGROUND_FILES = [
-  ['/index.html', null],
-  ['/playground/', /^[\w.-]+\.(js|mjs|css)$/],
-  ['/slabcast.js', null],
-  ['/core/', /^[\w.-]+\.js$/],
-  ['/slabcast.wasm', null],
-  ['/parallel.js', null],
-  ['/parallel/', /^[\w.-]+\.js$/],
-  ['/slabcast-mt.wasm', null],
-  ['/f32format.mjs', null],
-  ['/cases.mjs', null],
-  ['/case-json.mjs', null],
-  ['/node_modules/three/build/', /^three\.(module|core)\.js$/],
-  ['/node_modules/three/examples/jsm/', /^(controls|renderers|lines)\/[\w.-]+\.js$/],
-];
+/** Cache-Control for hashed assets: their name changes whenever their bytes do. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Cache-Control for everything else: use a cached copy only after asking. */
+export const REVALIDATE = 'no-cache';
+
+/** Whether a normalised path names a hashed asset (Vite's assets/NAME-HASH.EXT, HASH 8 characters). */
+export function isHashedAsset(pathname) {
+  return /^\/assets\/[\w.-]+-[\w-]{8}\.[a-z0-9]+$/i.test(pathname);
+}
 
 /**
  * Paths below this prefix serve the same files, with the headers that make a page cross-origin
@@ -80,17 +72,15 @@ export function isolatedPath(raw) {
   return raw.startsWith(`${ISOLATED_PREFIX}/`) ? raw.slice(ISOLATED_PREFIX.length) : null;
 }
 
-/** True when the normalised path is on the allow-list (null: everything is allowed). */
-export function isAllowed(pathname, allow) {
-  if (allow === null) return true;
-  for (const [prefix, files] of allow) {
-    if (!prefix.endsWith('/')) {
-      if (pathname === prefix) return true;
-    } else if (pathname.startsWith(prefix) && files.test(pathname.slice(prefix.length))) {
-      return true;
-    }
-  }
-  return false;
+/** Whether an Accept-Encoding header accepts gzip (and does not refuse it with q=0). */
+export function acceptsGzip(header) {
+  if (typeof header !== 'string') return false;
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().split(';').map((s) => s.trim());
+    if (name.toLowerCase() !== 'gzip' && name !== '*') return false;
+    const q = params.find((p) => /^q=/i.test(p));
+    return !q || Number(q.slice(2)) > 0;
+  });
 }
 
 /**
@@ -114,20 +104,12 @@ export function normalizePath(urlPath) {
   return `/${kept.join('/')}${trailing ? '/' : ''}`;
 }
 
-/**
- * Map a normalised request path to a file below one of the mounts, or null when it is
- * not allowed. mounts: [[urlPrefix ending in '/', directory], ...], longest first.
- */
-export function resolveRequestPath(pathname, mounts) {
-  for (const [prefix, dir] of mounts) {
-    if (pathname === prefix.slice(0, -1) || pathname.startsWith(prefix)) {
-      const rel = pathname.slice(prefix.length);
-      const file = path.resolve(dir, `.${path.posix.sep}${rel}`);
-      if (file !== dir && !file.startsWith(dir + path.sep)) return null;
-      return { file, dir, trailingSlash: pathname.endsWith('/') };
-    }
-  }
-  return null;
+/** The file below `dir` for a normalised path, or null when it would leave dir. */
+export function resolveRequestPath(pathname, dir) {
+  const rel = pathname.slice(1);
+  const file = path.resolve(dir, `.${path.posix.sep}${rel}`);
+  if (file !== dir && !file.startsWith(dir + path.sep)) return null;
+  return { file, dir, trailingSlash: pathname.endsWith('/') };
 }
 
 function notFound() {
@@ -144,18 +126,17 @@ function send(res, status, text, head = false) {
   res.end(head ? undefined : text);
 }
 
+/** Whether `file` (a real path) lies in `realDir`. */
+const inside = (file, realDir) => file === realDir || file.startsWith(realDir + path.sep);
+
 /**
- * An http.Server serving `webRoot` at / and `nodeModules` at /node_modules/, limited to
- * the paths `allow` admits (default PLAYGROUND_FILES; null admits every file below the
- * two roots).
- * @param {{webRoot?: string, nodeModules?: string, allow?: Array|null, log?: (line: string) => void}} [options]
+ * An http.Server serving the files below `root` (default: dist/site/), with precompressed
+ * .gz files for clients that accept gzip and cache headers (see the top of this file).
+ * @param {{root?: string, log?: (line: string) => void}} [options]
  */
 export function createStaticServer(options = {}) {
-  const webRoot = path.resolve(options.webRoot ?? WEB_ROOT);
-  const nodeModules = path.resolve(options.nodeModules ?? path.join(PROJECT_ROOT, 'node_modules'));
-  const mounts = [['/node_modules/', nodeModules], ['/', webRoot]];
+  const root = path.resolve(options.root ?? SITE_ROOT);
   const log = options.log ?? (() => {});
-  const allow = options.allow === undefined ? PLAYGROUND_FILES : options.allow;
 
   return http.createServer(async (req, res) => {
     const head = req.method === 'HEAD';
@@ -168,70 +149,83 @@ export function createStaticServer(options = {}) {
     // read "//host/x" as a protocol-relative URL naming another host.
     const rawTarget = req.url || '';
     const q = rawTarget.indexOf('?');
-    let raw = q < 0 ? rawTarget : rawTarget.slice(0, q);
-    // /isolated/...: the same file, cross-origin isolated (every answer carries the headers).
-    const isolated = isolatedPath(raw);
-    if (isolated !== null) {
-      raw = isolated;
-      for (const [k, v] of Object.entries(ISOLATION_HEADERS)) res.setHeader(k, v);
-    }
+    const full = q < 0 ? rawTarget : rawTarget.slice(0, q);
     const search = q < 0 ? '' : rawTarget.slice(q);
-    if (!raw.startsWith('/') || /[\s#]/.test(search)) {
+    if (!full.startsWith('/') || /[\s#]/.test(search)) {
       send(res, 400, 'bad request\n', head);
       return;
     }
+    // Below /isolated/: the same files, cross-origin isolated (every response carries the headers).
+    const isolated = isolatedPath(full);
+    const raw = isolated ?? full;
+    const prefix = isolated !== null ? ISOLATED_PREFIX : '';
+    if (isolated !== null) for (const [k, v] of Object.entries(ISOLATION_HEADERS)) res.setHeader(k, v);
     // Check the raw path too: ".." in any spelling, encoded slashes, backslashes, NUL.
     if (/(^|\/|%2f)(\.|%2e){2}(\/|%2f|$)/i.test(raw) || /%2f|%5c|%00/i.test(raw)) {
       send(res, 403, 'forbidden\n', head);
       return;
     }
     const pathname = normalizePath(raw);
-    const target = pathname === null ? null : resolveRequestPath(pathname, mounts);
+    const target = pathname === null ? null : resolveRequestPath(pathname, root);
     if (!target) {
       send(res, 403, 'forbidden\n', head);
       return;
     }
     try {
+      // Dot files (.git, .env ...) are never part of a site.
+      if (pathname.split('/').some((seg) => seg.startsWith('.'))) throw notFound();
       let file = target.file;
+      let served = pathname;
       let info = await stat(file);
       if (info.isDirectory()) {
-        // A directory is served through its index.html, when that is allowed.
-        if (!isAllowed(`${pathname.replace(/\/$/, '')}/index.html`, allow)) throw notFound();
+        const index = path.join(file, 'index.html');
+        if (!existsSync(index)) throw notFound();
         if (!target.trailingSlash) {
           // pathname starts with exactly one "/" (normalizePath): a path of this server.
-          res.writeHead(301, { Location: `${isolated !== null ? ISOLATED_PREFIX : ''}${pathname}/${search}` });
+          res.writeHead(301, { Location: `${prefix}${pathname}/${search}`, 'Cache-Control': REVALIDATE });
           res.end();
           return;
         }
-        file = path.join(file, 'index.html');
+        file = index;
+        served = `${pathname}index.html`;
         info = await stat(file);
-      } else if (!isAllowed(pathname, allow)) {
-        throw notFound();
       }
-      // Symlinks must not lead outside their mount.
-      const real = await realpath(file);
-      const realDir = await realpath(target.dir);
-      if (real !== realDir && !real.startsWith(realDir + path.sep)) {
+      // Symlinks must not lead outside the root.
+      const realRoot = await realpath(root);
+      if (!inside(await realpath(file), realRoot)) {
         send(res, 403, 'forbidden\n', head);
         return;
       }
-      if (!info.isFile()) {
-        send(res, 404, 'not found\n', head);
-        return;
-      }
+      if (!info.isFile()) throw notFound();
       const type = MIME_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-      res.writeHead(200, {
+      const headers = {
         'Content-Type': type,
-        'Content-Length': info.size,
-        'Cache-Control': 'no-store',
+        'Cache-Control': isHashedAsset(served) ? IMMUTABLE : REVALIDATE,
         'X-Content-Type-Options': 'nosniff',
-      });
-      log(`200 ${req.method} ${pathname}`);
+        'Last-Modified': info.mtime.toUTCString(),
+      };
+      let body = file;
+      let size = info.size;
+      if (!file.endsWith('.gz')) {
+        const gz = `${file}.gz`;
+        const gzInfo = existsSync(gz) ? await stat(gz) : null;
+        if (gzInfo?.isFile() && inside(await realpath(gz), realRoot)) {
+          headers.Vary = 'Accept-Encoding';
+          if (acceptsGzip(req.headers['accept-encoding'])) {
+            headers['Content-Encoding'] = 'gzip';
+            body = gz;
+            size = gzInfo.size;
+          }
+        }
+      }
+      headers['Content-Length'] = size;
+      res.writeHead(200, headers);
+      log(`200 ${req.method} ${pathname}${headers['Content-Encoding'] ? ' (gzip)' : ''}`);
       if (head) {
         res.end();
         return;
       }
-      createReadStream(file).on('error', () => res.destroy()).pipe(res);
+      createReadStream(body).on('error', () => res.destroy()).pipe(res);
     } catch (e) {
       if (e && (e.code === 'ENOENT' || e.code === 'ENOTDIR')) {
         log(`404 ${req.method} ${pathname}`);
@@ -250,6 +244,10 @@ async function main() {
     console.error(`serve: bad PORT ${process.env.PORT}`);
     process.exit(2);
   }
+  if (!existsSync(path.join(SITE_ROOT, 'index.html'))) {
+    console.error('serve: dist/site/index.html is missing: build the site first (npm run build:site)');
+    process.exit(1);
+  }
   const server = createStaticServer({ log: (line) => console.log(line) });
   server.on('error', (e) => {
     console.error(`serve: ${e.message}`);
@@ -257,7 +255,7 @@ async function main() {
   });
   server.listen(port, host, () => {
     const { port: actual } = server.address();
-    console.log(`slabcast playground: http://${host}:${actual}/  (serving ${WEB_ROOT}; Ctrl-C to stop)`);
+    console.log(`slabcast playground: http://${host}:${actual}/  (serving ${SITE_ROOT}; Ctrl-C to stop)`);
   });
 }
 

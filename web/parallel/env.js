@@ -6,6 +6,13 @@ export const isNode = typeof process === 'object' && process !== null &&
   typeof process.versions === 'object' && process.versions !== null &&
   typeof process.versions.node === 'string';
 
+/**
+ * A Node built-in module (Node only), taken with process.getBuiltinModule (Node 20.16+): no
+ * import() of 'node:...', so bundlers see nothing to split or stub, and a bundled worker stays
+ * one file (Vite's default worker format, iife, refuses a worker that splits into chunks).
+ */
+export const nodeBuiltin = (name) => process.getBuiltinModule(name);
+
 /** Whether a shared WebAssembly.Memory can be given to workers: always in Node, else only in a cross-origin isolated page. */
 export function sharedMemoryAllowed() {
   if (typeof SharedArrayBuffer !== 'function' || typeof Atomics !== 'object') return false;
@@ -16,7 +23,7 @@ export function sharedMemoryAllowed() {
 /** The number of logical cores (at least 1). */
 export async function coreCount() {
   if (isNode) {
-    const os = await import(/* @vite-ignore */ /* webpackIgnore: true */ 'node:os');
+    const os = nodeBuiltin('node:os');
     const n = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
     return Math.max(1, n | 0);
   }
@@ -25,7 +32,9 @@ export async function coreCount() {
 }
 
 /**
- * A worker running the module at `url` (web/parallel/worker.js). Returns
+ * A worker running web/parallel/worker.js (`url` names it for Node; in browsers the worker is
+ * created with the literal new Worker(new URL('./worker.js', import.meta.url), ...) that
+ * bundlers such as Vite recognise and bundle, imports and all). Returns
  * {post(message, transfer), terminate(), onMessage, onError, onExit}: set the callbacks;
  * onError gets an Error, onExit an exit code. terminate() resolves when the worker has stopped
  * (Node) or has been told to stop (browsers, where that is all there is).
@@ -33,7 +42,7 @@ export async function coreCount() {
 export async function spawnWorker(url) {
   const handle = { onMessage: () => {}, onError: () => {}, onExit: () => {} };
   if (isNode) {
-    const { Worker } = await import(/* @vite-ignore */ /* webpackIgnore: true */ 'node:worker_threads');
+    const { Worker } = nodeBuiltin('node:worker_threads');
     const w = new Worker(url);
     w.on('message', (m) => handle.onMessage(m));
     w.on('error', (e) => handle.onError(e instanceof Error ? e : new Error(String(e))));
@@ -43,7 +52,7 @@ export async function spawnWorker(url) {
     handle.terminate = () => w.terminate().then(() => {}, () => {});
     return handle;
   }
-  const w = new Worker(url, { type: 'module' });
+  const w = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   w.onmessage = (e) => handle.onMessage(e.data);
   w.onerror = (e) => {
     e.preventDefault?.();

@@ -14,7 +14,9 @@ import { CMD, DONE, FAULT, FAULT_KIND, FAULT_WORKER, GEN, HEADER, JOB, MESSAGE_B
 const isNode = typeof process === 'object' && process !== null && typeof process.versions?.node === 'string';
 let port;
 if (isNode) {
-  const { parentPort } = await import(/* @vite-ignore */ /* webpackIgnore: true */ 'node:worker_threads');
+  // process.getBuiltinModule, not import(): no top-level await and nothing for a bundler to
+  // split, so a bundled worker stays one file in any format (env.js, nodeBuiltin)
+  const { parentPort } = process.getBuiltinModule('node:worker_threads');
   port = { post: (m, t) => parentPort.postMessage(m, t), close: () => parentPort.close() };
   parentPort.on('message', (m) => onMessage(m));
 } else {

@@ -1,9 +1,12 @@
 // Automation hooks for tests and scripts: window.playground.handles() (where a press grabs
-// each draggable handle), state() (a copy of the store's scene) and hits() (the nearest hit
-// of every ray).
+// each draggable handle), state() (a copy of the store's scene), ui() (a copy of the view
+// settings), camera() (the view's camera as view settings) and hits() (the nearest hit of
+// every ray).
 
 import * as THREE from 'three';
 import { cloneState } from './state.mjs';
+import { cloneUi } from './ui-state.mjs';
+import { readCamera } from './camera-sync.js';
 import { along, vec3 } from './three-kit.js';
 
 function shapeCenter(s) {
@@ -86,6 +89,14 @@ export function installAutomation(page) {
     /** A copy of the current scene. */
     state() {
       return cloneState(store.state);
+    },
+    /** A copy of the current view settings. */
+    ui() {
+      return cloneUi(store.ui);
+    },
+    /** The camera the view shows: {position, target, zoom}. */
+    camera() {
+      return readCamera(page.view);
     },
     /** The nearest hit of every ray (shape -1: a miss). */
     hits() {

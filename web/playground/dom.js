@@ -1,11 +1,21 @@
-// DOM helpers and number text: $(id), el(...) to build elements, and numbers shown
+// DOM helpers and number text: $(id) (ids looked up below the playground's root), el(...) to build elements, and numbers shown
 // short (6 significant digits) with their exact float32 text in a title.
 //
 // Text only ever reaches the page through textContent / attribute values, never innerHTML.
 
 import { formatFloat32 } from '../f32format.mjs';
 
-export const $ = (id) => document.getElementById(id);
+/** Where $() looks: the playground's root element (the page's document by default). One
+ * playground is live in a document at a time (mount.js enforces it). */
+let root = null;
+
+/** Look ids up below `element` from now on (null: the whole document). */
+export function setRoot(element) {
+  root = element;
+}
+
+/** The element with this id in the playground. */
+export const $ = (id) => (root === null ? document.getElementById(id) : root.querySelector(`#${CSS.escape(id)}`));
 
 /** Up to 6 significant digits; -0 shows as 0; infinities as ∞. */
 export function fmt(x) {

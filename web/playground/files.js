@@ -43,6 +43,10 @@ function importCases(store, input = $('import-json').value, name = '') {
 /** Read a File (from the picker or a drop) and import it. */
 async function importFile(store, file) {
   if (!file) return;
+  if (store.ui.handles === 'locked') {
+    showError('This playground is locked: nothing can be edited, so the file was not imported.');
+    return;
+  }
   if (file.size > MAX_FILE_BYTES) {
     showError(`The file ${JSON.stringify(file.name.slice(0, 80))} is too large (${file.size} bytes; the limit is ${MAX_FILE_BYTES}). The scene was left as it was.`);
     flash('import-flash', 'Not imported', true);

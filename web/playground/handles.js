@@ -40,16 +40,19 @@ export class Handles {
     this.raycaster.setFromCamera(this.ndc, this.view.camera);
   }
 
-  /** The handle under the pointer event e ({kind, ray} or {kind: 'stress'}), or null. */
+  /** The handle under the pointer event e ({kind, ray} or {kind: 'stress'}), or null
+   * (while the handles are locked, only stress mode's handle can be grabbed). */
   pickHandle(e) {
+    if (this.store.ui.handles === 'locked' && !this.stress.active) return null;
     this.#setNdc(e);
     const pickers = this.stress.active ? [this.stress.handle.userData.picker] : this.rays.pickers();
     const hit = this.raycaster.intersectObjects(pickers, false)[0];
     return hit ? hit.object.userData.handle : null;
   }
 
-  /** The shape under the pointer event e: {index, point}, or null. */
+  /** The shape under the pointer event e: {index, point}, or null (null while locked). */
   pickShape(e) {
+    if (this.store.ui.handles === 'locked') return null;
     this.#setNdc(e);
     const meshes = this.shapes.entries.map((s) => s.mesh);
     const hits = this.raycaster.intersectObjects(meshes, false);

@@ -21,16 +21,21 @@
 //   history.mjs     undo / redo                              numparse.mjs: typed text to float32
 //   toolbar.js      modes, add / delete / reset, undo / redo, views, shortcuts
 //   files.js        case-file export and import
-//   url-sync.js     the scene in the location hash, share link
+//   url-sync.js     the scene and view settings in the location hash, share link, ?embed etc.
+//   camera-sync.js  the camera in the view settings (after an orbit; from a link)
+//   chrome.js       embed mode, panels and locked handles on the page
 //   stress.js       stress mode on the world API
 //   automation.js   window.playground for tests
 //   notices.js, dom.js, look.js: the error notice, DOM and number text, colours and names
+//
+// web/index.html starts the page here (createPage on document.body, with URL sync);
+// mount.js (mountPlayground) calls createPage on an element of another page, without it.
 //
 // Parsed text (links, imported files, error messages) only ever reaches the page
 // through textContent / attribute values, never innerHTML.
 
 import { loadSlabcast } from '../slabcast.js';
-import { $ } from './dom.js';
+import { $, setRoot } from './dom.js';
 import { initNotices, reportRefusals, showError } from './notices.js';
 import { Store } from './store.js';
 import { View } from './render.js';
@@ -50,11 +55,16 @@ import { History } from './history.mjs';
 import { Snap } from './snap.mjs';
 import { initFiles } from './files.js';
 import { UrlSync } from './url-sync.js';
+import { CameraSync } from './camera-sync.js';
+import { Chrome } from './chrome.js';
 import { installAutomation } from './automation.js';
 
-/** Make every module. Listeners on the canvas run in the order they are added: the gizmo
- * first, then our own handles, then orbiting, so a grabbed gizmo or handle wins. */
-function createPage() {
+/** Make every module inside `root` (an element holding the playground's markup: the body
+ * of web/index.html). Listeners on the canvas run in the order they are added: the gizmo
+ * first, then our own handles, then orbiting, so a grabbed gizmo or handle wins.
+ * options.urlSync: keep the scene in the address bar (the page; not a mounted playground). */
+export function createPage(root, { urlSync: withUrl = true } = {}) {
+  setRoot(root === document.body ? null : root);
   initNotices();
   const store = new Store();
   const snap = new Snap();
@@ -65,13 +75,15 @@ function createPage() {
   const stress = new StressMode({
     view, store, shapes,
     onToggle: (active) => {
-      gizmo.setSuspended(active);
+      gizmo.setSuspended(active || store.ui.handles === 'locked');
       if (active && store.ui.view !== '3d') store.setUi({ view: '3d' }); // stress mode is drawn in 3D
     },
   });
   const handles = new Handles({ view, store, shapes, rays, gizmo, stress, snap });
   handles.listen();
   view.addOrbit();
+  const cameraSync = new CameraSync({ view, store });
+  cameraSync.listen();
   const visual = new SlabVisual(view, shapes);
   const tutorial = new Tutorial({ store, visual, gizmo, requestRender: view.requestRender });
   tutorial.listen();
@@ -86,22 +98,29 @@ function createPage() {
   inspector.listen();
   new Keyboard({ store, snap, view2d, stage: view.container }).listen();
   initFiles(store);
-  const urlSync = new UrlSync(store);
-  urlSync.listen();
+  const urlSync = withUrl ? new UrlSync(store, location.search) : null;
+  urlSync?.listen();
+  const chrome = new Chrome({ root, gizmo, stress });
   stress.listen();
-  new ResizeObserver(view.resize).observe(view.container);
-  return { store, view, shapes, rays, gizmo, stress, handles, tutorial, urlSync, view2d, inspector, history };
+  const resizer = new ResizeObserver(view.resize);
+  resizer.observe(view.container);
+  return {
+    root, store, view, shapes, rays, gizmo, stress, handles, tutorial, urlSync, cameraSync, chrome, resizer,
+    view2d, inspector, history,
+  };
 }
 
 /** After every store action: redraw what depends on the scene, then sync the URL. */
-function subscribe(page) {
-  const { store, view, shapes, rays, gizmo, tutorial, urlSync, view2d, inspector } = page;
+export function subscribe(page) {
+  const { store, view, shapes, rays, gizmo, tutorial, urlSync, cameraSync, chrome, view2d, inspector } = page;
   store.subscribe((change) => {
     if (change.ui) {
+      chrome.apply(store.ui);
       showViewState(store.ui);
       tutorial.onChange(change);
       view2d.onChange(change);
-      urlSync.onChange(change);
+      cameraSync.onChange(change);
+      urlSync?.onChange(change);
       view.requestRender();
       return;
     }
@@ -116,32 +135,54 @@ function subscribe(page) {
       inspector.onChange(change);
       view2d.onChange(change);
     }
-    urlSync.onChange(change);
+    cameraSync.onChange(change);
+    urlSync?.onChange(change);
     if (change.action === 'endEdit') return;
     if (change.fit) view.fitCamera(store.state);
     view.requestRender();
   });
 }
 
-async function main(page) {
-  const { store, view, urlSync } = page;
-  try {
-    store.attachCore(await loadSlabcast({ wasm: new URL('../slabcast.wasm', import.meta.url) }));
-  } catch (e) {
-    showError(`Could not load slabcast.wasm: ${e.message}. Build it with npm run build.`);
-    document.body.dataset.error = e.message;
-    document.body.dataset.ready = 'true';
-    return;
-  }
-  view.resize();
-  urlSync.open(location.hash, { initial: true });
-  view.renderNow();
-  requestAnimationFrame(() => {
-    document.body.dataset.ready = 'true';
-  });
+/** Mark the playground ready (or failed) on its root: <body data-ready="true"> for the page. */
+function markReady(page, error) {
+  const { dataset } = page.root;
+  if (error) dataset.error = error;
+  dataset.ready = 'true';
+  // The page's loading screen (web/index.html); a mounted playground has none.
+  if (page.root === document.body) document.getElementById('loading')?.remove();
 }
 
-const page = createPage();
-subscribe(page);
-installAutomation(page);
-main(page);
+/**
+ * Load the wasm core and show the first scene: the page's link (page.urlSync), or `scene`
+ * with the view settings `ui` (a mounted playground). Resolves when it is drawn; a core that
+ * does not load is shown as an error on the page and rejects.
+ */
+export async function start(page, { wasm = new URL('../slabcast.wasm', import.meta.url), scene = null, ui = null } = {}) {
+  const { store, view, urlSync } = page;
+  try {
+    store.attachCore(await loadSlabcast({ wasm }));
+  } catch (e) {
+    showError(`Could not load slabcast.wasm: ${e.message}. The playground cannot compute hits without it.`);
+    markReady(page, e.message);
+    throw e;
+  }
+  view.resize();
+  if (urlSync) urlSync.open(location.hash, { initial: true });
+  else {
+    store.setScene(scene, { fit: ui.camera === null, fromLink: true });
+    store.setUi(ui, { fromLink: true });
+  }
+  page.chrome.apply(store.ui);
+  view.renderNow();
+  await new Promise((resolve) => { requestAnimationFrame(resolve); });
+  markReady(page, null);
+}
+
+// web/index.html marks its body data-playground="page": the page starts itself. Imported
+// by mount.js on another page, this module starts nothing.
+if (typeof document !== 'undefined' && document.body?.dataset.playground === 'page') {
+  const page = createPage(document.body);
+  subscribe(page);
+  installAutomation(page);
+  start(page).catch(() => { /* shown on the page */ });
+}

@@ -37,10 +37,27 @@
 // Floats are stored as their bits, so every float32 (-0, subnormals, an
 // infinite tmax) survives the round trip and no number is ever formatted.
 // The largest scene (64 OBBs, 32 rays) is 4816 bytes: a 6426-character fragment.
+//
+// Link format, version 2 (what encode() writes): '#v2.' followed by base64url
+// of the version 1 bytes above, then the view settings (ui-state.mjs):
+//
+//   u8 view    0 '3d', 1 'top', 2 'front', 3 'side' (the order of VIEWS)
+//   u8 step    0..MAX_STEP (0: no tutorial step open)
+//   u8 flags   bit 0: handles locked      bit 1: panels.toolbar shows
+//              bit 2: panels.hits shows   bit 3: panels.tutorial shows
+//              bit 4: embed               bit 5: a camera follows
+//              bits 6 and 7 are 0
+//   if bit 5:  7 float64: camera position x y z, target x y z, zoom
+//
+// The camera is stored as float64 bits, so it comes back exactly. The default
+// settings add 3 bytes; a camera adds 56 more. A version 1 link opens with the
+// default settings (defaultUi()).
 
 import { bytesToUtf8 } from '../case-json.mjs';
 import { FORMAT, parseCaseJson, readNumber, readVec3 } from '../cases.mjs';
 import { formatFloat32 } from '../f32format.mjs';
+import { VERSION } from '../version.mjs';
+import { MAX_STEP, PANELS, VIEWS, cloneUi, defaultUi, validateUi } from './ui-state.mjs';
 
 export const MAX_SHAPES = 64;
 export const MAX_RAYS = 32;
@@ -52,7 +69,7 @@ export const MAX_IMPORT_BYTES = 2097152;
 export const MAX_IMPORT_CASES = 4096;
 
 /** The link version that encode() writes. */
-export const LINK_VERSION = 1;
+export const LINK_VERSION = 2;
 
 // Field layout of each shape type: [name, kind] with kind 'vec' (3 floats),
 // 'axes' (3 x 3 floats) or 'num' (1 float). Also the order of the binary form.
@@ -330,19 +347,23 @@ function fromBase64url(s) {
 
 // ------------------------------------------------------------------ encode
 
-/**
- * The link fragment of a scene, '#' included: '#v1.<base64url>'. Pure and
- * deterministic. Throws RangeError for a scene validateState() rejects (such a
- * link could not be decoded).
- * @returns {string}
- */
-export function encode(state) {
-  const err = validateState(state);
-  if (err !== null) throw new RangeError(`cannot encode the scene: ${err}`);
-  const { shapes, rays, selected } = state;
+const UI_LOCKED = 1;
+const UI_TOOLBAR = 2;
+const UI_HITS = 4;
+const UI_TUTORIAL = 8;
+const UI_EMBED = 16;
+const UI_CAMERA = 32;
+const PANEL_BIT = { toolbar: UI_TOOLBAR, hits: UI_HITS, tutorial: UI_TUTORIAL };
+
+/** Bytes of the scene part (the whole of a version 1 payload). */
+function sceneSize({ shapes, rays }) {
   let size = 16 + rays.length * 28;
   for (const s of shapes) size += s.type === 'obb' ? 61 : s.type === 'aabb' ? 25 : 17;
-  const view = new DataView(new ArrayBuffer(size));
+  return size;
+}
+
+/** Write the scene part at offset 0 of `view`; returns the offset after it. */
+function writeScene(view, { shapes, rays, selected }) {
   let p = 0;
   const f32 = (x) => { view.setFloat32(p, x, true); p += 4; };
   const vec = (v) => { f32(v[0]); f32(v[1]); f32(v[2]); };
@@ -364,66 +385,169 @@ export function encode(state) {
     vec(r.dir);
     f32(r.tmax);
   }
+  return p;
+}
+
+/** Write the view settings at offset p (see the top of this file). */
+function writeUi(view, p, ui) {
+  let flags = ui.handles === 'locked' ? UI_LOCKED : 0;
+  for (const name of PANELS) if (ui.panels[name]) flags |= PANEL_BIT[name];
+  if (ui.embed) flags |= UI_EMBED;
+  if (ui.camera) flags |= UI_CAMERA;
+  view.setUint8(p, VIEWS.indexOf(ui.view));
+  view.setUint8(p + 1, ui.step);
+  view.setUint8(p + 2, flags);
+  p += 3;
+  if (ui.camera) {
+    const { position, target, zoom } = ui.camera;
+    for (const x of [...position, ...target, zoom]) {
+      view.setFloat64(p, x, true);
+      p += 8;
+    }
+  }
+  return p;
+}
+
+/**
+ * The link fragment of a scene and its view settings, '#' included:
+ * '#v2.<base64url>'. `ui` defaults to defaultUi(). Pure and deterministic.
+ * Throws RangeError for a scene validateState() rejects or settings
+ * validateUi() rejects (such a link could not be decoded).
+ * @returns {string}
+ */
+export function encode(state, ui = defaultUi()) {
+  const err = validateState(state);
+  if (err !== null) throw new RangeError(`cannot encode the scene: ${err}`);
+  try {
+    validateUi(ui);
+  } catch (e) {
+    throw new RangeError(`cannot encode the view settings: ${e.message}`);
+  }
+  const size = sceneSize(state) + 3 + (ui.camera ? 56 : 0);
+  const view = new DataView(new ArrayBuffer(size));
+  const end = writeUi(view, writeScene(view, state), ui);
+  if (end !== size) throw new Error(`encode: wrote ${end} bytes, expected ${size}`);
   return `#v${LINK_VERSION}.${toBase64url(new Uint8Array(view.buffer))}`;
 }
 
 // ------------------------------------------------------------------ decode
 
-/** Version 1 payload (see the top of this file) -> a scene; throws LinkError. */
-function decodeV1(payload) {
-  if (payload.length === 0) throw new LinkError('the link has no scene data after "v1."');
-  const bytes = fromBase64url(payload);
-  const view = new DataView(bytes.buffer);
-  let p = 0;
-  const need = (n, what) => {
-    if (p + n > bytes.length) throw new LinkError(`the link data is cut short (it ends inside ${what})`);
-  };
-  const f32 = () => { const x = view.getFloat32(p, true); p += 4; return x; };
-  const vec = () => [f32(), f32(), f32()];
+/** Reads a payload's bytes in order; every read checks the length first (LinkError). */
+class Reader {
+  constructor(bytes) {
+    this.bytes = bytes;
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.p = 0;
+  }
 
-  need(16, 'the header');
-  const nShapes = view.getUint32(0, true);
-  const nRays = view.getUint32(4, true);
+  need(n, what) {
+    if (this.p + n > this.bytes.length) throw new LinkError(`the link data is cut short (it ends inside ${what})`);
+  }
+
+  u8() { return this.view.getUint8(this.p++); }
+  f32() { const x = this.view.getFloat32(this.p, true); this.p += 4; return x; }
+  f64() { const x = this.view.getFloat64(this.p, true); this.p += 8; return x; }
+  vec() { return [this.f32(), this.f32(), this.f32()]; }
+
+  /** Nothing may follow what was read. */
+  end(what) {
+    const left = this.bytes.length - this.p;
+    if (left !== 0) throw new LinkError(`the link data has ${left} unexpected byte(s) after ${what}`);
+  }
+}
+
+/** The scene part of a payload (the whole of version 1); throws LinkError. */
+function readScene(r) {
+  r.need(16, 'the header');
+  const nShapes = r.view.getUint32(0, true);
+  const nRays = r.view.getUint32(4, true);
   // Counts are checked before anything is allocated or read.
   if (nShapes > MAX_SHAPES) throw new LinkError(`the link claims ${nShapes} shapes; the limit is ${MAX_SHAPES}`);
   if (nRays > MAX_RAYS) throw new LinkError(`the link claims ${nRays} rays; the limit is ${MAX_RAYS}`);
-  const selected = { ray: view.getInt32(8, true), shape: view.getInt32(12, true) };
-  p = 16;
+  const selected = { ray: r.view.getInt32(8, true), shape: r.view.getInt32(12, true) };
+  r.p = 16;
 
   const shapes = [];
   for (let i = 0; i < nShapes; i++) {
-    need(1, `shape ${i}`);
-    const code = view.getUint8(p++);
+    r.need(1, `shape ${i}`);
+    const code = r.u8();
     const type = TYPE_NAME[code];
     if (type === undefined) throw new LinkError(`shape ${i} has an unknown type byte ${code}`);
-    need(type === 'obb' ? 60 : type === 'aabb' ? 24 : 16, `shape ${i} (${type})`);
+    r.need(type === 'obb' ? 60 : type === 'aabb' ? 24 : 16, `shape ${i} (${type})`);
     const shape = { type };
     for (const [name, kind] of SHAPE_FIELDS[type]) {
-      shape[name] = kind === 'num' ? f32() : kind === 'vec' ? vec() : [vec(), vec(), vec()];
+      shape[name] = kind === 'num' ? r.f32() : kind === 'vec' ? r.vec() : [r.vec(), r.vec(), r.vec()];
     }
     shapes.push(shape);
   }
   const rays = [];
   for (let i = 0; i < nRays; i++) {
-    need(28, `ray ${i}`);
-    rays.push({ origin: vec(), dir: vec(), tmax: f32() });
-  }
-  if (p !== bytes.length) {
-    throw new LinkError(`the link data has ${bytes.length - p} unexpected byte(s) after the scene`);
+    r.need(28, `ray ${i}`);
+    rays.push({ origin: r.vec(), dir: r.vec(), tmax: r.f32() });
   }
   return { shapes, rays, selected };
 }
 
-// One decoder per link version, forever: when v2 comes, encode() writes v2 and
-// decodeV1 stays here (upgrading its scene if needed) so that every link ever
+/** The view settings part of a version 2 payload; throws LinkError. */
+function readUi(r) {
+  r.need(3, 'the view settings');
+  const viewCode = r.u8();
+  const step = r.u8();
+  const flags = r.u8();
+  if (viewCode >= VIEWS.length) throw new LinkError(`the link has an unknown view code ${viewCode}`);
+  if (step > MAX_STEP) throw new LinkError(`the link asks for tutorial step ${step}; the last is ${MAX_STEP}`);
+  if (flags & 0xc0) throw new LinkError(`the link has unknown view flags (${flags})`);
+  const ui = {
+    view: VIEWS[viewCode],
+    step,
+    handles: flags & UI_LOCKED ? 'locked' : 'free',
+    panels: Object.fromEntries(PANELS.map((name) => [name, (flags & PANEL_BIT[name]) !== 0])),
+    camera: null,
+    embed: (flags & UI_EMBED) !== 0,
+  };
+  if (flags & UI_CAMERA) {
+    r.need(56, 'the camera');
+    const n = [r.f64(), r.f64(), r.f64(), r.f64(), r.f64(), r.f64(), r.f64()];
+    ui.camera = { position: n.slice(0, 3), target: n.slice(3, 6), zoom: n[6] };
+  }
+  try {
+    validateUi(ui);
+  } catch (e) {
+    throw new LinkError(`the link holds invalid view settings: ${e.message}`);
+  }
+  return ui;
+}
+
+/** Version 1 payload (see the top of this file) -> {state, ui}; throws LinkError. */
+function decodeV1(payload) {
+  if (payload.length === 0) throw new LinkError('the link has no scene data after "v1."');
+  const r = new Reader(fromBase64url(payload));
+  const state = readScene(r);
+  r.end('the scene');
+  return { state, ui: defaultUi() };
+}
+
+/** Version 2 payload -> {state, ui}; throws LinkError. */
+function decodeV2(payload) {
+  if (payload.length === 0) throw new LinkError('the link has no scene data after "v2."');
+  const r = new Reader(fromBase64url(payload));
+  const state = readScene(r);
+  const ui = readUi(r);
+  r.end('the view settings');
+  return { state, ui };
+}
+
+// One decoder per link version, forever: encode() writes the newest and the older
+// decoders stay here (upgrading what they read if needed) so that every link ever
 // shared keeps opening.
-const DECODERS = new Map([[1, decodeV1]]);
+const DECODERS = new Map([[1, decodeV1], [2, decodeV2]]);
 const READS = [...DECODERS.keys()].map((v) => `v${v}`).join(', ');
 
 /**
  * Read a link fragment: a string (with or without the leading '#') or a
- * Location-like object with a string `hash`. Never throws.
- * @returns {{ok: true, state: object} | {ok: false, error: string}}
+ * Location-like object with a string `hash`. Never throws. A version 1 link
+ * gives the default view settings.
+ * @returns {{ok: true, state: object, ui: object} | {ok: false, error: string}}
  */
 export function decode(input) {
   try {
@@ -441,17 +565,17 @@ export function decode(input) {
     if (s.startsWith('#')) s = s.slice(1);
     if (s === '') return { ok: false, error: 'no scene in the link' };
     const m = /^v(\d+)\./.exec(s);
-    if (!m) return { ok: false, error: 'this is not a slabcast scene link (it should start with "#v1.")' };
+    if (!m) return { ok: false, error: `this is not a slabcast scene link (it should start with "#v${LINK_VERSION}.")` };
     // Only canonical version numbers (no leading zeros) name a decoder.
     const decoder = /^[1-9]\d{0,8}$/.test(m[1]) ? DECODERS.get(Number(m[1])) : undefined;
     if (decoder === undefined) {
       const v = m[1].length > 12 ? `${m[1].slice(0, 12)}...` : m[1];
       return { ok: false, error: `unknown link version ${v} (this page reads ${READS})` };
     }
-    const state = decoder(s.slice(m[0].length));
+    const { state, ui } = decoder(s.slice(m[0].length));
     const err = validateState(state);
     if (err !== null) return { ok: false, error: `the link holds an invalid scene: ${err}` };
-    return { ok: true, state };
+    return { ok: true, state, ui: cloneUi(ui) };
   } catch (e) {
     if (e instanceof LinkError) return { ok: false, error: e.message };
     // Anything else is a bug here or a hostile object (a throwing getter): still no throw.
@@ -498,11 +622,16 @@ function rayText(r) {
 /**
  * A case file (docs/semantics.md) with one raycast case per ray x shape pair, id
  * "ray<i>-shape<j>-<type>", its inputs written so that they read back as the
- * same float32s, and "expect" holding what `raycast` (slabcast's sc.raycast)
- * returns: hit and, on a hit, t, t_enter, t_exit, point, normal (a field
- * computed as NaN, which no check could match, is left out). A pair for
- * which raycast throws (invalid input, e.g. non-orthonormal OBB axes) is left
- * out and named in the file's "comment".
+ * same float32s, and "observed" holding what `raycast` (slabcast's sc.raycast)
+ * returned: hit and, on a hit, t, t_enter, t_exit, point, normal (a field
+ * computed as NaN, which no check could match, is left out). A pair for which
+ * raycast throws (invalid input, e.g. non-orthonormal OBB axes) is left out and
+ * named in the file's "comment". The file records the slabcast version that
+ * wrote it ("generator": "slabcast <version>").
+ *
+ * There is no "expect": the runners skip a case without one, so an exported
+ * file never passes by itself. The reporter copies "observed" to "expect" and
+ * corrects what is wrong (docs/playground.md, "Reporting a bug").
  * @param {object} state
  * @param {(ray: object, shape: object) => object} raycast
  * @returns {string}
@@ -521,7 +650,7 @@ export function toCaseFile(state, raycast) {
         left.push(id);
         return;
       }
-      let expect = `"hit": ${r.hit ? 'true' : 'false'}`;
+      let observed = `"hit": ${r.hit ? 'true' : 'false'}`;
       if (r.hit) {
         for (const key of ['t', 't_enter', 't_exit', 'point', 'normal']) {
           const v = r[key];
@@ -531,18 +660,19 @@ export function toCaseFile(state, raycast) {
             nanFields.push(`${id} ${key}`);
             continue;
           }
-          expect += `, "${key}": ${typeof v === 'number' ? numText(v) : vecText(v)}`;
+          observed += `, "${key}": ${typeof v === 'number' ? numText(v) : vecText(v)}`;
         }
       }
       lines.push(`    {"id": "${id}", "query": "raycast", "ray": ${rayText(ray)}, "shape": ${shapeText(shape)},\n` +
-        `     "expect": {${expect}}}`);
+        `     "observed": {${observed}}}`);
     });
   });
   let comment = 'Exported from the slabcast playground: every ray x shape pair of the scene, ' +
-    'expect = what this build of slabcast computed.';
+    'observed = what this build of slabcast computed. To make a test: copy "observed" to "expect" ' +
+    'in each case, correct the fields that are wrong, and add the file to tests/cases.';
   if (left.length) comment += ` Left out (the query refused the input): ${left.join(', ')}.`;
-  if (nanFields.length) comment += ` Not expected (computed as NaN): ${nanFields.join(', ')}.`;
-  return `{\n  "format": "${FORMAT}",\n  "comment": ${JSON.stringify(comment)},\n  "cases": [\n` +
+  if (nanFields.length) comment += ` Not recorded (computed as NaN): ${nanFields.join(', ')}.`;
+  return `{\n  "format": "${FORMAT}",\n  "generator": "slabcast ${VERSION}",\n  "comment": ${JSON.stringify(comment)},\n  "cases": [\n` +
     `${lines.join(',\n')}${lines.length ? '\n' : ''}  ]\n}\n`;
 }
 

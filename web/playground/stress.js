@@ -5,7 +5,6 @@
 // slabcast/parallel worlds of 1..N workers (N: the cores, at most 8), beside this thread.
 
 import * as THREE from 'three';
-import { createParallelWorld } from '../parallel.js';
 import { $, el } from './dom.js';
 import { showError } from './notices.js';
 import { stressScene } from './stress-scene.js';
@@ -98,6 +97,7 @@ async function measureWorkers(sc, boxes, rays, maxWorkers, onRow) {
     single.dispose();
   }
   for (let w = 1; w <= maxWorkers; w++) {
+    const { createParallelWorld } = await import('../parallel.js'); // loaded when first asked for
     const world = await createParallelWorld({ workers: w });
     try {
       world.addAABBs(boxes);
@@ -339,6 +339,7 @@ export class StressMode {
     const ms = performance.now() - t0;
     s.times.push(ms);
     if (s.times.length > 30) s.times.shift();
+    s.updates = (s.updates ?? 0) + 1;
     s.boxes.set(moved, 0);
     drawCluster(s);
     s.handle.position.copy(s.centroid).add(offset);
@@ -354,6 +355,7 @@ export class StressMode {
     const timeEl = $('stress-time');
     timeEl.textContent = `${ms.toFixed(2)} ms per update`;
     timeEl.dataset.ms = String(ms);
+    timeEl.dataset.updates = String(s.updates ?? 0);
     $('stress-sub').textContent = `updateAABBs(${s.k}) + castRays(${s.m} rays) over ${s.n} boxes · avg ${avg.toFixed(2)} ms · ${s.hits} hits`;
   }
 

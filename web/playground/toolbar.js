@@ -86,14 +86,18 @@ export class Toolbar {
     const t = e.target;
     if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
     if (this.stress.active) return;
+    // Locked handles (view settings): nothing is edited; the view keys still work.
+    const locked = this.store.ui.handles === 'locked';
     const key = e.key.toLowerCase();
     if ((e.ctrlKey || e.metaKey) && !e.altKey) {
+      if (locked) return;
       if (key === 'z' && !e.shiftKey) { e.preventDefault(); this.history.undo(); }
       else if ((key === 'z' && e.shiftKey) || key === 'y') { e.preventDefault(); this.history.redo(); }
       return;
     }
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (VIEW_KEYS[key]) this.setView(VIEW_KEYS[key]);
+    else if (locked) return;
     else if (key === 'w') this.gizmo.setMode('translate');
     else if (key === 'e') this.gizmo.setMode('rotate');
     else if (key === 'r') this.gizmo.setMode('scale');

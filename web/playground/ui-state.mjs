@@ -70,3 +70,78 @@ export function cloneUi(ui) {
     embed: ui.embed,
   };
 }
+
+/** Longest query string uiFromQuery() reads. */
+export const MAX_QUERY_CHARS = 2048;
+
+/**
+ * The settings an embedder gives in the query string, as a patch over the link's
+ * settings, and a message for each parameter that could not be read (those are left out):
+ *
+ *   ?embed (or embed=1 / embed=true; embed=0 / embed=false turns it off)
+ *   ?view=3d|top|front|side   ?step=N   ?handles=locked|free
+ *   ?panels=hits,tutorial     (the panels that show; the others hide; may be empty)
+ *
+ * Other parameters are not ours and are ignored. Never throws.
+ * @param {string} search location.search, with or without the leading '?'
+ * @returns {{patch: object, problems: string[]}}
+ */
+export function uiFromQuery(search) {
+  const patch = {};
+  const problems = [];
+  if (typeof search !== 'string' || search === '' || search === '?') return { patch, problems };
+  if (search.length > MAX_QUERY_CHARS) {
+    return { patch, problems: [`the query string is too long (${search.length} characters; the limit is ${MAX_QUERY_CHARS})`] };
+  }
+  let params;
+  try {
+    params = new URLSearchParams(search);
+  } catch {
+    return { patch, problems: ['the query string could not be read'] };
+  }
+  const show = (v) => JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v);
+  const one = (name) => {
+    const all = params.getAll(name);
+    if (all.length > 1) problems.push(`?${name} is given ${all.length} times; the last one counts`);
+    return all.length ? all[all.length - 1] : null;
+  };
+  const embed = one('embed');
+  if (embed !== null) {
+    if (['', '1', 'true'].includes(embed)) patch.embed = true;
+    else if (['0', 'false'].includes(embed)) patch.embed = false;
+    else problems.push(`?embed=${show(embed)} is not understood (use ?embed, ?embed=1 or ?embed=0)`);
+  }
+  const view = one('view');
+  if (view !== null) {
+    if (VIEWS.includes(view)) patch.view = view;
+    else problems.push(`?view=${show(view)} is not a view (use ${VIEWS.join(', ')})`);
+  }
+  const step = one('step');
+  if (step !== null) {
+    if (/^\d{1,3}$/.test(step) && Number(step) <= MAX_STEP) patch.step = Number(step);
+    else problems.push(`?step=${show(step)} is not a step number from 0 to ${MAX_STEP}`);
+  }
+  const handles = one('handles');
+  if (handles !== null) {
+    if (HANDLES.includes(handles)) patch.handles = handles;
+    else problems.push(`?handles=${show(handles)} is not understood (use locked or free)`);
+  }
+  const panels = one('panels');
+  if (panels !== null) {
+    const names = panels.split(',').map((s) => s.trim()).filter((s) => s !== '');
+    const unknown = names.filter((n) => !PANELS.includes(n));
+    if (unknown.length) {
+      problems.push(`?panels names ${unknown.map(show).join(', ')}, which is not a panel (use ${PANELS.join(', ')})`);
+    } else {
+      patch.panels = Object.fromEntries(PANELS.map((p) => [p, names.includes(p)]));
+    }
+  }
+  return { patch, problems };
+}
+
+/** ui with patch merged over it (panels key by key), validated; throws like validateUi. */
+export function mergeUi(ui, patch) {
+  const next = { ...cloneUi(ui), ...patch };
+  if (isObject(patch.panels)) next.panels = { ...ui.panels, ...patch.panels };
+  return validateUi(next);
+}

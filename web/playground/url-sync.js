@@ -1,17 +1,26 @@
-// URL sync: the scene in the location hash (#v1.…, the pure codec of state.mjs), written
-// after every settled change (at most every 400 ms while dragging), read when the page
-// opens and when the hash changes; and the Copy share link button.
+// URL sync: the scene and the view settings in the location hash (#v2.…, the pure codec of
+// state.mjs), written after every settled change (at most every 400 ms while dragging), read
+// when the page opens and when the hash changes; the embedder's query-string settings
+// (?embed, ?view, ?step, ?handles, ?panels: uiFromQuery of ui-state.mjs) laid over every
+// link opened; and the Copy share link button. A share link is the page's own address
+// (location.origin + pathname) with the fragment: never a fixed host.
 
 import { decode, defaultState, encode, sameState } from './state.mjs';
+import { defaultUi, mergeUi, uiFromQuery } from './ui-state.mjs';
 import { $ } from './dom.js';
 import { clearError, flash, showError } from './notices.js';
 
 export class UrlSync {
-  constructor(store) {
+  /** store: the Store; search: the page's query string (location.search), read once. */
+  constructor(store, search = '') {
     this.store = store;
     /** The last hash this page wrote or opened (a hashchange to it is ours). */
     this.lastHash = '';
     this.timer = null;
+    const { patch, problems } = uiFromQuery(search);
+    /** The query-string settings, laid over the settings of every link opened. */
+    this.queryPatch = patch;
+    this.queryProblems = problems;
   }
 
   listen() {
@@ -23,16 +32,18 @@ export class UrlSync {
   }
 
   /** After a store change: a drag in progress schedules a write, a settled change writes
-   * now; a scene read from the link, or a gesture still pending, writes nothing. */
+   * now (view settings too: the camera after an orbit, the tutorial step); what came from
+   * the link, or a gesture still pending, writes nothing. */
   onChange(change) {
+    if (change.fromLink) return;
     if (change.live) this.schedule();
-    else if (!change.fromLink && !change.pending) this.commit();
+    else if (!change.pending) this.commit();
   }
 
-  /** The hash of the current scene, or null (with a notice) when it cannot be linked. */
+  /** The hash of the current scene and settings, or null (with a notice) when it cannot be linked. */
   currentLink() {
     try {
-      return encode(this.store.state);
+      return encode(this.store.state, this.store.ui);
     } catch (e) {
       showError(`This scene cannot be put in a link: ${e.message}`);
       return null;
@@ -58,33 +69,55 @@ export class UrlSync {
     history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
   }
 
-  #setScene(state) {
-    this.store.setScene(state, { fit: true, fromLink: true });
+  /** Show `state` with `ui` (the query-string settings laid over it). */
+  #show(state, ui) {
+    let settings;
+    try {
+      settings = mergeUi(ui, this.queryPatch);
+    } catch (e) {
+      showError(`The page settings could not be used: ${e.message}`);
+      settings = ui;
+    }
+    // A link with a camera shows that camera; without one the scene is framed.
+    this.store.setScene(state, { fit: settings.camera === null, fromLink: true });
+    this.store.setUi(settings, { fromLink: true });
+  }
+
+  /** Take a bad fragment out of the address bar (the scene shown stays). */
+  #clearAddress() {
+    this.lastHash = '';
+    history.replaceState(null, '', `${location.pathname}${location.search}`);
   }
 
   /** Open the scene of `hash`; when the page opens (initial), always show a scene. */
   open(hash, { initial }) {
+    if (initial && this.queryProblems.length) {
+      showError(`Some page settings were ignored: ${this.queryProblems.join('; ')}.`);
+    }
     if (!hash || hash === '#') {
-      if (initial) this.#setScene(defaultState());
+      if (initial) this.#show(defaultState(), defaultUi());
       return;
     }
     const res = decode(hash);
     if (res.ok) {
-      clearError();
-      if (!sameState(res.state, this.store.state) || initial) this.#setScene(res.state);
+      if (!initial || !this.queryProblems.length) clearError();
+      if (initial || !sameState(res.state, this.store.state) || encode(res.state, res.ui) !== this.currentLink()) {
+        this.#show(res.state, res.ui);
+      }
       this.lastHash = hash;
       return;
     }
     if (res.error === 'no scene in the link') {
-      if (initial) this.#setScene(defaultState());
+      if (initial) this.#show(defaultState(), defaultUi());
       return;
     }
     if (initial) {
       showError(`This link could not be opened: ${res.error}. Showing the default scene instead.`);
-      this.#setScene(defaultState());
+      this.#show(defaultState(), defaultUi());
     } else {
       showError(`This link could not be opened: ${res.error}. The scene was left as it was.`);
     }
+    this.#clearAddress();
   }
 
   async #share() {

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// The first-load transfer of the built site (dist/site/, npm run build:site): the gzip
+// size of everything index.html loads before the playground is ready: the page, its
+// scripts and stylesheets (and the modules they import statically), and the wasm the
+// scripts fetch. Prints one line per file and the total; exits 1 above the budget
+// (400 KB = 400,000 bytes) or when the site is missing.
+//
+//   node scripts/site-size.mjs [SITE_DIR]
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The first-load budget, in bytes of gzip. */
+export const BUDGET = 400_000;
+
+/**
+ * The files (paths relative to the site) that loading index.html fetches first: its
+ * <script src>, <link rel=stylesheet|modulepreload href>, the modules those scripts import
+ * statically, and the .wasm files they name.
+ */
+export function firstLoadFiles(site) {
+  const html = readFileSync(path.join(site, 'index.html'), 'utf8');
+  const files = ['index.html'];
+  const queue = [];
+  const add = (rel) => {
+    const clean = path.posix.normalize(rel.replace(/^\.\//, ''));
+    if (/^[a-z]+:|^\/\//i.test(rel) || files.includes(clean)) return;
+    files.push(clean);
+    if (clean.endsWith('.js')) queue.push(clean);
+  };
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) add(m[1]);
+  for (const m of html.matchAll(/<link\b[^>]*>/g)) {
+    const rel = /\brel="([^"]+)"/.exec(m[0])?.[1] ?? '';
+    const href = /\bhref="([^"]+)"/.exec(m[0])?.[1];
+    if (href && /\b(stylesheet|modulepreload)\b/.test(rel)) add(href);
+  }
+  while (queue.length) {
+    const js = queue.shift();
+    const dir = path.posix.dirname(js);
+    const text = readFileSync(path.join(site, js), 'utf8');
+    // Static imports of other chunks (import"./x.js", from"./x.js"); not import("./x.js").
+    for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+\.js)["']/g)) add(path.posix.join(dir, m[1]));
+    // The wasm the module fetches: new URL("name.wasm", import.meta.url).
+    for (const m of text.matchAll(/new URL\(\s*["']([\w./-]+\.wasm)["']/g)) add(path.posix.join(dir, m[1]));
+  }
+  return files;
+}
+
+/** [{file, bytes, gzip}] for the first load of the site, and the gzip total. */
+export function siteSize(site) {
+  const rows = firstLoadFiles(site).map((file) => {
+    const abs = path.join(site, file);
+    if (!existsSync(abs)) throw new Error(`${file} is named by the site but missing`);
+    if (!existsSync(`${abs}.gz`)) throw new Error(`${file}.gz is missing: build the site with npm run build:site`);
+    return { file, bytes: statSync(abs).size, gzip: statSync(`${abs}.gz`).size };
+  });
+  return { rows, total: rows.reduce((n, r) => n + r.gzip, 0) };
+}
+
+function main() {
+  const site = path.resolve(process.argv[2] ?? path.join(ROOT, 'dist/site'));
+  if (!existsSync(path.join(site, 'index.html'))) {
+    console.error(`site-size: ${path.relative(process.cwd(), site) || site}/index.html is missing: build the site first (npm run build:site)`);
+    process.exit(1);
+  }
+  let result;
+  try {
+    result = siteSize(site);
+  } catch (e) {
+    console.error(`site-size: ${e.message}`);
+    process.exit(1);
+  }
+  const width = Math.max(...result.rows.map((r) => r.file.length), 5);
+  for (const r of result.rows) {
+    console.log(`${r.file.padEnd(width)}  ${String(r.bytes).padStart(9)} B  gzip ${String(r.gzip).padStart(8)} B`);
+  }
+  const kb = (n) => (n / 1000).toFixed(1);
+  console.log(`${'total'.padEnd(width)}  first load ${result.total} B gzip (${kb(result.total)} KB; budget ${kb(BUDGET)} KB)`);
+  if (result.total > BUDGET) {
+    console.error(`site-size: the first load is ${kb(result.total)} KB, over the ${kb(BUDGET)} KB budget`);
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

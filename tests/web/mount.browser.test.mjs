@@ -1,0 +1,192 @@
+// mountPlayground (web/mount.js, slabcast/playground) in headless Chromium, as a page that
+// uses the npm package without a bundler would: a host page of its own with an import map
+// for three.js, served with web/ and node_modules/three by a plain node:http server written
+// here. The playground goes into an element, shows the scene and settings given, leaves the
+// address bar alone, and destroy() takes it away with its listeners; bad arguments are
+// refused with clear errors.
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, WASM, requireBuilt } from './helpers/artifacts.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
+
+const HOST_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>host</title><link rel="icon" href="data:,">
+<link rel="stylesheet" href="/web/playground/playground.css">
+<script type="importmap">{"imports": {"three": "/node_modules/three/build/three.module.js", "three/addons/": "/node_modules/three/examples/jsm/"}}</script>
+</head><body>
+<h1 id="host-title">A page about rays</h1>
+<div id="loading">the host's own element named loading</div>
+<div id="demo" style="width: 900px; height: 520px; position: relative"></div>
+<script type="module">
+  import { mountPlayground } from '/web/mount.js';
+  window.mountPlayground = mountPlayground;
+  window.hostReady = true;
+</script>
+</body></html>`;
+
+let server;
+let base;
+let browser;
+
+beforeAll(async () => {
+  requireBuilt(WASM);
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install chromium)`);
+  server = http.createServer((req, res) => {
+    const { pathname } = new URL(req.url, 'http://x');
+    if (pathname === '/host.html') {
+      res.writeHead(200, { 'Content-Type': TYPES['.html'] }).end(HOST_PAGE);
+      return;
+    }
+    const file = path.join(ROOT, path.normalize(decodeURIComponent(pathname)));
+    const ok = (file.startsWith(path.join(ROOT, 'web') + path.sep) || file.startsWith(path.join(ROOT, 'node_modules/three') + path.sep)) &&
+      existsSync(file) && statSync(file).isFile();
+    if (!ok) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${server.address().port}`;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (server) await new Promise((resolve) => server.close(resolve));
+});
+
+const SCENE = {
+  shapes: [{ type: 'aabb', min: [-1, -1, -1], max: [1, 1, 1] }, { type: 'sphere', center: [4, 0, 0], radius: 0.5 }],
+  rays: [{ origin: [-5, 0.1, 0], dir: [1, 0, 0] }],
+};
+
+describe('mountPlayground', () => {
+  it('puts the playground into an element, with the scene and settings given, and destroy() takes it away', async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+    const problems = [];
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+    try {
+      await page.goto(`${base}/host.html#section-2`);
+      await page.waitForFunction(() => window.hostReady === true);
+      const result = await page.evaluate(async (scene) => {
+        const handle = await window.mountPlayground(document.getElementById('demo'), scene, { view: 'top', step: 2, embed: true, panels: { tutorial: false } });
+        window.handle = handle;
+        return {
+          state: handle.store.state,
+          ui: handle.store.ui,
+          ready: handle.element.dataset.ready,
+          inDemo: document.getElementById('demo').contains(handle.element),
+          canvas: !!handle.element.querySelector('#view canvas'),
+          header: handle.element.querySelector('header.top').hidden,
+          slabCard: handle.element.querySelector('#slab-card').hidden,
+          hits: handle.element.querySelector('[data-testid="hit-list"]').textContent,
+          hash: location.hash,
+          hostLoading: !!document.getElementById('loading'),
+        };
+      }, SCENE);
+      // The scene, rounded to float32 (0.1 -> Math.fround(0.1)); no tmax = Infinity; the first ray and shape selected.
+      expect(result.state).toEqual({
+        shapes: SCENE.shapes,
+        rays: [{ origin: [-5, Math.fround(0.1), 0], dir: [1, 0, 0], tmax: Infinity }],
+        selected: { ray: 0, shape: 0 },
+      });
+      expect(result.ui).toMatchObject({ view: 'top', step: 2, embed: true, handles: 'free', panels: { toolbar: true, hits: true, tutorial: false } });
+      expect(result).toMatchObject({ ready: 'true', inDemo: true, canvas: true, header: true, slabCard: true, hash: '#section-2', hostLoading: true });
+      // The ray meets the box first, at x = -1: t = 4.
+      expect(result.hits).toMatch(/box 0/);
+
+      // A second mount while one is live is refused.
+      const twice = await page.evaluate((scene) => window.mountPlayground(document.body, scene).then(() => 'mounted', (e) => e.message), SCENE);
+      expect(twice).toBe('mountPlayground: a playground is already mounted in this document; destroy() it first');
+
+      // An edit reaches the store; the address bar is left alone.
+      await page.evaluate(() => window.handle.store.setUi({ step: 3 }));
+      expect(await page.evaluate(() => location.hash)).toBe('#section-2');
+
+      await page.evaluate(() => window.handle.destroy());
+      expect(await page.evaluate(() => document.getElementById('demo').children.length)).toBe(0);
+      expect(await page.evaluate(() => document.getElementById('host-title').textContent)).toBe('A page about rays');
+      // Its window listeners are gone: a Delete key press reaches nothing of it (and throws nothing).
+      // (While mounted, Delete deletes the selected shape: see the lock test below.)
+      await page.keyboard.press('Delete');
+      await page.keyboard.press('w');
+      expect(await page.evaluate(() => window.handle.store.state.shapes.length)).toBe(2);
+      await page.evaluate(() => window.handle.destroy()); // a second destroy() does nothing
+
+      // Mounted again after destroy(), locked.
+      // Mounted again after destroy(): Delete deletes the selected shape; once locked, it does not.
+      await page.evaluate(async (scene) => {
+        window.handle2 = await window.mountPlayground(document.getElementById('demo'), scene);
+      }, SCENE);
+      await page.keyboard.press('Delete');
+      expect(await page.evaluate(() => window.handle2.store.state.shapes.length)).toBe(1);
+      await page.evaluate(() => window.handle2.store.setUi({ handles: 'locked' }));
+      expect(await page.evaluate(() => window.handle2.element.querySelector('.toolbar').inert)).toBe(true);
+      await page.keyboard.press('Delete');
+      expect(await page.evaluate(() => window.handle2.store.state.shapes.length)).toBe(1);
+      await page.evaluate(() => window.handle2.destroy());
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('refuses bad arguments with clear errors, and mounts nothing', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${base}/host.html`);
+      await page.waitForFunction(() => window.hostReady === true);
+      const errors = await page.evaluate(async (scene) => {
+        const demo = document.getElementById('demo');
+        const attempts = [
+          () => window.mountPlayground(null, scene),
+          () => window.mountPlayground(document.createElement('div'), scene),
+          () => window.mountPlayground(demo, { shapes: [] }),
+          () => window.mountPlayground(demo, { shapes: [{ type: 'cone' }], rays: [] }),
+          () => window.mountPlayground(demo, scene, { view: 'iso' }),
+          () => window.mountPlayground(demo, scene, { zoom: 2 }),
+          () => window.mountPlayground(demo, scene, 'top'),
+          () => window.mountPlayground(demo, scene, { markup: '/nope.html' }),
+          () => window.mountPlayground(demo, scene, { markup: '/web/playground/playground.css' }),
+          () => window.mountPlayground(demo, scene, { wasm: '/nope.wasm' }),
+        ];
+        const out = [];
+        for (const f of attempts) {
+          try {
+            await f();
+            out.push('no error');
+          } catch (e) {
+            out.push(e.message);
+          }
+        }
+        return { out, children: demo.children.length };
+      }, SCENE);
+      expect(errors.out).toEqual([
+        'mountPlayground: element must be a DOM element',
+        'mountPlayground: element must be in the document',
+        'mountPlayground: the scene must have a "rays" array',
+        'mountPlayground: the scene is not valid: shape 0 has an unknown type "cone"',
+        'mountPlayground: view must be one of 3d, top, front, side, got iso',
+        'mountPlayground: unknown option zoom (options are view, step, handles, panels, camera, embed, wasm, markup)',
+        'mountPlayground: options must be an object',
+        expect.stringMatching(/^mountPlayground: cannot fetch the playground markup .*\/nope\.html: HTTP 404$/),
+        expect.stringMatching(/is not the playground page/),
+        expect.stringMatching(/cannot fetch .*nope\.wasm: HTTP 404/),
+      ]);
+      expect(errors.children).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+});

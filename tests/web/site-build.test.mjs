@@ -1,0 +1,110 @@
+// The built site (dist/site, npm run build:site): hashed assets, a gzip copy (level 9) beside
+// every text file and the wasm, relative URLs only, three.js tree-shaken, the tutorial page
+// copied; and scripts/site-size.mjs, which prints the first-load transfer and fails over budget.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from './helpers/artifacts.mjs';
+import { SITE, requireSite } from './helpers/site.mjs';
+
+const SIZE_SCRIPT = path.join(ROOT, 'scripts/site-size.mjs');
+
+/** Every file below dir, relative, '/' separated. */
+function files(dir, prefix = '') {
+  return readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((e) => {
+    const rel = prefix ? `${prefix}/${e.name}` : e.name;
+    return e.isDirectory() ? files(dir, rel) : [rel];
+  });
+}
+
+beforeAll(() => requireSite());
+
+describe('dist/site', () => {
+  it('holds the page, the tutorial, hashed assets (the page script, stylesheet and wasm; the chunks stress mode loads on demand) and their .gz', () => {
+    const all = files(SITE).sort();
+    const plain = all.filter((f) => !f.endsWith('.gz'));
+    expect(plain.filter((f) => !f.startsWith('assets/'))).toEqual(['index.html', 'tutorial.html']);
+    const assets = plain.filter((f) => f.startsWith('assets/'));
+    // the page's own: one script, one stylesheet, slabcast.wasm
+    const own = assets.filter((f) => /^assets\/(index|slabcast)-[\w-]{8}\./.test(f));
+    expect(own.map((f) => path.extname(f)).sort()).toEqual(['.css', '.js', '.wasm']);
+    // slabcast/parallel for stress mode's "rays/s on 1..N workers", loaded only when asked for:
+    // its chunk, its bundled worker, slabcast-mt.wasm (and Vite's stub for node: imports)
+    for (const f of assets.filter((a) => !own.includes(a))) {
+      expect(f).toMatch(/^assets\/(parallel|worker|slabcast-mt|__vite-browser-external)-[\w-]{8}\.(js|wasm)$/);
+    }
+    for (const a of assets) expect(a).toMatch(/^assets\/[\w-]+-[\w-]{8}\.(js|css|wasm)$/);
+    expect(all.filter((f) => f.endsWith('.gz')).sort()).toEqual(plain.map((f) => `${f}.gz`).sort());
+    expect(readFileSync(path.join(SITE, 'tutorial.html'), 'utf8')).toBe(readFileSync(path.join(ROOT, 'docs/tutorial.html'), 'utf8'));
+  });
+
+  it('has gzip level 9 copies of the same bytes', () => {
+    for (const f of files(SITE).filter((x) => !x.endsWith('.gz'))) {
+      const data = readFileSync(path.join(SITE, f));
+      const gz = readFileSync(path.join(SITE, `${f}.gz`));
+      expect(gunzipSync(gz).equals(data), f).toBe(true);
+      expect(gz.length, f).toBe(gzipSync(data, { level: 9 }).length);
+    }
+  });
+
+  it('uses relative URLs only (it works under any path, e.g. /slabcast/ on GitHub Pages)', () => {
+    const html = readFileSync(path.join(SITE, 'index.html'), 'utf8');
+    const urls = [...html.matchAll(/\b(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(urls.length).toBeGreaterThanOrEqual(3);
+    for (const u of urls) expect(u, u).toMatch(/^(\.\/|data:)/);
+    const js = files(SITE).find((f) => f.endsWith('.js'));
+    // The script finds the wasm beside itself, not at a fixed path.
+    expect(readFileSync(path.join(SITE, js), 'utf8')).toMatch(/new URL\("slabcast-[\w-]{8}\.wasm",import\.meta\.url\)/);
+    expect(html).toMatch(/<link rel="preload" href="\.\/assets\/slabcast-[\w-]{8}\.wasm" as="fetch"/);
+  });
+
+  it('bundles only the three.js the page uses', () => {
+    const js = readFileSync(path.join(SITE, files(SITE).find((f) => f.endsWith('.js'))), 'utf8');
+    // Used by the page: the renderer, orbit controls, fat lines.
+    for (const used of ['WebGLRenderer', 'LineMaterial']) expect(js).toContain(used);
+    // Exported by three.js, never used by the page: gone.
+    for (const unused of ['AnimationMixer', 'AudioListener', 'KeyframeTrack', 'Skeleton', 'CompressedTextureLoader']) {
+      expect(js, unused).not.toContain(unused);
+    }
+  });
+});
+
+describe('scripts/site-size.mjs', () => {
+  it('prints the gzip size of each first-load file and the total, within 400 KB', () => {
+    const r = spawnSync(process.execPath, [SIZE_SCRIPT], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines.map((l) => l.split(/\s+/)[0])).toEqual(expect.arrayContaining(['index.html', 'total']));
+    const sizes = lines.slice(0, -1).map((l) => {
+      const [file] = l.split(/\s+/);
+      return { file, gz: Number(/gzip\s+(\d+) B/.exec(l)[1]) };
+    });
+    expect(sizes.map((s) => path.extname(s.file)).sort()).toEqual(['.css', '.html', '.js', '.wasm']);
+    for (const s of sizes) expect(s.gz, s.file).toBe(readFileSync(path.join(SITE, `${s.file}.gz`)).length);
+    const total = Number(/first load (\d+) B gzip/.exec(lines.at(-1))[1]);
+    expect(total).toBe(sizes.reduce((n, s) => n + s.gz, 0));
+    expect(total).toBeLessThanOrEqual(400_000);
+  });
+
+  it('fails over the budget, and when the site is missing', () => {
+    const tmp = mkdtempSync(path.join(tmpdir(), 'slabcast-site-size-'));
+    try {
+      const copy = path.join(tmp, 'site');
+      cpSync(SITE, copy, { recursive: true });
+      const js = files(copy).find((f) => f.endsWith('.js'));
+      writeFileSync(path.join(copy, `${js}.gz`), Buffer.alloc(500_000)); // a first load over 400 KB
+      const over = spawnSync(process.execPath, [SIZE_SCRIPT, copy], { encoding: 'utf8' });
+      expect(over.status).toBe(1);
+      expect(over.stderr).toMatch(/^site-size: the first load is \d+\.\d KB, over the 400\.0 KB budget\n$/);
+      const missing = spawnSync(process.execPath, [SIZE_SCRIPT, path.join(tmp, 'nothing')], { encoding: 'utf8' });
+      expect(missing.status).toBe(1);
+      expect(missing.stderr).toMatch(/index\.html is missing: build the site first \(npm run build:site\)/);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+});
