@@ -151,6 +151,11 @@ describe('serve.mjs', () => {
     }
   });
 
+  it('refuses options it does not know, naming them', () => {
+    expect(() => createStaticServer({ allow: null })).toThrow(/unknown option allow \(root, log\)/);
+    expect(() => createStaticServer(null)).toThrow(/options must be an object/);
+  });
+
   it('never redirects to a protocol-relative or foreign location', async () => {
     // Regression: "/.//sub" used to answer "Location: //sub/", a redirect to the host "sub".
     for (const p of ['/.//sub', '//sub', '///sub', '/./sub', '/.//sub?x=1']) {

@@ -24,7 +24,8 @@ async function chromiumRows(scenes, log) {
     return [];
   }
   const { chromium } = await import('playwright-core');
-  const server = createStaticServer({ allow: null });
+  // the bench page and the library's modules as they are (web/), not the built site
+  const server = createStaticServer({ root: fileURLToPath(new URL('..', import.meta.url)) });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${server.address().port}`;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'] });

@@ -135,6 +135,10 @@ const inside = (file, realDir) => file === realDir || file.startsWith(realDir + 
  * @param {{root?: string, log?: (line: string) => void}} [options]
  */
 export function createStaticServer(options = {}) {
+  if (options === null || typeof options !== 'object') throw new TypeError('createStaticServer: options must be an object ({root, log})');
+  for (const key of Object.keys(options)) {
+    if (key !== 'root' && key !== 'log') throw new TypeError(`createStaticServer: unknown option ${key} (root, log)`);
+  }
   const root = path.resolve(options.root ?? SITE_ROOT);
   const log = options.log ?? (() => {});
 
