@@ -7,11 +7,10 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, WASM, requireBuilt } from './helpers/artifacts.mjs';
+import { close, launchChromium, listen } from './helpers/browser.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
 
 const HOST_PAGE = `<!doctype html>
@@ -35,7 +34,6 @@ let browser;
 
 beforeAll(async () => {
   requireBuilt(WASM);
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install chromium)`);
   server = http.createServer((req, res) => {
     const { pathname } = new URL(req.url, 'http://x');
     if (pathname === '/host.html') {
@@ -52,17 +50,13 @@ beforeAll(async () => {
     res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
     createReadStream(file).pipe(res);
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${server.address().port}`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'],
-  });
+  base = await listen(server);
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (server) await new Promise((resolve) => server.close(resolve));
+  await close(server);
 });
 
 const SCENE = {

@@ -5,15 +5,14 @@
 // Uses Debian's /usr/bin/chromium; nothing is downloaded.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SITE_ROOT, createStaticServer } from '../../web/bin/serve.mjs';
 import { rng } from '../../web/bench/scenes.mjs';
 import { loadSlabcast } from '../../web/slabcast.js';
 import { MT_WASM, ROOT, WASM, requireBuilt } from './helpers/artifacts.mjs';
+import { close, launchChromium, listen, openPage as openBrowserPage } from './helpers/browser.mjs';
 import { addShapes, makeRays, makeScene, mixedFloatScene } from './helpers/world-scenes.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
 let server;
 let base;
 let site;
@@ -24,26 +23,20 @@ let sc;
 beforeAll(async () => {
   requireBuilt(WASM);
   requireBuilt(MT_WASM);
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install chromium)`);
   sc = await loadSlabcast({ wasm: WASM });
   // the bench page and the library's own modules (web/), and the built site (the playground)
   server = createStaticServer({ root: path.join(ROOT, 'web') });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${server.address().port}`;
+  base = await listen(server);
   if (!existsSync(path.join(SITE_ROOT, 'index.html'))) throw new Error('dist/site is missing: run npm run build:site');
   site = createStaticServer();
-  await new Promise((resolve) => site.listen(0, '127.0.0.1', resolve));
-  siteBase = `http://127.0.0.1:${site.address().port}`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'],
-  });
+  siteBase = await listen(site);
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (server) await new Promise((resolve) => server.close(resolve));
-  if (site) await new Promise((resolve) => site.close(resolve));
+  await close(server);
+  await close(site);
 });
 
 async function openPage(prefix) {
@@ -192,13 +185,8 @@ describe.each([['/isolated', 'shared'], ['', 'copied']])('Chromium page %s', (pr
 
 describe.each([['/isolated', 'shared'], ['', 'copied']])('the playground stress mode at %s/', (prefix, mode) => {
   test(`"rays/s on 1..N workers" lists this thread and 1..N workers (${mode} memory)`, async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const problems = [];
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+    const { page, problems } = await openBrowserPage(browser, `${siteBase}${prefix}/`);
     try {
-      await page.goto(`${siteBase}${prefix}/`);
-      await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
       await page.locator('label.switch').click();
       await expect.poll(() => page.getByTestId('stress-time').textContent()).toMatch(/ms per update$/);
       await page.getByTestId('stress-workers').click();

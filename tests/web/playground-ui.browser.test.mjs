@@ -11,16 +11,15 @@
 //   z slab: dir z = 0 and origin z = 0 lies in [-1, 1]: parallel    -> (-inf, inf)
 //   overlap [max(3, 2), min(5, 6)] = [3, 5]: a hit at t = 3.
 // Uses Debian's /usr/bin/chromium (SwiftShader WebGL); nothing is downloaded.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaticServer } from '../../web/bin/serve.mjs';
 import { defaultState, sameState } from '../../web/playground/state.mjs';
 import { ROOT, WASM, requireBuilt } from './helpers/artifacts.mjs';
+import { close, launchChromium, listen, openPage as openBrowserPage } from './helpers/browser.mjs';
 import { requireSite } from './helpers/site.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = path.join(ROOT, 'test-results/playground');
 
 let server;
@@ -30,30 +29,19 @@ let browser;
 beforeAll(async () => {
   requireBuilt(WASM);
   requireSite(); // the built site (dist/site), as npm start serves it
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install chromium)`);
   mkdirSync(SHOTS, { recursive: true });
   server = createStaticServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${server.address().port}/`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'],
-  });
+  base = `${await listen(server)}/`;
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (server) await new Promise((resolve) => server.close(resolve));
+  await close(server);
 });
 
-async function openPage({ width = 1280, height = 800, hash = '', touch = false } = {}) {
-  const page = await browser.newPage({ viewport: { width, height }, hasTouch: touch, isMobile: touch });
-  const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  await page.goto(base + hash);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
-  return { page, problems };
+function openPage({ width = 1280, height = 800, hash = '', touch = false } = {}) {
+  return openBrowserPage(browser, base + hash, { viewport: { width, height }, hasTouch: touch, isMobile: touch });
 }
 
 const state = (page) => page.evaluate(() => window.playground.state());

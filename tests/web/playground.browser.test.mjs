@@ -6,19 +6,18 @@
 //
 // Uses Debian's /usr/bin/chromium (SwiftShader WebGL); nothing is downloaded.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaticServer } from '../../web/bin/serve.mjs';
 import { formatFloat32 } from '../../web/f32format.mjs';
 import { defaultState, encode, sameState } from '../../web/playground/state.mjs';
 import { loadSlabcast } from '../../web/slabcast.js';
 import { NATIVE_RUNNER, ROOT, WASM, requireBuilt } from './helpers/artifacts.mjs';
+import { close, launchChromium, listen, openPage as openBrowserPage } from './helpers/browser.mjs';
 import { requireSite } from './helpers/site.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = path.join(ROOT, 'test-results/playground');
 const JS_RUNNER = path.join(ROOT, 'web/bin/slabcast-cases.mjs');
 
@@ -32,22 +31,17 @@ beforeAll(async () => {
   requireBuilt(WASM);
   // The built site (dist/site), as npm start and GitHub Pages serve it.
   requireSite();
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install chromium)`);
   mkdirSync(SHOTS, { recursive: true });
   tmp = mkdtempSync(path.join(tmpdir(), 'slabcast-playground-'));
   sc = await loadSlabcast({ wasm: WASM });
   server = createStaticServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${server.address().port}/`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'],
-  });
+  base = `${await listen(server)}/`;
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (server) await new Promise((resolve) => server.close(resolve));
+  await close(server);
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -55,16 +49,8 @@ afterAll(async () => {
  * A new page that records console errors, page errors and dialogs, opened at `hash`
  * and waited on until <body data-ready="true">.
  */
-async function openPage(hash = '') {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const problems = [];
-  const dialogs = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss().catch(() => {}); });
-  await page.goto(base + hash);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
-  return { page, problems, dialogs };
+function openPage(hash = '') {
+  return openBrowserPage(browser, base + hash, { timeout: 60_000 });
 }
 
 const shot = (page, name) => page.screenshot({ path: path.join(SHOTS, `${name}.png`) });

@@ -15,13 +15,12 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decode, defaultState, encode, sameState } from '../../web/playground/state.mjs';
 import { defaultUi } from '../../web/playground/ui-state.mjs';
+import { close, launchChromium, listen } from './helpers/browser.mjs';
 import { SITE, requireSite } from './helpers/site.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
 /** The first-load budget: 400 KB of compressed transfer. */
 const BUDGET = 400_000;
 /** Chrome DevTools' "Fast 3G" preset (front_end/core/sdk/NetworkManager.ts): 1.6 Mbit/s down and
@@ -75,21 +74,16 @@ let browser;
 
 beforeAll(async () => {
   requireSite();
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install chromium)`);
   server = plainStaticServer(SITE);
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   // Served under a sub-path, as on GitHub Pages: the site must use relative URLs.
-  origin = `http://127.0.0.1:${server.address().port}`;
+  origin = await listen(server);
   base = `${origin}${PREFIX}`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (server) await new Promise((resolve) => server.close(resolve));
+  await close(server);
 });
 
 async function openPage(url, { ready = true } = {}) {
