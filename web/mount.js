@@ -96,6 +96,7 @@ export async function mountPlayground(element, scene, options = {}) {
 
   const root = document.createElement('div');
   root.className = 'slabcast-playground';
+  root.dataset.playground = 'mounted'; // playground.css styles only what carries data-playground
   root.style.cssText = 'display: flex; flex-direction: column; width: 100%; height: 100%; min-height: 0; position: relative;';
   const controller = new AbortController();
   const handle = { element: root, store: null, destroy: () => {} };

@@ -19,6 +19,7 @@ const HOST_PAGE = `<!doctype html>
 <script type="importmap">{"imports": {"three": "/node_modules/three/build/three.module.js", "three/addons/": "/node_modules/three/examples/jsm/"}}</script>
 </head><body>
 <h1 id="host-title">A page about rays</h1>
+<p><button id="host-button">the host's own button</button> <code id="host-code">code</code></p>
 <div id="loading">the host's own element named loading</div>
 <div id="demo" style="width: 900px; height: 520px; position: relative"></div>
 <script type="module">
@@ -103,6 +104,27 @@ describe('mountPlayground', () => {
       // A second mount while one is live is refused.
       const twice = await page.evaluate((scene) => window.mountPlayground(document.body, scene).then(() => 'mounted', (e) => e.message), SCENE);
       expect(twice).toBe('mountPlayground: a playground is already mounted in this document; destroy() it first');
+
+      // The host page keeps its own look: playground.css styles only what carries data-playground,
+      // and the playground's state (view, stress) sits on its root, not on the host's body.
+      const hostLook = await page.evaluate(() => {
+        const cs = (e) => getComputedStyle(e);
+        return {
+          bodyMargin: cs(document.body).margin,
+          bodyDisplay: cs(document.body).display,
+          bodyView: document.body.dataset.view ?? null,
+          buttonRadius: cs(document.getElementById('host-button')).borderRadius,
+          buttonBg: cs(document.getElementById('host-button')).backgroundColor,
+          codeFont: cs(document.getElementById('host-code')).fontFamily,
+          rootView: window.handle.element.dataset.view,
+          rootFlag: window.handle.element.dataset.playground,
+        };
+      });
+      // the browser's defaults (Chromium): body margin 8px, block; a plain button; monospace code
+      expect(hostLook).toEqual({
+        bodyMargin: '8px', bodyDisplay: 'block', bodyView: null, buttonRadius: '0px',
+        buttonBg: 'rgb(239, 239, 239)', codeFont: 'monospace', rootView: 'top', rootFlag: 'mounted',
+      });
 
       // An edit reaches the store; the address bar is left alone.
       await page.evaluate(() => window.handle.store.setUi({ step: 3 }));

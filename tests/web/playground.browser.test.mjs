@@ -537,8 +537,19 @@ describe('playground page', () => {
       expect(Number.isFinite(ms1) && ms1 > 0).toBe(true);
       expect(await time.textContent()).toBe(`${ms1.toFixed(2)} ms per update`);
       expect(await page.locator('#stress-sub').textContent()).toContain('castRays(1000 rays) over 10000 boxes');
-      const handle = (await page.evaluate(() => window.playground.handles())).find((h) => h.id === 'stress-handle');
-      expect(handle).toBeDefined();
+      // The handle where it rests: read it until two reads two frames apart agree (the view may
+      // still be resizing to the stress panel; a drag aimed at a moving handle grabs nothing).
+      const stressHandle = async () => (await page.evaluate(async () => {
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        return window.playground.handles();
+      })).find((h) => h.id === 'stress-handle');
+      let handle = await stressHandle();
+      await expect.poll(async () => {
+        const h = await stressHandle();
+        const settled = h !== undefined && handle !== undefined && h.x === handle.x && h.y === handle.y;
+        handle = h;
+        return settled;
+      }).toBe(true);
       const updatesBefore = Number(await time.getAttribute('data-updates'));
       await mouseDrag(page, handle.x, handle.y, 80, 30, 4);
       // The drag ran updates, one frame later (the average text alone may round to the same value).

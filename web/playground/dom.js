@@ -14,6 +14,11 @@ export function setRoot(element) {
   root = element;
 }
 
+/** The element that carries the playground's state classes and attributes (data-view, stress,
+ * dropping) and its styles: the page's body, or a mounted playground's root element. Never the
+ * host page's body when mounted. */
+export const host = () => root ?? document.body;
+
 /** The element with this id in the playground. */
 export const $ = (id) => (root === null ? document.getElementById(id) : root.querySelector(`#${CSS.escape(id)}`));
 

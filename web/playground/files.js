@@ -4,7 +4,7 @@
 // state.mjs fromCaseFile and its errors.
 
 import { MAX_IMPORT_BYTES, fromCaseFile, toCaseFile } from './state.mjs';
-import { $ } from './dom.js';
+import { $, host } from './dom.js';
 import { clearError, flash, showError } from './notices.js';
 import { rayArg } from './store.js';
 
@@ -78,15 +78,15 @@ export function initFiles(store) {
     if (!hasFiles(e)) return;
     e.preventDefault();
     e.dataTransfer.dropEffect = 'copy';
-    document.body.classList.add('dropping');
+    host().classList.add('dropping');
   });
   window.addEventListener('dragleave', (e) => {
-    if (e.relatedTarget === null) document.body.classList.remove('dropping');
+    if (e.relatedTarget === null) host().classList.remove('dropping');
   });
   window.addEventListener('drop', (e) => {
     if (!hasFiles(e)) return;
     e.preventDefault();
-    document.body.classList.remove('dropping');
+    host().classList.remove('dropping');
     const files = e.dataTransfer.files;
     if (files.length > 1) showError(`Drop one case file at a time (${files.length} were dropped); the first was used.`);
     importFile(store, files[0]);

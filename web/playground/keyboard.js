@@ -6,7 +6,7 @@
 // (one undo step) and is described in an aria-live region.
 
 import { translatedShape } from './edits.js';
-import { $ } from './dom.js';
+import { $, host } from './dom.js';
 import { AX, rayName, shapeName } from './look.js';
 import { PLANES } from './view2d.js';
 
@@ -95,7 +95,7 @@ export class Keyboard {
 
   #onKey(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if (document.body.classList.contains('stress')) return; // stress mode has no scene handles
+    if (host().classList.contains('stress')) return; // stress mode has no scene handles
     if (e.key === '[' || e.key === ']') {
       e.preventDefault();
       const k = this.#indexOfCurrent();

@@ -5,7 +5,7 @@
 // slabcast/parallel worlds of 1..N workers (N: the cores, at most 8), beside this thread.
 
 import * as THREE from 'three';
-import { $, el } from './dom.js';
+import { $, el, host } from './dom.js';
 import { showError } from './notices.js';
 import { stressScene } from './stress-scene.js';
 import { GEO, disposeTree } from './three-kit.js';
@@ -257,7 +257,7 @@ export class StressMode {
   }
 
   #showPage() {
-    document.body.classList.add('stress');
+    host().classList.add('stress');
     $('view-help').textContent = 'Drag the orange handle to move the highlighted boxes · drag empty space to orbit, wheel to zoom';
     $('stress-card').hidden = false;
     $('stress-hud').hidden = false;
@@ -404,7 +404,7 @@ export class StressMode {
       this.#restoreCamera(s.saved);
     }
     this.view.setScreenSized('stress', []);
-    document.body.classList.remove('stress');
+    host().classList.remove('stress');
     $('view-help').replaceChildren(...this.defaultHelp);
     $('stress-card').hidden = true;
     $('stress-hud').hidden = true;

@@ -4,7 +4,7 @@
 // Ctrl+Y; 1 2 3 4 for the views).
 
 import { MAX_RAYS, MAX_SHAPES, defaultState } from './state.mjs';
-import { $ } from './dom.js';
+import { $, host } from './dom.js';
 import { shapeName } from './look.js';
 import { newRay, newShape } from './edits.js';
 import { MODES_FOR } from './gizmo.js';
@@ -41,7 +41,7 @@ export function showViewState(ui) {
     b.classList.toggle('active', on);
     b.setAttribute('aria-pressed', String(on));
   }
-  document.body.dataset.view = ui.view;
+  host().dataset.view = ui.view;
 }
 
 /** Enable the Undo and Redo buttons as the history allows. */
