@@ -46,12 +46,18 @@ export interface ParallelWorld {
   setEnabled(first: number, flags: Uint8Array): void;
   setMasks(first: number, masks: Uint32Array): void;
   kindOf(index: number): ObjectKind | undefined;
-  /** Nearest hit per ray (7 floats each), split across the workers. With out, fills its arrays and resolves with them. */
+  /**
+   * Nearest hit per ray (7 floats each), split across the workers. With out, fills its arrays and
+   * resolves with them. Bad input rejects with the World's SlabcastError before any worker sees it.
+   */
   castRays(rays: FloatBatch, out?: CastTarget | null, options?: QueryOptions): Promise<CastResult>;
   /** Whether each ray hits anything (1 or 0 per ray). */
   anyHit(rays: FloatBatch, out?: Uint8Array | null, options?: QueryOptions): Promise<Uint8Array>;
+  /** World.castSegments on the workers (6 floats each: ax, ay, az, bx, by, bz). */
   castSegments(segments: FloatBatch, out?: CastTarget | null, options?: QueryOptions): Promise<CastResult>;
+  /** World.castSpheres on the workers (8 floats each: origin, dir, tmax, radius). */
   castSpheres(sweeps: FloatBatch, out?: (CastTarget & { point?: Float32Array }) | null, options?: QueryOptions): Promise<SweepResult>;
+  /** World.castBoxes on the workers (10 floats each: origin, dir, tmax, half extents). */
   castBoxes(sweeps: FloatBatch, out?: (CastTarget & { point?: Float32Array }) | null, options?: QueryOptions): Promise<SweepResult>;
   /** Stops the workers and starts new ones, keeping the objects (after a fault). */
   rebuild(): Promise<void>;
