@@ -150,7 +150,7 @@ function copyOut(core, target, Type, ptr, count) {
 }
 
 /** Copies a checked batch into the staging area, `extra` bytes after it; returns its address. */
-function stageBatch(core, a, extra) {
+export function stageBatch(core, a, extra) {
   const p = core.stage(taByteLength(a) + extra);
   core.views();
   taSet(core.f32, a, p >> 2);

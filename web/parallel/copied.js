@@ -7,7 +7,7 @@
 // objects (kinds, floats, masks, flags, freed slots), from which rebuilt workers are seeded.
 import { SlabcastError } from '../core/errors.js';
 import { taSet } from '../core/typed.js';
-import { checkBatchItems } from '../core/world.js';
+import { checkBatchItems, stageBatch } from '../core/world.js';
 import { Pool } from './pool.js';
 
 const STRIDE = 15; // floats per object in the mirror (the largest kind, an OBB)
@@ -140,11 +140,7 @@ export class CopiedEngine {
     const pool = this.pool;
     if (pool.failed) throw pool.failed;
     // the items, checked on this thread as a World checks them, before anything is posted
-    const core = this.core;
-    const at = core.stage(4 * q.per * n);
-    core.views();
-    taSet(core.f32, a, at >> 2);
-    checkBatchItems(core, q.op, at, n, q.name);
+    checkBatchItems(this.core, q.op, stageBatch(this.core, a, 0), n, q.name);
     const changes = this.log;
     this.log = [];
     const per = q.per;
