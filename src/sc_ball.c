@@ -30,6 +30,13 @@ typedef struct sc_fd { double v, e; } sc_fd;
 #define SC_FD_GROW (1.0 + 0x1p-50)
 #define SC_FD_TINY 0x1p-1073
 
+/* An exact double. */
+static void sc_fd_set(sc_fd *r, double a)
+{
+    r->v = a;
+    r->e = 0.0;
+}
+
 static void sc_fd_add(sc_fd *r, const sc_fd *a, const sc_fd *b)
 {
     double v = a->v + b->v;
@@ -199,24 +206,6 @@ static int sc_bf_sign(const sc_bf *a)
     return a->n == 0 ? 0 : (a->neg ? -1 : 1);
 }
 
-/* ------------------------------------------------------------------ the decision, twice */
-
-#define NUM sc_fd
-#define OP(name) sc_fd_##name
-#define KKT sc_ball_kkt_fd
-#include "sc_ball_kkt.h"
-#undef NUM
-#undef OP
-#undef KKT
-
-#define NUM sc_bf
-#define OP(name) sc_bf_##name
-#define KKT sc_ball_kkt_bf
-#include "sc_ball_kkt.h"
-#undef NUM
-#undef OP
-#undef KKT
-
 /* beta_k = b_k - n_k . c, from its exact double terms (b's, and the products n_i c_i of floats). */
 static int sc_ball_terms(const sc_xhs *h, sc_vec3 c, double *t)
 {
@@ -227,6 +216,28 @@ static int sc_ball_terms(const sc_xhs *h, sc_vec3 c, double *t)
     t[k++] = -((double)h->n[2] * c.z);
     return k;
 }
+
+/* ------------------------------------------------------------------ the decision, twice */
+
+#define NUM sc_fd
+#define OP(name) sc_fd_##name
+#define KKT sc_ball_kkt_fd
+#define KKT_HS sc_ball_hs_fd
+#include "sc_ball_kkt.h"
+#undef NUM
+#undef OP
+#undef KKT
+#undef KKT_HS
+
+#define NUM sc_bf
+#define OP(name) sc_bf_##name
+#define KKT sc_ball_kkt_bf
+#define KKT_HS sc_ball_hs_bf
+#include "sc_ball_kkt.h"
+#undef NUM
+#undef OP
+#undef KKT
+#undef KKT_HS
 
 /* Whether the closed ball (center, radius >= 0) meets the intersection of the m half-spaces
  * h[k]: n . x <= sum of b (float normals, exact double terms). skip_pair: h[2i] and h[2i + 1]
@@ -264,36 +275,10 @@ static int sc_ball_meets(const sc_xhs *h, int m, int skip_pair, sc_vec3 center, 
     }
     double rr = (double)radius * radius; /* exact: a product of floats */
     if (filtered) {
-        sc_fd n[SC_BALL_MAX][3], beta[SC_BALL_MAX], r2 = {rr, 0.0};
-        for (int q = 0; q < k; ++q) {
-            const sc_xhs *x = &h[idx[q]];
-            double t[8];
-            int nt = sc_ball_terms(x, center, t);
-            beta[q] = (sc_fd){t[0], 0.0};
-            for (int j = 1; j < nt; ++j) {
-                sc_fd tj = {t[j], 0.0};
-                sc_fd_add(&beta[q], &beta[q], &tj);
-            }
-            for (int e = 0; e < 3; ++e) n[q][e] = (sc_fd){x->n[e], 0.0};
-        }
-        int r = sc_ball_kkt_fd((const sc_fd(*)[3])n, beta, &r2, k, skip_pair);
+        int r = sc_ball_hs_fd(h, idx, k, skip_pair, center, rr);
         if (r != SC_BALL_UNKNOWN) return r;
     }
-    sc_bf n[SC_BALL_MAX][3], beta[SC_BALL_MAX], r2;
-    sc_bf_set(&r2, rr);
-    for (int q = 0; q < k; ++q) {
-        const sc_xhs *x = &h[idx[q]];
-        double t[8];
-        int nt = sc_ball_terms(x, center, t);
-        sc_bf_set(&beta[q], t[0]);
-        for (int j = 1; j < nt; ++j) {
-            sc_bf tj;
-            sc_bf_set(&tj, t[j]);
-            sc_bf_add(&beta[q], &beta[q], &tj);
-        }
-        for (int e = 0; e < 3; ++e) sc_bf_set(&n[q][e], x->n[e]);
-    }
-    int r = sc_ball_kkt_bf((const sc_bf(*)[3])n, beta, &r2, k, skip_pair);
+    int r = sc_ball_hs_bf(h, idx, k, skip_pair, center, rr);
     /* Unknown only if a value outgrew SC_BF_LIMBS, which float inputs cannot make (see above):
      * then the nearer answer of touching counts. */
     return r == SC_BALL_UNKNOWN ? 1 : r;

@@ -3,7 +3,8 @@
  *   NUM          the number type (sc_fd: double with an error bound; sc_bf: exact),
  *   OP(name)     its operations: OP(add)(r, a, b), OP(sub), OP(mul) (r may alias a or b), and
  *                OP(sign)(a): -1, 0, 1, or SC_BALL_UNKNOWN when the type cannot tell,
- *   KKT          the name of the function defined.
+ *   OP(set)(r, x) an exact double as a number,
+ *   KKT          the name of the decision, KKT_HS that of its entry from half-spaces.
  *
  * The question: does the closed ball |y| <= r (y = x - centre) meet the polytope n_k . y <= beta_k
  * (k < m; beta_k = b_k - n_k . centre)? Its point nearest the centre, y*, is unique when the
@@ -207,6 +208,26 @@ static int KKT(const NUM n[][3], const NUM *beta, const NUM *rr, int m, int skip
         }
     }
     return unknown ? SC_BALL_UNKNOWN : 0;
+}
+
+/* The decision for the half-spaces h[idx[q]], q < k: their normals, beta_q = b - n . centre
+ * (from its exact double terms, sc_ball_terms) and r^2, made numbers of this type first. */
+static int KKT_HS(const sc_xhs *h, const int *idx, int k, int skip_pair, sc_vec3 center, double rr)
+{
+    NUM n[SC_BALL_MAX][3], beta[SC_BALL_MAX], r2, tj;
+    OP(set)(&r2, rr);
+    for (int q = 0; q < k; ++q) {
+        const sc_xhs *x = &h[idx[q]];
+        double t[8];
+        int nt = sc_ball_terms(x, center, t);
+        OP(set)(&beta[q], t[0]);
+        for (int j = 1; j < nt; ++j) {
+            OP(set)(&tj, t[j]);
+            OP(add)(&beta[q], &beta[q], &tj);
+        }
+        for (int e = 0; e < 3; ++e) OP(set)(&n[q][e], x->n[e]);
+    }
+    return KKT((const NUM(*)[3])n, beta, &r2, k, skip_pair);
 }
 
 #undef SC_KKT_NONPOS
