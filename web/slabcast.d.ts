@@ -262,6 +262,7 @@ export interface Slabcast {
   readonly memory: WebAssembly.Memory;
 }
 
+/** loadSlabcast's options; any other key rejects with a SlabcastError naming it. */
 export interface LoadOptions {
   /**
    * Where the core comes from: its bytes, a URL or path (in Node a relative path is

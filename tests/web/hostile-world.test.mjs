@@ -7,11 +7,13 @@
 // copied or allocated, and the module must keep answering right afterwards: after each one the
 // test casts rays whose answers are derived by hand (below) and compares them with those of a
 // fresh module.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as THREE from 'three';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSlabcast, SlabcastError } from '../../web/slabcast.js';
 import { instantiateCore } from '../../web/core/loader.js';
 import { createWorld } from '../../web/core/world.js';
 import { createParallelWorld } from '../../web/parallel.js';
+import { createThreeWorld } from '../../web/three.js';
 import { reproLink, toScene } from '../../web/repro.js';
 import { MT_WASM, WASM, requireBuilt } from './helpers/artifacts.mjs';
 
@@ -305,6 +307,19 @@ describe('options and out', () => {
     expect(calls.castRays(Object.create({ mask: 1 })).index[0]).toBe(0);
   });
 
+  it('the other options objects refuse unknown keys too: loadSlabcast, slabcast/three', async () => {
+    await expect(loadSlabcast({ wams: WASM })).rejects.toThrow('options.wams is not an option (wasm); did you mean wasm?');
+    const mesh = new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1));
+    mesh.updateMatrixWorld();
+    expect(() => createThreeWorld(sc, { object: [mesh] }))
+      .toThrow('options.object is not an option (objects, boxes, recursive, shear); did you mean objects?');
+    const tw = createThreeWorld(sc, { objects: [mesh] });
+    const ray = [new THREE.Ray(new THREE.Vector3(0, 0, -5), new THREE.Vector3(0, 0, 1))];
+    expect(() => tw.castRays(ray, { lyers: 1 })).toThrow('options.lyers is not an option (near, far, layers, target); did you mean layers?');
+    expect(tw.castRays(ray, { far: 10 }).distance[0]).toBe(4.5); // the unit cube's face z = -0.5, from z = -5
+    tw.dispose();
+  });
+
   it('a DataView (or a typed array) as out is refused', () => {
     const outs = [new DataView(new ArrayBuffer(64)), new Float32Array(8)];
     const withOut = {
@@ -383,5 +398,3 @@ describe('slabcast/repro: hostile scenes', () => {
     expect(performance.now() - start).toBeLessThan(100);
   });
 });
-
-afterAll(() => {});
