@@ -138,6 +138,18 @@ describe('D4: sizes past wasm memory', () => {
     stillRight(sc, w);
   });
 
+  it('a batch length is checked before the batch is copied', async () => {
+    const { sc, w } = await boxWorld();
+    const before = sc.memory.buffer.byteLength;
+    // a sparse array that claims 2^32 - 1 numbers (4294967295 = 7 * 613566756 + 3) and one of 2^24 + 1 rays
+    const start = performance.now();
+    expect(thrown(() => w.castRays(new Array(2 ** 32 - 1))).message).toBe('rays must hold 7 floats per item; its length 4294967295 is not a multiple of 7');
+    expect(thrown(() => w.castRays(new Array(7 * (2 ** 24 + 1)))).message).toBe('rays holds too many items (the limit is 16777216)');
+    expect(performance.now() - start).toBeLessThan(100);
+    expect(sc.memory.buffer.byteLength).toBe(before);
+    stillRight(sc, w);
+  });
+
   it('the staging area refuses byte counts that do not fit wasm memory before allocating', async () => {
     const core = await instantiateCore();
     const w = createWorld(core);

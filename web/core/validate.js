@@ -4,7 +4,7 @@
 // checks one value and the writer another. Messages name the field at fault, in the order and
 // words of docs/case-runner.md ('"ray.origin" must be an array of 3 numbers').
 import { fail, truncateUtf8 } from './errors.js';
-import { taBuffer, taByteLength, taByteOffset, taKind, taLength, taSet } from './typed.js';
+import { taBuffer, taByteLength, taByteOffset, taExact, taKind, taLength, taSet } from './typed.js';
 
 /** Fields of each shape type, in the order in which they are checked and laid out. */
 const SHAPE_FIELDS = {
@@ -131,9 +131,7 @@ export function checkSegment(segment) {
 /** A Float32Array copy of a plain array of numbers, each checked. */
 function floatsOfArray(data, per, name) {
   const length = data.length;
-  if (length % per === 0 && length / per > MAX_BATCH_ITEMS) {
-    fail(`${name} holds too many items (the limit is ${MAX_BATCH_ITEMS})`, name);
-  }
+  checkBatchLength(length, per, name); // before the copy: a sparse array may claim 2^32 - 1
   const a = new Float32Array(length);
   for (let i = 0; i < length; i++) {
     const v = data[i];
@@ -149,20 +147,23 @@ function floatsOfArray(data, per, name) {
  * memory, which detaches that buffer. The caller's array is only read through taSet.
  */
 export function floatBatch(data, per, name, memory) {
-  let a;
   const kind = taKind(data);
   if (kind === 'Float32Array' || kind === 'Float64Array') {
-    a = kind === 'Float32Array' && taBuffer(data) !== memory.buffer ? data : new Float32Array(taLength(data));
-    if (a !== data) taSet(a, data);
-  } else if (Array.isArray(data)) {
-    a = floatsOfArray(data, per, name);
-  } else {
-    fail(`${name} must be a Float32Array (${per} floats per item)`, name);
+    const length = taLength(data);
+    checkBatchLength(length, per, name); // before any copy
+    if (kind === 'Float32Array' && taBuffer(data) !== memory.buffer) return data;
+    const a = new Float32Array(length);
+    taSet(a, taExact(data, kind === 'Float32Array' ? Float32Array : Float64Array, 0, length));
+    return a;
   }
-  const length = taLength(a);
+  if (Array.isArray(data)) return floatsOfArray(data, per, name);
+  return fail(`${name} must be a Float32Array (${per} floats per item)`, name);
+}
+
+/** Refuses a batch length that is not a multiple of per, or of more than MAX_BATCH_ITEMS items. */
+function checkBatchLength(length, per, name) {
   if (length % per !== 0) fail(`${name} must hold ${per} floats per item; its length ${length} is not a multiple of ${per}`, name);
   if (length / per > MAX_BATCH_ITEMS) fail(`${name} holds too many items (the limit is ${MAX_BATCH_ITEMS})`, name);
-  return a;
 }
 
 /**
@@ -172,8 +173,7 @@ export function floatBatch(data, per, name, memory) {
  */
 export function batchItems(a, per, name) {
   const length = taLength(a);
-  if (length % per !== 0) fail(`${name} must hold ${per} floats per item; its length ${length} is not a multiple of ${per}`, name);
-  if (length / per > MAX_BATCH_ITEMS) fail(`${name} holds too many items (the limit is ${MAX_BATCH_ITEMS})`, name);
+  checkBatchLength(length, per, name);
   return length / per;
 }
 
