@@ -261,6 +261,34 @@ describe('D5: a buffer shrunk by the caller during the call', () => {
   });
 });
 
+describe('subclasses: only the engine\'s own accessors and copies are used', () => {
+  it('options.exclude with a lying buffer getter excludes its own items', async () => {
+    const { w } = await boxWorld();
+    // the ray along +z at x = 6.5 passes through box 3 only
+    const down = new Float32Array([6.5, 0.5, -5, 0, 0, 1, Infinity]);
+    const decoy = new Int32Array([-1, -1]);
+    class Lying extends Int32Array { get buffer() { return decoy.buffer; } }
+    const exclude = new Lying([3, 0]); // longer than the batch: its first item is the one used
+    expect(Array.from(w.castRays(down, undefined, { exclude }).index)).toEqual([-1]);
+  });
+
+  it('slabcast/parallel copied mode never calls a subclass\'s slice', async () => {
+    const world = await createParallelWorld({ workers: 2, memory: 'copied', wasm: WASM });
+    try {
+      // slice() of these arrays answers other floats: boxes far away, rays that hit box 3
+      class Sly extends Float32Array {
+        slice() { return new Float32Array(this.length).fill(1000); }
+      }
+      const added = new Sly(boxes());
+      world.addAABBs(added);
+      const rays = new Sly(probeRays());
+      expectProbeAnswers(await world.castRays(rays));
+    } finally {
+      await world.dispose();
+    }
+  }, 30000);
+});
+
 describe('slabcast/parallel: the same boundary', () => {
   for (const memory of ['copied', 'shared']) {
     it(`${memory}: a batch shrunk by the options, a misspelt option, a huge setMasks`, async () => {
