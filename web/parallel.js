@@ -150,11 +150,12 @@ function update(s, kind, first, data) {
 
 function setRange(s, key, first, values, Type, name) {
   changing(s, key);
+  // the range is checked before the values are copied (the world checks it again), as World does
+  if (!Number.isInteger(first) || first < 0 || first > 0x7fffffff) fail('first must be an integer in [0, 2147483647]', 'first');
   if (taKind(values) !== Type.name) fail(`${name} must be a ${Type.name}`, name);
-  // the range is checked before the values are copied (the world checks it again)
   const count = s.world.count;
   const n = taLength(values);
-  if (Number.isInteger(first) && first >= 0 && (first > count || n > count - first)) {
+  if (first > count || n > count - first) {
     fail(`${name} holds ${n} value${n === 1 ? '' : 's'} for objects from ${first}: past the end of the world ` +
       `(it has ${count} object${count === 1 ? '' : 's'})`, name);
   }
