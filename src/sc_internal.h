@@ -162,6 +162,7 @@ int sc__pick_allocator(const sc_allocator *given, sc_allocator *out);
 void *sc__mem_alloc(const sc_allocator *m, size_t bytes);
 void sc__mem_free(const sc_allocator *m, void *block, size_t bytes);
 int sc__next_cap(int cap, int need, int first);
+int sc__fits(int cap, size_t elem);
 int sc__grow(const sc_allocator *m, void **p, int *cap, int need, size_t elem);
 size_t sc__aligned_bytes(int cap, size_t elem);
 int sc__grow_aligned(const sc_allocator *m, void **p, void **raw, int *cap, int need, size_t elem, int used);

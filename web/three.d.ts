@@ -3,6 +3,7 @@
 import type { Box3, Layers, Object3D, Ray, Vector3 } from 'three';
 import type { Slabcast } from './slabcast.js';
 
+/** createThreeWorld's options; any other key throws a SlabcastError naming it. */
 export interface ThreeWorldOptions {
   /**
    * Meshes to track, by their geometry's bounding box through their matrixWorld (axis-aligned
@@ -93,6 +94,7 @@ export interface ThreeCastResult {
   normal: Float32Array;
 }
 
+/** castRays's options; any other key throws a SlabcastError naming it. */
 export interface ThreeCastOptions {
   /** As Raycaster.near (default 0). */
   near?: number;

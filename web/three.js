@@ -96,6 +96,7 @@
 // This file checks the options, makes the per-world state they share, and composes them.
 
 import { asSlabcastError, fail } from './three/errors.js';
+import { checkOptionKeys } from './core/validate.js';
 import { castRays, createQueryScratch, intersect, intersectFirst } from './three/raycast.js';
 import { createInstanceScratch } from './three/instances.js';
 import { createShapeScratch, kindName } from './three/shapes.js';
@@ -125,6 +126,7 @@ function readOptions(sc, options) {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     fail('options must be an object ({objects?, boxes?, recursive?, shear?})', 'options');
   }
+  checkOptionKeys(options, ['objects', 'boxes', 'recursive', 'shear']);
   const { objects = [], boxes = [], recursive = true, shear = 'bound' } = options;
   if (!Array.isArray(objects)) fail('options.objects must be an array of Object3D', 'options.objects');
   if (!Array.isArray(boxes)) fail('options.boxes must be an array of Box3', 'options.boxes');

@@ -6,6 +6,7 @@
 // whose entry distance is within [near, far].
 
 import { Vector3 } from 'three';
+import { checkOptionKeys } from '../core/validate.js';
 import { fail, isNum } from './errors.js';
 import { K_BOUND } from './shapes.js';
 
@@ -221,8 +222,11 @@ export function castRays(state, rays, opts = {}) {
   return out;
 }
 
+const CAST_OPTION_KEYS = ['near', 'far', 'layers', 'target'];
+
 function readCastOptions(opts) {
   if (opts === null || typeof opts !== 'object') fail('options must be an object ({near?, far?, layers?, target?})', 'options');
+  checkOptionKeys(opts, CAST_OPTION_KEYS);
   const p = readLimits(opts, 'options');
   const target = opts.target;
   if (target !== undefined && target !== null && typeof target !== 'object') fail('options.target must be an object', 'options.target');
