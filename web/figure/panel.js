@@ -53,33 +53,39 @@ export function fillReadouts(readouts, values) {
   }
 }
 
-/** The panel: {element, update(values, ex, goal)} */
+/** An interval of t as text: [3, 5], (−∞, ∞). */
+function interval(a, b) {
+  return `${a === -Infinity ? '(' : '['}${formatValue('t', a)}, ${formatValue('t', b)}${b === Infinity ? ')' : ']'}`;
+}
+
+/** The panel: {element, announce(text), update(values, ex, reached)} */
 export function createPanel(options) {
   const panel = el('div', { class: 'fig-panel' });
   const goal = options.goal ? el('p', { class: 'fig-goal', role: 'status' }) : null;
   const verdict = el('p', { class: 'fig-verdict' });
-  const table = el('table', { class: 'fig-table' });
+  const table = el('ul', { class: 'fig-table', 'aria-label': 'the interval of t in each slab, and their overlap' });
   const key = el('p', { class: 'fig-key' });
   const live = el('p', { class: 'fig-live', 'aria-live': 'polite' });
   if (goal) panel.append(goal);
   if (options.readout) panel.append(verdict);
-  if (options.readout || options.legend) panel.append(table);
+  if (options.readout || options.legend) panel.append(el('p', { class: 'fig-int-caption' }, 't inside each slab, and in all 3:'), table);
   if (options.legend) {
     key.innerHTML =
       '<span><i class="fig-dot"></i>enter</span> <span><i class="fig-dot fig-dot-open"></i>exit</span> ' +
-      '<span><i class="fig-line"></i>ray, hit</span> <span><i class="fig-line fig-line-dashed"></i>ray, miss</span> ' +
+      '<span><i class="fig-line"></i>hit</span> <span><i class="fig-line fig-line-dashed"></i>miss</span> ' +
       '<span><i class="fig-line fig-line-dotted"></i>t &lt; 0</span>';
     panel.append(key);
   }
   panel.append(live);
 
-  const head = el('tr', {}, el('th', { scope: 'col' }, 'interval of t'), ...(options.readout ? [el('th', { scope: 'col' }, 'enter'), el('th', { scope: 'col' }, 'exit')] : []));
-  const rows = [...AXES.map((a) => [a, `${a} slab`, COLORS[a]]), ['all', 'all 3 (overlap)', COLORS.overlap]].map(([id, label, color]) => {
-    const cells = options.readout ? [el('td', { 'data-cell': `${id}-enter` }), el('td', { 'data-cell': `${id}-exit` })] : [];
+  // One item per interval, "x [3, 5]": a legend of the colors that carries the numbers.
+  const rows = [...AXES.map((a) => [a, a, COLORS[a]]), ['all', 'all 3', COLORS.overlap]].map(([id, label, color]) => {
+    const cell = el('span', { class: 'fig-int-value', 'data-cell': id });
     const swatch = el('i', { class: 'fig-swatch', style: `background:${color}` });
-    return { id, tr: el('tr', { 'data-row': id }, el('th', { scope: 'row' }, swatch, label), ...cells), cells };
+    const item = el('li', { class: 'fig-int', 'data-row': id }, swatch, el('span', { class: 'fig-int-name' }, label), ' ', cell);
+    return { id, item, cell };
   });
-  table.append(el('thead', {}, head), el('tbody', {}, ...rows.map((r) => r.tr)));
+  table.append(...rows.map((r) => r.item));
 
   return {
     element: panel,
@@ -93,20 +99,19 @@ export function createPanel(options) {
         ? `hit at t = ${formatValue('t', values.t)}`
         : formatValue('reason', values.reason);
       verdict.dataset.hit = String(values.hit);
-      if (!options.readout) return;
       for (const r of rows) {
-        const [c0, c1] = r.cells;
+        let text;
+        let none;
         if (r.id === 'all') {
-          const none = !ex.overlap;
-          c0.textContent = none ? 'none' : formatValue('t_enter', values.t_enter);
-          c1.textContent = none ? '' : formatValue('t_exit', values.t_exit);
-          r.tr.dataset.empty = String(none);
+          none = !ex.overlap;
+          text = none ? 'none' : interval(values.t_enter, values.t_exit);
         } else {
           const a = ex.axes[AXES.indexOf(r.id)];
-          c0.textContent = a.near === null ? 'never' : formatValue('t', a.near);
-          c1.textContent = a.near === null ? '(parallel, outside)' : formatValue('t', a.far);
-          r.tr.dataset.empty = String(a.near === null);
+          none = a.near === null;
+          text = none ? 'none (parallel)' : interval(a.near, a.far);
         }
+        r.cell.textContent = options.readout ? text : '';
+        r.item.dataset.empty = String(none);
       }
     },
   };
