@@ -11,6 +11,7 @@ type VecName = 'origin' | 'dir' | 'min' | 'max' | 'point' | 'normal';
 export type ReadoutName =
   | 'hit' | 'reason' | 't' | 't_enter' | 't_exit'
   | `t${Axis}_enter` | `t${Axis}_exit`
+  | `t${Axis}_wall_min` | `t${Axis}_wall_max`
   | 'enter_axis' | 'exit_axis'
   | `${VecName}.${Axis}`;
 

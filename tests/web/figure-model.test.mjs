@@ -42,7 +42,8 @@ describe('readout values', () => {
   it('a negative direction swaps the walls: enter through x = 1, leave through x = -1', () => {
     // (-1 - 3)/-1 = 4 and (1 - 3)/-1 = 2: the near end is 2 (the wall x = 1).
     const v = values([3, 0, 0], [-1, 0, 0]);
-    expect(v).toMatchObject({ hit: true, tx_enter: 2, tx_exit: 4, t_enter: 2, t_exit: 4, 'point.x': 1 });
+    expect(v).toMatchObject({ hit: true, tx_enter: 2, tx_exit: 4, t_enter: 2, t_exit: 4, 'point.x': 1, tx_wall_min: 4, tx_wall_max: 2 });
+    expect([v.ty_wall_min, v.ty_wall_max]).toEqual([null, null]); // parallel: no wall is crossed
   });
 
   it('a miss whose intervals do not overlap: x [2, 4], y [2/3, 4/3]', () => {

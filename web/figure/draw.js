@@ -44,15 +44,16 @@ function drawGrid(g, tf, view, snap) {
   for (let k = Math.ceil(min[0] / step); k * step <= max[0]; k++) {
     const x = tf.toPx([k * step, 0])[0];
     g.append(svgEl('line', { x1: x, y1: 0, x2: x, y2: tf.height, stroke: COLORS.grid, 'stroke-width': k === 0 ? 2 : 1 }));
-    g.append(svgEl('text', { x: x + 2, y: tf.height - 4, class: 'fig-tick' }, short(k * step)));
+    if (x < tf.width - 34) g.append(svgEl('text', { x: x + 2, y: tf.height - 4, class: 'fig-tick' }, short(k * step)));
   }
   for (let k = Math.ceil(min[1] / step); k * step <= max[1]; k++) {
     const y = tf.toPx([0, k * step])[1];
     g.append(svgEl('line', { x1: 0, y1: y, x2: tf.width, y2: y, stroke: COLORS.grid, 'stroke-width': k === 0 ? 2 : 1 }));
-    if (y < tf.height - 16) g.append(svgEl('text', { x: 2, y: y - 3, class: 'fig-tick' }, short(k * step)));
+    if (y < tf.height - 16 && y > 40) g.append(svgEl('text', { x: 2, y: y - 3, class: 'fig-tick' }, short(k * step)));
   }
-  g.append(svgEl('text', { x: tf.width - 4, y: tf.height - 18, class: 'fig-axisname', 'text-anchor': 'end' }, `${AXES[u]} \u2192`));
-  g.append(svgEl('text', { x: 18, y: 14, class: 'fig-axisname' }, `\u2191 ${AXES[v]}`));
+  // The axes' names in the tick rows: the first at the bottom right, the second at the top left.
+  g.append(svgEl('text', { x: tf.width - 4, y: tf.height - 4, class: 'fig-axisname', 'text-anchor': 'end' }, `${AXES[u]} \u2192`));
+  g.append(svgEl('text', { x: 3, y: 28, class: 'fig-axisname' }, `\u2191 ${AXES[v]}`));
 }
 
 /** The box (its section by the view's plane) and its four walls, each in its axis's color. */
@@ -124,7 +125,10 @@ export function drawFigure(layer, defs, st) {
   const b = at(span[1]);
   const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
   const s = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
-  const n = [s[1], -s[0]]; // the right-hand side of the ray on screen (y points down)
+  // The lanes go on the side of the ray that faces the middle of the view (where there is room).
+  let n = [s[1], -s[0]];
+  const mid = [tf.width / 2 - pOrigin[0], tf.height / 2 - pOrigin[1]];
+  if (n[0] * mid[0] + n[1] * mid[1] < 0) n = [-n[0], -n[1]];
   const off = (p, k) => [p[0] + n[0] * k, p[1] + n[1] * k];
 
   // The line behind the origin, dotted; the ray itself up to tmax: solid on a hit, dashed on a miss.
@@ -199,7 +203,7 @@ export function drawFigure(layer, defs, st) {
     const px = at(result.t_exit);
     marks.append(svgEl('circle', { cx: px[0], cy: px[1], r: 5, fill: '#fff', stroke: COLORS.overlap, 'stroke-width': 2, class: 'fig-exit' }));
     marks.append(svgEl('circle', { cx: pe[0], cy: pe[1], r: 5, fill: COLORS.overlap, class: 'fig-enter' }));
-    // Labels on the left of the ray (the lanes are on its right); the exit's moves further out when they are close.
+    // Labels on the other side of the ray from the lanes; the exit's moves further out when they are close.
     const close = Math.hypot(px[0] - pe[0], px[1] - pe[1]) < 70;
     const le = off(pe, -16);
     const lx = off(px, close ? -32 : -16);

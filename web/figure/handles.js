@@ -102,9 +102,20 @@ export function createHandles(fig) {
     const k = keys[e.key];
     if (!k || e.altKey || e.ctrlKey || e.metaKey) return;
     e.preventDefault();
-    const step = fig.options.step * (e.shiftKey ? 10 : 1);
     const { ray, box } = fig.subject();
     const from = handlePosition(name, ray, box);
+    // A position the figure refuses (the tip on the origin: a zero direction) is stepped over.
+    for (let n = 1; n <= 2; n++) {
+      const p = constrain(keyTarget(from, k, c, fig.options.step * (e.shiftKey ? 10 : 1) * n), from, c, fig.options.snap, view);
+      if (fig.move(name, p)) {
+        fig.announce(handleLabel(name, p).replace(' Arrow keys move it.', ''));
+        return;
+      }
+    }
+  }
+
+  /** Where an arrow key k ([du, dv]) asks a handle at `from` to go, `step` away. */
+  function keyTarget(from, k, c, step) {
     const want = from.slice();
     if (c && c.axis !== undefined) {
       // Along the axis: every arrow moves it, right and up forwards.
@@ -116,8 +127,7 @@ export function createHandles(fig) {
       want[u] += k[0] * step;
       want[v] += k[1] * step;
     }
-    const p = constrain(want, from, c, fig.options.snap, view);
-    if (fig.move(name, p)) fig.announce(handleLabel(name, p).replace(' Arrow keys move it.', ''));
+    return want;
   }
 
   return {

@@ -16,6 +16,7 @@ export const AXES = ['x', 'y', 'z'];
 export const READOUT_NAMES = Object.freeze([
   'hit', 'reason', 't', 't_enter', 't_exit',
   ...AXES.flatMap((a) => [`t${a}_enter`, `t${a}_exit`]),
+  ...AXES.flatMap((a) => [`t${a}_wall_min`, `t${a}_wall_max`]),
   'enter_axis', 'exit_axis',
   ...['origin', 'dir', 'min', 'max', 'point', 'normal'].flatMap((v) => AXES.map((a) => `${v}.${a}`)),
 ]);
@@ -64,6 +65,9 @@ export function valuesOf(ray, box, result, ex) {
   for (const a of ex.axes) {
     v[`t${a.name}_enter`] = a.near;
     v[`t${a.name}_exit`] = a.far;
+    // (min - origin) / dir and (max - origin) / dir, before sorting: null for a parallel axis.
+    v[`t${a.name}_wall_min`] = a.parallel ? null : a.t1;
+    v[`t${a.name}_wall_max`] = a.parallel ? null : a.t2;
   }
   AXES.forEach((a, i) => {
     v[`origin.${a}`] = ray.origin[i];
