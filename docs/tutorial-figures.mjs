@@ -41,6 +41,8 @@ export const FIGURES = {
     options: {
       snap: 'integer',
       handles: { origin: { axis: 'x' }, dir: { axis: 'x' }, min: false, max: false },
+      // Room on the left for the start at x = -3 and the tip at -4.
+      bounds: { min: [-5, -1.5], max: [4, 1.5] },
       goal: { label: 'Move the start to x = \u22123, then turn the ray around so that it hits the box again', when: (v) => v.hit && v['origin.x'] === -3 && v['dir.x'] > 0 },
       label: 'A ray going left: its entry and exit walls swap',
     },
