@@ -21,7 +21,7 @@
 import { SlabcastError } from './core/errors.js';
 import { checkOptions, checkScene, goalHolds } from './figure/options.mjs';
 import { computeFigure, subjectOf } from './figure/model.mjs';
-import { defaultBounds, makeTransform } from './figure/geometry.mjs';
+import { defaultBounds, makeTransform, zoomBounds } from './figure/geometry.mjs';
 import { SVG_NS, drawFigure, svgEl } from './figure/draw.js';
 import { applyHandle, createHandles } from './figure/handles.js';
 import { boundReadouts, createPanel, fillReadouts } from './figure/panel.js';
@@ -68,20 +68,8 @@ export function mountFigure(element, scene, options = undefined) {
   return createFigure(element, initial, opts);
 }
 
-function createFigure(host, initial, opts) {
-  const idPrefix = `slabfig${nextId++}`;
-  const controller = new AbortController();
-  const { signal } = controller;
-  let scene = structuredClone(initial);
-  let bounds = opts.bounds;
-  let tf = null;
-  let state = null; // {result, ex, values}
-  let reached = false;
-  let destroyed = false;
-  let active = false; // clicked into: the wheel zooms
-  let sc = null;
-
-  host.setAttribute('data-figure', 'loading');
+/** The figure's elements inside `host`: root > body > (stage > svg, panel). */
+function buildDom(host, opts) {
   const root = document.createElement('div');
   root.className = 'slabcast-figure';
   root.setAttribute('role', 'group');
@@ -103,140 +91,178 @@ function createFigure(host, initial, opts) {
   body.append(stage, panel.element);
   root.append(body);
   host.append(root);
+  return { root, stage, svg, defs, drawing, handleLayer, panel };
+}
 
-  const subject = () => subjectOf(scene);
-  const fig = {
-    svg, layer: handleLayer, view: opts.view, options: opts, signal, subject,
-    transform: () => tf,
-    move: (name, p) => tryMove(name, p),
-    announce: (text) => panel.announce(text),
-  };
-  let handles = null;
+/** One live figure: its scene, its drawing and its listeners (mountFigure's handle wraps it). */
+class Figure {
+  constructor(host, initial, opts) {
+    this.host = host;
+    this.initial = initial;
+    this.opts = opts;
+    this.idPrefix = `slabfig${nextId++}`;
+    this.controller = new AbortController();
+    this.scene = structuredClone(initial);
+    this.bounds = opts.bounds;
+    this.tf = null;
+    this.state = null; // {result, ex, values}
+    this.reached = false;
+    this.destroyed = false;
+    this.active = false; // clicked into: the wheel zooms
+    this.sc = null;
+    this.handles = null;
+    host.setAttribute('data-figure', 'loading');
+    this.dom = buildDom(host, opts);
+  }
 
-  function tryMove(name, p) {
-    const { ray, box } = subject();
+  subject() { return subjectOf(this.scene); }
+
+  /** Move handle `name` to world point p: true when the figure took it (the scene stays valid). */
+  tryMove(name, p) {
+    const { ray, box } = this.subject();
     const next = applyHandle(name, p, ray, box);
     if (!next) return false;
-    const s = structuredClone(scene);
+    const s = structuredClone(this.scene);
     s.rays[s.selected.ray] = next.ray;
     s.shapes[s.selected.shape] = next.box;
     let st;
     try {
-      st = computeFigure(s, sc);
+      st = computeFigure(s, this.sc);
     } catch (e) {
       if (e instanceof SlabcastError) return false; // e.g. a value out of float32 range
       throw e;
     }
-    const same = JSON.stringify(s) === JSON.stringify(scene);
-    scene = s;
-    state = st;
-    if (!same) update();
+    const same = JSON.stringify(s) === JSON.stringify(this.scene);
+    this.scene = s;
+    this.state = st;
+    if (!same) this.update();
     return true;
   }
 
-  function layout() {
+  /** The SVG's size from the stage's, and the map from the plane to it. */
+  layout() {
+    const { stage, svg } = this.dom;
     const r = stage.getBoundingClientRect();
     const w = Math.max(1, Math.round(r.width));
     const h = Math.max(1, Math.round(r.height));
     svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
     svg.setAttribute('width', w);
     svg.setAttribute('height', h);
-    if (!bounds) { const { ray, box } = subject(); bounds = defaultBounds(ray, box, opts.view); }
-    tf = makeTransform(bounds, w, h);
+    if (!this.bounds) { const { ray, box } = this.subject(); this.bounds = defaultBounds(ray, box, this.opts.view); }
+    this.tf = makeTransform(this.bounds, w, h);
   }
 
-  function update() {
-    if (destroyed || !state) return;
-    const { ray, box } = subject();
-    drawFigure(drawing, defs, { tf, view: opts.view, ray, box, ex: state.ex, result: state.result, snap: opts.snap, idPrefix });
-    handles.update();
-    const wasReached = reached;
-    reached = goalHolds(opts.goal, state.values, { scene: structuredClone(scene), result: state.result, explanation: state.ex });
-    panel.update(state.values, state.ex, reached);
-    root.dataset.hit = String(state.values.hit);
-    if (opts.goal) root.dataset.goal = reached ? 'reached' : 'open';
+  /** Draw, move the handles, fill the panel and the page's readouts, check the goal, tell the page. */
+  update() {
+    if (this.destroyed || !this.state) return;
+    const { opts, state, host } = this;
+    const { ray, box } = this.subject();
+    drawFigure(this.dom.drawing, this.dom.defs, { tf: this.tf, view: opts.view, ray, box, ex: state.ex, result: state.result, snap: opts.snap, idPrefix: this.idPrefix });
+    this.handles.update();
+    const wasReached = this.reached;
+    this.reached = goalHolds(opts.goal, state.values, { scene: structuredClone(this.scene), result: state.result, explanation: state.ex });
+    this.dom.panel.update(state.values, state.ex, this.reached);
+    this.dom.root.dataset.hit = String(state.values.hit);
+    if (opts.goal) this.dom.root.dataset.goal = this.reached ? 'reached' : 'open';
     fillReadouts(boundReadouts(host), state.values);
     host.dispatchEvent(new CustomEvent('figurechange', { bubbles: true, detail: { values: { ...state.values } } }));
-    if (reached && !wasReached) {
+    if (this.reached && !wasReached) {
       host.dispatchEvent(new CustomEvent('figuregoal', { bubbles: true, detail: { label: opts.goal.label, values: { ...state.values } } }));
     }
   }
 
-  function onWheel(e) {
-    if (!opts.zoom || (!active && !e.ctrlKey) || !tf) return; // the page scrolls
+  /** The wheel zooms only after a click into the figure, or with Ctrl; otherwise the page scrolls. */
+  onWheel(e) {
+    if (!this.opts.zoom || (!this.active && !e.ctrlKey) || !this.tf) return;
     e.preventDefault();
-    const r = svg.getBoundingClientRect();
-    const c = tf.toPlane([e.clientX - r.left, e.clientY - r.top]);
-    const k = Math.exp(Math.max(-1, Math.min(1, e.deltaY * 0.002)));
-    const b = tf.visible;
-    bounds = { min: [c[0] + (b.min[0] - c[0]) * k, c[1] + (b.min[1] - c[1]) * k], max: [c[0] + (b.max[0] - c[0]) * k, c[1] + (b.max[1] - c[1]) * k] };
-    layout();
-    update();
+    const r = this.dom.svg.getBoundingClientRect();
+    this.bounds = zoomBounds(this.tf, this.tf.toPlane([e.clientX - r.left, e.clientY - r.top]), e.deltaY);
+    this.layout();
+    this.update();
   }
 
-  async function start() {
-    sc = opts.sc ?? await sharedSlabcast(opts.wasm);
-    if (destroyed) return;
-    state = computeFigure(scene, sc);
-    handles = createHandles(fig);
-    layout();
-    host.setAttribute('data-figure', 'ready');
-    update();
-    const ro = new ResizeObserver(() => { if (!destroyed) { layout(); update(); } });
+  async start() {
+    const { opts, dom } = this;
+    this.sc = opts.sc ?? await sharedSlabcast(opts.wasm);
+    if (this.destroyed) return;
+    this.state = computeFigure(this.scene, this.sc);
+    this.handles = createHandles({
+      svg: dom.svg, layer: dom.handleLayer, view: opts.view, options: opts, signal: this.controller.signal,
+      subject: () => this.subject(), transform: () => this.tf,
+      move: (name, p) => this.tryMove(name, p), announce: (text) => dom.panel.announce(text),
+    });
+    this.layout();
+    this.host.setAttribute('data-figure', 'ready');
+    this.update();
+    this.listen();
+  }
+
+  listen() {
+    const { signal } = this.controller;
+    const { root, stage, svg } = this.dom;
+    const ro = new ResizeObserver(() => { if (!this.destroyed) { this.layout(); this.update(); } });
     ro.observe(stage);
     signal.addEventListener('abort', () => ro.disconnect());
-    svg.addEventListener('wheel', onWheel, { passive: false, signal });
-    root.addEventListener('pointerdown', () => { active = true; root.dataset.active = 'true'; }, { signal });
+    svg.addEventListener('wheel', (e) => this.onWheel(e), { passive: false, signal });
+    root.addEventListener('pointerdown', () => { this.active = true; root.dataset.active = 'true'; }, { signal });
     document.addEventListener('pointerdown', (e) => {
-      if (!root.contains(e.target)) { active = false; delete root.dataset.active; }
+      if (!root.contains(e.target)) { this.active = false; delete root.dataset.active; }
     }, { capture: true, signal });
   }
 
+  /** Start now, or when the host first comes within 200 px of the viewport. */
+  schedule(begin) {
+    if (this.opts.start === 'now' || typeof IntersectionObserver === 'undefined') {
+      begin();
+      return;
+    }
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((en) => en.isIntersecting)) { io.disconnect(); begin(); }
+    }, { rootMargin: '200px' });
+    io.observe(this.host);
+    this.controller.signal.addEventListener('abort', () => io.disconnect());
+  }
+
+  /** Remove the figure; `error`: leave its message in the host instead. */
+  destroy(error = null) {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.controller.abort();
+    this.dom.root.remove();
+    this.host.removeAttribute('data-figure');
+    if (error) showError(this.host, error);
+  }
+}
+
+function createFigure(host, initial, opts) {
+  const fig = new Figure(host, initial, opts);
   let resolveReady;
   let rejectReady;
   const ready = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
   ready.catch(() => {}); // an author who never awaits ready still sees the message in place
-  const begin = () => start().then(resolveReady, (e) => {
-    if (destroyed) return resolveReady();
+  fig.schedule(() => fig.start().then(resolveReady, (e) => {
+    if (fig.destroyed) return resolveReady();
     const err = e instanceof SlabcastError ? e : new SlabcastError(`mountFigure: ${e.message}`, { cause: e });
-    root.remove();
-    host.removeAttribute('data-figure');
-    showError(host, err);
-    controller.abort();
-    destroyed = true;
+    fig.destroy(err);
     rejectReady(err);
-  });
-
-  if (opts.start === 'now' || typeof IntersectionObserver === 'undefined') begin();
-  else {
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((en) => en.isIntersecting)) { io.disconnect(); begin(); }
-    }, { rootMargin: '200px' });
-    io.observe(host);
-    signal.addEventListener('abort', () => io.disconnect());
-  }
-
+  }));
   return {
-    element: root,
+    element: fig.dom.root,
     ready,
     /** The readout values now (null before the figure started). */
-    get values() { return state ? { ...state.values } : null; },
+    get values() { return fig.state ? { ...fig.state.values } : null; },
     /** The scene now (a copy), as toScene() gives it. */
-    get scene() { return structuredClone(scene); },
+    get scene() { return structuredClone(fig.scene); },
     /** Whether the goal holds now. */
-    get goalReached() { return reached; },
+    get goalReached() { return fig.reached; },
     /** Back to the scene the figure was mounted with. */
     reset() {
-      scene = structuredClone(initial);
-      if (sc) { state = computeFigure(scene, sc); update(); }
+      fig.scene = structuredClone(fig.initial);
+      if (fig.sc && !fig.destroyed) { fig.state = computeFigure(fig.scene, fig.sc); fig.update(); }
     },
     /** Remove the figure: its DOM, observers and listeners. Calling it again does nothing. */
     destroy() {
-      if (destroyed) return;
-      destroyed = true;
-      controller.abort();
-      root.remove();
-      host.removeAttribute('data-figure');
+      fig.destroy();
       resolveReady();
     },
   };

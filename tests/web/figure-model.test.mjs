@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SlabcastError, loadSlabcast } from '../../web/slabcast.js';
 import { computeFigure, formatValue, READOUT_NAMES } from '../../web/figure/model.mjs';
-import { clipLine, constrain, makeTransform, snapValue, unit } from '../../web/figure/geometry.mjs';
+import { clipLine, constrain, makeTransform, snapValue, unit, zoomBounds } from '../../web/figure/geometry.mjs';
 import { checkOptions, checkScene, goalHolds } from '../../web/figure/options.mjs';
 import { applyHandle, handleLabel, handlePosition } from '../../web/figure/handles.js';
 import { WASM, requireBuilt } from './helpers/artifacts.mjs';
@@ -102,6 +102,19 @@ describe('geometry', () => {
     expect(tf.toPx([0, 0])).toEqual([100, 100]);
     expect(tf.toPlane([300, 0])).toEqual([4, 2]);
     expect(tf.visible).toEqual({ min: [-2, 0], max: [6, 2] });
+  });
+
+  it('zoomBounds: the visible rectangle scaled about the pointer, which stays put', () => {
+    const tf = makeTransform({ min: [0, 0], max: [4, 2] }, 400, 100); // visible [-2, 0]..[6, 2]
+    // deltaY 500 * ln 2 scales by 2 about (2, 1): [-6, -1]..[10, 3].
+    const out = zoomBounds(tf, [2, 1], 500 * Math.LN2);
+    [...out.min, ...out.max].forEach((x, i) => expect(x).toBeCloseTo([-6, -1, 10, 3][i], 12));
+    // About a corner (6, 2), zooming in by 2: that corner stays; [2, 1]..[6, 2].
+    const inn = zoomBounds(tf, [6, 2], -500 * Math.LN2);
+    [...inn.min, ...inn.max].forEach((x, i) => expect(x).toBeCloseTo([2, 1, 6, 2][i], 12));
+    // One step never scales by more than e.
+    const far = zoomBounds(tf, [2, 1], 1e6);
+    expect(far.max[0] - far.min[0]).toBeCloseTo(8 * Math.E, 12);
   });
 
   it('clipLine: the t range of a line inside a rectangle', () => {

@@ -150,41 +150,7 @@ export function drawFigure(layer, defs, st) {
   // Each axis's interval [near, far] along the ray, on its own lane beside it.
   const lanes = svgEl('g', { class: 'fig-lanes' });
   layer.append(lanes);
-  ex.axes.forEach((ax, k) => {
-    if (ax.near === null) return;
-    const lane = 7 + k * 7;
-    const t0 = Math.max(ax.near, span[0]);
-    const t1 = Math.min(ax.far, span[1]);
-    if (!(t0 <= t1)) return;
-    const p = off(at(t0), lane);
-    const q = off(at(t1), lane);
-    const color = COLORS[ax.name];
-    const cutStart = ax.near < span[0];
-    const cutEnd = ax.far > span[1];
-    let stroke = color;
-    if (cutStart || cutEnd) {
-      const id = `${st.idPrefix}-fade-${ax.name}`;
-      const grad = svgEl('linearGradient', { id, gradientUnits: 'userSpaceOnUse', x1: p[0], y1: p[1], x2: q[0], y2: q[1] });
-      const fadeLen = Math.min(0.35, 60 / (Math.hypot(q[0] - p[0], q[1] - p[1]) || 1));
-      grad.append(
-        svgEl('stop', { offset: 0, 'stop-color': color, 'stop-opacity': cutStart ? 0.15 : 1 }),
-        svgEl('stop', { offset: cutStart ? fadeLen : 0, 'stop-color': color, 'stop-opacity': 1 }),
-        svgEl('stop', { offset: cutEnd ? 1 - fadeLen : 1, 'stop-color': color, 'stop-opacity': 1 }),
-        svgEl('stop', { offset: 1, 'stop-color': color, 'stop-opacity': cutEnd ? 0.15 : 1 }),
-      );
-      defs.append(grad);
-      stroke = `url(#${id})`;
-    }
-    const seg = svgEl('line', { x1: p[0], y1: p[1], x2: q[0], y2: q[1], stroke, 'stroke-width': 4, 'stroke-linecap': 'butt', class: 'fig-interval', 'data-axis': ax.name });
-    lanes.append(seg);
-    // Chevrons (not arrow heads: those belong to the ray) where the interval goes on out of view.
-    if (cutEnd) lanes.append(svgEl('polyline', { points: chevron(q, s, 1), fill: 'none', stroke: color, 'stroke-width': 1.5, opacity: 0.6 }));
-    if (cutStart) lanes.append(svgEl('polyline', { points: chevron(p, s, -1), fill: 'none', stroke: color, 'stroke-width': 1.5, opacity: 0.6 }));
-    // The axis's name at the end that is in view.
-    const lab = cutStart && !cutEnd ? q : p;
-    const along = lab === p ? -1 : 1;
-    lanes.append(svgEl('text', { x: lab[0] + s[0] * 9 * along + n[0] * 3, y: lab[1] + s[1] * 9 * along + n[1] * 3 + 4, class: 'fig-lane-label', fill: color, 'text-anchor': 'middle' }, ax.name));
-  });
+  drawLanes(lanes, defs, ex.axes, { span, at, off, s, n, idPrefix: st.idPrefix });
 
   const pts = { origin: pOrigin };
   if (ex.overlap) {
@@ -220,4 +186,45 @@ function chevron(p, s, dir) {
   const n = [-s[1], s[0]];
   const tip = [p[0] + s[0] * 6 * dir, p[1] + s[1] * 6 * dir];
   return [[p[0] + n[0] * 4, p[1] + n[1] * 4], tip, [p[0] - n[0] * 4, p[1] - n[1] * 4]].map((q) => q.join(',')).join(' ');
+}
+
+/** The intervals of `axes` as bands beside the ray (g.span: the visible t range; g.at(t): px;
+ * g.off(p, k): p moved k px to the lanes' side; g.s, g.n: the ray's screen direction and the lanes' side). */
+function drawLanes(lanes, defs, axes, g) {
+  const { span, at, off, s, n } = g;
+  axes.forEach((ax, k) => {
+    if (ax.near === null) return;
+    const lane = 7 + k * 7;
+    const t0 = Math.max(ax.near, span[0]);
+    const t1 = Math.min(ax.far, span[1]);
+    if (!(t0 <= t1)) return;
+    const p = off(at(t0), lane);
+    const q = off(at(t1), lane);
+    const color = COLORS[ax.name];
+    const cutStart = ax.near < span[0];
+    const cutEnd = ax.far > span[1];
+    let stroke = color;
+    if (cutStart || cutEnd) {
+      const id = `${g.idPrefix}-fade-${ax.name}`;
+      const grad = svgEl('linearGradient', { id, gradientUnits: 'userSpaceOnUse', x1: p[0], y1: p[1], x2: q[0], y2: q[1] });
+      const fadeLen = Math.min(0.35, 60 / (Math.hypot(q[0] - p[0], q[1] - p[1]) || 1));
+      grad.append(
+        svgEl('stop', { offset: 0, 'stop-color': color, 'stop-opacity': cutStart ? 0.15 : 1 }),
+        svgEl('stop', { offset: cutStart ? fadeLen : 0, 'stop-color': color, 'stop-opacity': 1 }),
+        svgEl('stop', { offset: cutEnd ? 1 - fadeLen : 1, 'stop-color': color, 'stop-opacity': 1 }),
+        svgEl('stop', { offset: 1, 'stop-color': color, 'stop-opacity': cutEnd ? 0.15 : 1 }),
+      );
+      defs.append(grad);
+      stroke = `url(#${id})`;
+    }
+    const seg = svgEl('line', { x1: p[0], y1: p[1], x2: q[0], y2: q[1], stroke, 'stroke-width': 4, 'stroke-linecap': 'butt', class: 'fig-interval', 'data-axis': ax.name });
+    lanes.append(seg);
+    // Chevrons (not arrow heads: those belong to the ray) where the interval goes on out of view.
+    if (cutEnd) lanes.append(svgEl('polyline', { points: chevron(q, s, 1), fill: 'none', stroke: color, 'stroke-width': 1.5, opacity: 0.6 }));
+    if (cutStart) lanes.append(svgEl('polyline', { points: chevron(p, s, -1), fill: 'none', stroke: color, 'stroke-width': 1.5, opacity: 0.6 }));
+    // The axis's name at the end that is in view.
+    const lab = cutStart && !cutEnd ? q : p;
+    const along = lab === p ? -1 : 1;
+    lanes.append(svgEl('text', { x: lab[0] + s[0] * 9 * along + n[0] * 3, y: lab[1] + s[1] * 9 * along + n[1] * 3 + 4, class: 'fig-lane-label', fill: color, 'text-anchor': 'middle' }, ax.name));
+  });
 }

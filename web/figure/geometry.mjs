@@ -113,3 +113,17 @@ export function unit(d) {
   const n = Math.hypot(d[0], d[1], d[2]);
   return n > 0 && Number.isFinite(n) ? d.map((x) => x / n) : null;
 }
+
+/**
+ * The plane rectangle after a wheel step of deltaY (pixels; positive: out) about the plane
+ * point c: the visible rectangle of tf scaled by exp(deltaY / 500), at most e-fold per step,
+ * c staying where it is.
+ */
+export function zoomBounds(tf, c, deltaY) {
+  const k = Math.exp(Math.max(-1, Math.min(1, deltaY * 0.002)));
+  const b = tf.visible;
+  return {
+    min: [c[0] + (b.min[0] - c[0]) * k, c[1] + (b.min[1] - c[1]) * k],
+    max: [c[0] + (b.max[0] - c[0]) * k, c[1] + (b.max[1] - c[1]) * k],
+  };
+}
