@@ -78,10 +78,13 @@ function buildDom(host, opts) {
   stage.className = 'fig-stage';
   const svg = document.createElementNS(SVG_NS, 'svg');
   svg.setAttribute('class', 'fig-svg');
-  svg.setAttribute('role', 'img');
+  // A group, not an img: an img's children are presentational, and the handles must stay
+  // buttons a screen reader reaches. The drawing's text (ticks, labels) is hidden from it:
+  // the panel says the same in words.
+  svg.setAttribute('role', 'group');
   svg.setAttribute('aria-label', opts.label);
   const defs = svgEl('defs');
-  const drawing = svgEl('g', { class: 'fig-drawing' });
+  const drawing = svgEl('g', { class: 'fig-drawing', 'aria-hidden': 'true' });
   const handleLayer = svgEl('g', { class: 'fig-handles' });
   svg.append(defs, drawing, handleLayer);
   stage.append(svg);

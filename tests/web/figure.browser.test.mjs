@@ -160,10 +160,20 @@ describe('slabcast/figure', () => {
       expect(await page.evaluate(() => window.goals)).toEqual([
         ['fig1', 'Make the ray miss'], ['fig2', 'Make the ray graze the corner'], ['fig3', 'Put the ray\u2019s start inside the box'],
       ]);
-      // Tab goes from handle to handle.
-      await page.focus('#fig3 [data-handle="min"]');
-      await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement.dataset.handle)).toBe('max');
+      // Tab goes from handle to handle: the start, the tip, the corners.
+      await page.focus('#fig3 [data-handle="origin"]');
+      const order = [];
+      for (let k = 0; k < 3; k++) {
+        await page.keyboard.press('Tab');
+        order.push(await page.evaluate(() => document.activeElement.dataset.handle));
+      }
+      expect(order).toEqual(['dir', 'min', 'max']);
+      // A screen reader reaches the handles as buttons with their coordinates, and not the drawing's text.
+      const aria = await page.locator('#fig3').ariaSnapshot();
+      expect(aria).toContain('button "Ray origin: x 0, y 0, z 0.5. Arrow keys move it."');
+      expect(aria).toContain('button "Box corner max: x 1, y 1, z 1. Arrow keys move it."');
+      expect(aria).not.toContain('x = \u22121');
+      expect(aria).toContain('status: "\u2713 Goal reached: Put the ray\u2019s start inside the box"');
       expect(problems).toEqual([]);
     } finally {
       await page.close();

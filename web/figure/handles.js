@@ -50,7 +50,8 @@ export function createHandles(fig) {
   const groups = {};
   let drag = null;
 
-  for (const name of ['min', 'max', 'dir', 'origin']) {
+  // Tab order: the ray's start, its tip, then the box's corners.
+  for (const name of ['origin', 'dir', 'min', 'max']) {
     const c = fig.options.handles[name];
     if (c === false) continue;
     const g = svgEl('g', { class: 'fig-handle', tabindex: 0, role: 'button', 'aria-roledescription': 'draggable point', 'data-handle': name });
