@@ -263,6 +263,37 @@ describe('slabcast/figure', () => {
     });
   }
 
+  it('fits small, narrow, wide and square elements: inside them, the panel beside or below the drawing (scrolling when the element is too short)', async () => {
+    const { page, problems } = await openPage(browser, `${base}/tests/web/fixtures/figure-sizes.html`);
+    try {
+      const r = await page.evaluate(() => Object.fromEntries(['tiny', 'narrow', 'wide', 'square'].map((id) => {
+        const host = document.getElementById(id);
+        const hb = host.getBoundingClientRect();
+        const inside = (el) => { const b = el.getBoundingClientRect(); return b.left >= hb.left - 1 && b.right <= hb.right + 1 && b.top >= hb.top - 1 && b.bottom <= hb.bottom + 1; };
+        const s = host.querySelector('.fig-stage').getBoundingClientRect();
+        const p = host.querySelector('.fig-panel').getBoundingClientRect();
+        return [id, {
+          inside: ['.slabcast-figure', '.fig-stage', '.fig-panel'].every((q) => inside(host.querySelector(q))),
+          beside: p.left >= s.right - 1, below: p.top >= s.bottom - 1,
+          stage: [Math.round(s.width), Math.round(s.height)],
+          scrolls: host.querySelector('.fig-panel').scrollHeight > host.querySelector('.fig-panel').clientHeight,
+        }];
+      })));
+      for (const [id, x] of Object.entries(r)) {
+        expect(x.inside, id).toBe(true);
+        expect(x.beside || x.below, id).toBe(true);
+        expect(x.stage[1], id).toBeGreaterThanOrEqual(99);
+      }
+      expect(r.wide.beside).toBe(true); // 900 px wide: the panel beside the drawing
+      expect(r.narrow.below && r.square.below && r.tiny.below).toBe(true);
+      expect(r.tiny.scrolls).toBe(true); // 200 px tall: the drawing keeps 100 px, the panel scrolls
+      expect(r.narrow.scrolls).toBe(false); // no height set: the element grows to hold it all
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('works beside a mounted playground; destroy() removes a figure, which mounts again', async () => {
     const { page, problems } = await openPage(browser, `${base}${PAGE}`);
     try {
