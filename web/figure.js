@@ -22,7 +22,7 @@ import { SlabcastError } from './core/errors.js';
 import { checkOptions, checkScene, goalHolds } from './figure/options.mjs';
 import { computeFigure, subjectOf } from './figure/model.mjs';
 import { defaultBounds, makeTransform, zoomBounds } from './figure/geometry.mjs';
-import { SVG_NS, drawFigure, svgEl } from './figure/draw.js';
+import { SVG_NS, declutter, drawFigure, svgEl } from './figure/draw.js';
 import { applyHandle, createHandles } from './figure/handles.js';
 import { boundReadouts, createPanel, fillReadouts } from './figure/panel.js';
 import { sharedSlabcast } from './figure/shared.js';
@@ -161,6 +161,7 @@ class Figure {
     const { opts, state, host } = this;
     const { ray, box } = this.subject();
     drawFigure(this.dom.drawing, this.dom.defs, { tf: this.tf, view: opts.view, ray, box, ex: state.ex, result: state.result, snap: opts.snap, idPrefix: this.idPrefix });
+    declutter(this.dom.drawing);
     this.handles.update();
     const wasReached = this.reached;
     this.reached = goalHolds(opts.goal, state.values, { scene: structuredClone(this.scene), result: state.result, explanation: state.ex });

@@ -247,10 +247,20 @@ describe('slabcast/figure', () => {
             const p = host.querySelector('.fig-panel').getBoundingClientRect();
             const overlap = !(p.left >= s.right - 1 || p.right <= s.left + 1 || p.top >= s.bottom - 1 || p.bottom <= s.top + 1);
             const verdict = host.querySelector('.fig-verdict').getBoundingClientRect();
-            return { out, overlap, stage: [s.width, s.height], verdict: verdict.height, scroll: host.scrollWidth - host.clientWidth };
+            // No two visible labels of the drawing overlap (the issue's "box 1" over "ray 2").
+            const texts = [...host.querySelectorAll('svg text')].filter((t) => t.getAttribute('visibility') !== 'hidden')
+              .map((t) => [t.textContent, t.getBoundingClientRect()]);
+            const clashes = [];
+            for (let i = 0; i < texts.length; i++) for (let j = i + 1; j < texts.length; j++) {
+              const [a, ra] = texts[i];
+              const [b, rb] = texts[j];
+              if (ra.left < rb.right - 1 && rb.left < ra.right - 1 && ra.top < rb.bottom - 1 && rb.top < ra.bottom - 1) clashes.push(`${a} / ${b}`);
+            }
+            return { out, overlap, clashes, stage: [s.width, s.height], verdict: verdict.height, scroll: host.scrollWidth - host.clientWidth };
           }, id);
           expect(r.out, id).toEqual([]);
           expect(r.overlap, id).toBe(false);
+          expect(r.clashes, id).toEqual([]);
           expect(r.scroll, id).toBeLessThanOrEqual(0);
           expect(r.verdict, id).toBeGreaterThan(0);
           expect(r.stage[0], id).toBeGreaterThan(width < 500 ? 300 : 400);

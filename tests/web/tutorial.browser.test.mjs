@@ -130,11 +130,20 @@ describe('docs/tutorial.html', () => {
               if (a.left < c.right - 1 && c.left < a.right - 1 && a.top < c.bottom - 1 && c.top < a.bottom - 1) clash = true;
             }
             const v = host.querySelector('.fig-verdict').getBoundingClientRect();
-            return { out, covered, clash, verdict: v.height, stage: [s.width, s.height], page: document.documentElement.scrollWidth - document.documentElement.clientWidth };
+            // No two visible labels of the drawing overlap.
+            const texts = [...host.querySelectorAll('svg text')].filter((t) => t.getAttribute('visibility') !== 'hidden').map((t) => [t.textContent, t.getBoundingClientRect()]);
+            const labels = [];
+            for (let i = 0; i < texts.length; i++) for (let j = i + 1; j < texts.length; j++) {
+              const [a, ra] = texts[i];
+              const [b, rb] = texts[j];
+              if (ra.left < rb.right - 1 && rb.left < ra.right - 1 && ra.top < rb.bottom - 1 && rb.top < ra.bottom - 1) labels.push(`${a} / ${b}`);
+            }
+            return { out, covered, clash, labels, verdict: v.height, stage: [s.width, s.height], page: document.documentElement.scrollWidth - document.documentElement.clientWidth };
           }, id);
           expect(r.out, id).toEqual([]);
           expect(r.covered, id).toBe(false);
           expect(r.clash, id).toBe(false);
+          expect(r.labels, id).toEqual([]);
           expect(r.verdict, id).toBeGreaterThan(0);
           expect(r.stage[1], id).toBeGreaterThan(180);
           expect(r.page, id).toBeLessThanOrEqual(0);

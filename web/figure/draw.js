@@ -222,9 +222,32 @@ function drawLanes(lanes, defs, axes, g) {
     // Chevrons (not arrow heads: those belong to the ray) where the interval goes on out of view.
     if (cutEnd) lanes.append(svgEl('polyline', { points: chevron(q, s, 1), fill: 'none', stroke: color, 'stroke-width': 1.5, opacity: 0.6 }));
     if (cutStart) lanes.append(svgEl('polyline', { points: chevron(p, s, -1), fill: 'none', stroke: color, 'stroke-width': 1.5, opacity: 0.6 }));
-    // The axis's name at the end that is in view.
+    // The axis's name at the end that is in view: outside the band when the band starts in
+    // view, else on it, a little further in for each lane so that names of lanes side by side
+    // (two intervals running out of view together) do not sit on each other.
     const lab = cutStart && !cutEnd ? q : p;
-    const along = lab === p ? -1 : 1;
-    lanes.append(svgEl('text', { x: lab[0] + s[0] * 9 * along + n[0] * 3, y: lab[1] + s[1] * 9 * along + n[1] * 3 + 4, class: 'fig-lane-label', fill: color, 'text-anchor': 'middle' }, ax.name));
+    const cut = lab === p ? cutStart : cutEnd;
+    const along = (lab === p ? -1 : 1) * (cut ? -(12 + 12 * k) : 9);
+    lanes.append(svgEl('text', { x: lab[0] + s[0] * along + n[0] * 3, y: lab[1] + s[1] * along + n[1] * 3 + 4, class: 'fig-lane-label', fill: color, 'text-anchor': 'middle' }, ax.name));
   });
+}
+
+/** Labels by importance: a label that would overlap a more important one is hidden. */
+const LABEL_ORDER = ['fig-mark-label', 'fig-note', 'fig-wall-label', 'fig-lane-label', 'fig-axisname', 'fig-tick'];
+
+/**
+ * Hide the labels of `layer` that overlap a more important label (LABEL_ORDER; the entry and
+ * exit labels always stay), so that no two labels are drawn over each other.
+ */
+export function declutter(layer) {
+  const kept = [];
+  const overlaps = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  for (const cls of LABEL_ORDER) {
+    for (const t of layer.querySelectorAll(`text.${cls}`)) {
+      const b = t.getBBox();
+      const box = { x: b.x - 1, y: b.y - 1, width: b.width + 2, height: b.height + 2 };
+      if (cls !== 'fig-mark-label' && kept.some((k) => overlaps(k, box))) t.setAttribute('visibility', 'hidden');
+      else kept.push(box);
+    }
+  }
 }
