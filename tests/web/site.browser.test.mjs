@@ -137,7 +137,7 @@ function sceneBits(state) {
   return out;
 }
 
-/** A version 1 link laid out by hand (docs: the top of web/playground/state.mjs), base64url by Node. */
+/** A version 1 link laid out by hand (docs: the top of web/playground/link.mjs), base64url by Node. */
 function handV1Link() {
   const dv = new DataView(new ArrayBuffer(16 + 17 + 25 + 28));
   let p = 0;
