@@ -198,10 +198,19 @@ static int sc_s_vs_sphere(const sc_mover *m, const sc_sphere *s, sc_shit *h)
         h->n[i] = h->t > 0.0 && len > 0.0 ? v[i] / len : 0.0;
         h->p[i] = len > 0.0 ? c[i] + R * v[i] / len : c[i];
     }
+    if (h->t == 0.0) {
+        /* already touching: a point of both. A sphere: its own centre when that is in the object,
+         * else the object's point nearest it; a box: its point nearest the object's centre. */
+        for (int i = 0; i < 3; ++i) {
+            if (!m->box && len <= R) h->p[i] = m->o[i];
+            if (m->box) h->p[i] = c[i] < m->o[i] - m->e[i] ? m->o[i] - m->e[i] : (c[i] > m->o[i] + m->e[i] ? m->o[i] + m->e[i] : c[i]);
+        }
+    }
     return 1;
 }
 
-/* A sphere moving against an OBB: the rounded box in the OBB's frame (coordinates along its axes). */
+/* A sphere moving against an OBB: the rounded box in the OBB's frame (coordinates along its axes: the
+ * slab set for r = 0; docs/semantics.md, "Sweeps"). */
 static int sc_s_sphere_vs_obb(const sc_mover *m, const sc_obb *b, sc_shit *h)
 {
     double c[3], ax[3][3], ol[3], dl[3], lo[3], hi[3], ql[3], nl[3];
@@ -216,9 +225,20 @@ static int sc_s_sphere_vs_obb(const sc_mover *m, const sc_obb *b, sc_shit *h)
         hi[k] = half[k];
     }
     if (!sc_s_rounded_box(ol, dl, m->tmax, lo, hi, m->r, &h->t, ql, nl)) return 0;
-    double nw[3] = {0, 0, 0};
+    /* The point of the slab set whose frame coordinates are ql: c + A^-1 ql, the columns of A^-1
+     * being f_i / D with f_i = a_j x a_k (i, j, k cyclic) and D = det A (a_j . f_i = D delta_ij), so
+     * that a_j . (p - c) = ql_j (mapping back with the axes themselves, A^T, would leave the slabs
+     * by up to the skew times the halves). The normal maps back with the axes: a face's is a_i. */
+    double f[3][3];
     for (int i = 0; i < 3; ++i) {
-        h->p[i] = c[i] + ql[0] * ax[0][i] + ql[1] * ax[1][i] + ql[2] * ax[2][i];
+        const double *a1 = ax[(i + 1) % 3], *a2 = ax[(i + 2) % 3];
+        f[i][0] = a1[1] * a2[2] - a1[2] * a2[1];
+        f[i][1] = a1[2] * a2[0] - a1[0] * a2[2];
+        f[i][2] = a1[0] * a2[1] - a1[1] * a2[0];
+    }
+    double D = sc_s_dot(ax[0], f[0]), nw[3] = {0, 0, 0};
+    for (int i = 0; i < 3; ++i) {
+        h->p[i] = c[i] + (ql[0] * f[0][i] + ql[1] * f[1][i] + ql[2] * f[2][i]) / D;
         nw[i] = nl[0] * ax[0][i] + nl[1] * ax[1][i] + nl[2] * ax[2][i];
     }
     double len = sqrt(sc_s_dot(nw, nw));
