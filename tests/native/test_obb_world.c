@@ -168,6 +168,31 @@ static int d3_box_sweeps(void)
     return 0;
 }
 
+/* A sphere meets an OBB in the OBB's frame (docs/semantics.md, "Sweeps"): with axes[2] = (0, 0, s),
+ * s = 1 - 0.49e-4 (valid: s^2 - 1 = -0.98e-4), a centre at height z has frame coordinate s z, so a
+ * sphere of radius 1000 passing at z = 1001.02 touches the half-1 box (s * 1001.02 = 1000.97...
+ * <= 1 + 1000), 1000.02 from the slab set's top z = 1/s. The BVH must not cull it: its bounds are
+ * grown by r (1 + 2^-12), not by r (1 + 2^-20) (before, the BVH missed what brute force hit). */
+static int sphere_sweep_culling(void)
+{
+    const float s = 1.0f - 0.49e-4f;
+    const float of[15] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, s, 1, 1, 1};
+    const sc_obb o = obb_of(of);
+    ENSURE(sc_obb_valid(&o));
+    sc_world *w = sc_world_create();
+    int32_t first, idx = -7, ib = -7;
+    ENSURE(sc_world_add_obbs(w, of, 1, &first) == SC_OK && sc_world_commit(w) == SC_OK);
+    const float sw[8] = {-5000, 0, 1001.02f, 1, 0, 0, INFINITY, 1000};
+    float t = -1, tb = -1;
+    CHECK(sc_world_cast_spheres_bruteforce(w, sw, 1, &tb, &ib, NULL, NULL, NULL, NULL) == SC_OK && ib == 0);
+    CHECK(sc_world_cast_spheres(w, sw, 1, &t, &idx, NULL, NULL, NULL, NULL) == SC_OK && idx == ib && t == tb);
+    /* the frame contact: l = (x, 0, s z) reaches the rounded box when (-1 - x)^2 + (s z - 1)^2 = 1000^2 */
+    const double lz = (double)s * 1001.02f - 1, x = -1 - sqrt(1000.0 * 1000.0 - lz * lz);
+    CHECK(fabs(tb - (x + 5000)) < 1e-3);
+    sc_world_destroy(w);
+    return 0;
+}
+
 /* ------------------------------------------------------------------ random */
 
 typedef struct skewed {
@@ -357,6 +382,7 @@ int main(int argc, char **argv)
     RUN_TEST(d1_slab_set_points);
     RUN_TEST(d2_world_rays);
     RUN_TEST(d3_box_sweeps);
+    RUN_TEST(sphere_sweep_culling);
     RUN_TEST(random_skewed_obbs);
     printf("%d passed, %d failed\n", g_run - g_failed_tests, g_failed_tests);
     return g_failed_tests ? 1 : 0;
