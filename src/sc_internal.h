@@ -210,10 +210,12 @@ sc_status sc__sweep_batch(const sc_world *w, const float *sweeps, int32_t n, int
 
 /* sc_sweep_obb.c: a box of half extents e whose centre moves along o + t d, 0 <= t <= tmax, against
  * the OBB's slabs: the first contact t and the unit normal (zero when touching at t = 0); 0 for
- * none. The contact point at a given t: a point common to the slab set and the box (up to rounding). */
+ * none. The contact point at a given t (n: the contact normal found, or zero): a point common to the
+ * slab set and the box (up to rounding). */
 int sc__sweep_box_obb(const double *o, const double *d, double tmax, const double *e, const sc_obb *b, double *t,
                       double *n);
-void sc__sweep_box_obb_point(const double *o, const double *d, double t, const double *e, const sc_obb *b, double *p);
+void sc__sweep_box_obb_point(const double *o, const double *d, double t, const double *e, const double *n,
+                             const sc_obb *b, double *p);
 
 /* sc_overlap.c: the objects overlapping a validated volume (kind: an sc_shape_type, 0 for a
  * frustum of 6 planes), the cap smallest indices ascending in out, the count in *total. */

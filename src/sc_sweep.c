@@ -253,7 +253,7 @@ static int sc_s_object(const sc_world *w, const sc_mover *m, int o, sc_shit *h)
     case SC_SHAPE_AABB: return sc_s_vs_aabb(m, &w->bounds[o], h);
     case SC_SHAPE_SPHERE: return sc_s_vs_sphere(m, &w->spheres[w->slot[o]], h);
     default:
-        /* a box: its contact point is found only for the best contact (sc_s_offer) */
+        /* a box: its contact point is found only for the best contact (sc__sweep_batch) */
         return m->box ? sc__sweep_box_obb(m->o, m->d, m->tmax, m->e, &w->obbs[w->slot[o]], &h->t, h->n)
                       : sc_s_sphere_vs_obb(m, &w->obbs[w->slot[o]], h);
     }
@@ -297,8 +297,6 @@ static void sc_s_offer(void *ctx, int o)
     if (h.t == 0.0 && q->f->inside == SC_INSIDE_SKIP && h.n[0] == 0.0 && h.n[1] == 0.0 && h.n[2] == 0.0) return;
     if (q->best.index < 0 || h.t < q->best.t || (h.t == q->best.t && o < q->best.index)) {
         h.index = o;
-        if (q->m->box && q->w->kind[o] == SC_SHAPE_OBB)
-            sc__sweep_box_obb_point(q->m->o, q->m->d, h.t, q->m->e, &q->w->obbs[q->w->slot[o]], h.p);
         q->best = h;
     }
 }
@@ -340,6 +338,8 @@ sc_status sc__sweep_batch(const sc_world *w, const float *sweeps, int32_t n, int
             sc_walker k = {sc_s_cull_walk, sc_s_offer, NULL, &qy};
             sc__walk(w, &k);
         }
+        if (box && qy.best.index >= 0 && w->kind[qy.best.index] == SC_SHAPE_OBB) /* the point, for the best only */
+            sc__sweep_box_obb_point(m.o, m.d, qy.best.t, m.e, qy.best.n, &w->obbs[w->slot[qy.best.index]], qy.best.p);
         const sc_shit h = qy.best;
         t[i] = h.index >= 0 ? (float)(h.t < FLT_MAX ? h.t : FLT_MAX) : 0.0f;
         index[i] = h.index;

@@ -112,57 +112,98 @@ int sc__sweep_box_obb(const double *o, const double *d, double tmax, const doubl
     return 1;
 }
 
-/* The largest violation at y (relative to the OBB's centre) of the slabs of S and of the box
- * [m - e, m + e], each in units of length. */
-static double sc_so_violation(const sc_so_obb *s, const double *m, const double *e, const double *y)
+/* The largest violation at y (relative to the OBB's centre) of the slabs of S (inv: 1 / |a_i|) and of
+ * the box [m - e, m + e], each in units of length; stops early once it reaches stop. */
+static double sc_so_violation(const sc_so_obb *s, const double *inv, const double *m, const double *e, const double *y,
+                              double stop)
 {
     double worst = -INFINITY;
-    for (int i = 0; i < 3; ++i) {
-        double v = (fabs(sc_so_dot(s->a[i], y)) - s->h[i]) / sqrt(sc_so_dot(s->a[i], s->a[i]));
-        if (v > worst) worst = v;
+    for (int i = 0; i < 3 && worst < stop; ++i) {
         double g = fabs(y[i] - m[i]) - e[i];
         if (g > worst) worst = g;
+        double v = (fabs(sc_so_dot(s->a[i], y)) - s->h[i]) * inv[i];
+        if (v > worst) worst = v;
     }
     return worst;
 }
 
-void sc__sweep_box_obb_point(const double *o, const double *d, double t, const double *e, const sc_obb *b, double *p)
-{
+/* The twelve planes at the contact: directions 0..2 the slabs of S, 3..5 those of the box, each
+ * with its two bounds; the best vertex so far. */
+typedef struct sc_so_arr {
     sc_so_obb s;
-    sc_so_read(b, &s);
-    double m[3], nrm[6][3], lo[6], hi[6];
-    for (int k = 0; k < 3; ++k) m[k] = o[k] - s.c[k] + t * d[k];
-    for (int i = 0; i < 3; ++i) { /* directions 0..2: the slabs of S; 3..5: those of the box */
-        for (int k = 0; k < 3; ++k) {
-            nrm[i][k] = s.a[i][k];
-            nrm[3 + i][k] = k == i ? 1.0 : 0.0;
-        }
-        lo[i] = -s.h[i];
-        hi[i] = s.h[i];
-        lo[3 + i] = m[i] - e[i];
-        hi[3 + i] = m[i] + e[i];
-    }
-    double best = INFINITY, y[3], by[3] = {m[0], m[1], m[2]};
+    double m[3], e[3], nrm[6][3], lo[6], hi[6], inv[3];
+    double best, by[3];
+} sc_so_arr;
+
+/* Every vertex of three planes of independent directions, each plane on the sides side[dir]
+ * allows (bit 0: lo, bit 1: hi), against the best so far. */
+static void sc_so_vertices(sc_so_arr *A, const int *side)
+{
     for (int i = 0; i < 6; ++i) {
         for (int j = i + 1; j < 6; ++j) {
             for (int k = j + 1; k < 6; ++k) {
-                double jk[3], ki[3], ij[3];
-                sc_so_cross(nrm[j], nrm[k], jk);
-                sc_so_cross(nrm[k], nrm[i], ki);
-                sc_so_cross(nrm[i], nrm[j], ij);
-                double det = sc_so_dot(nrm[i], jk);
+                double jk[3], ki[3], ij[3], y[3];
+                sc_so_cross(A->nrm[j], A->nrm[k], jk);
+                sc_so_cross(A->nrm[k], A->nrm[i], ki);
+                sc_so_cross(A->nrm[i], A->nrm[j], ij);
+                double det = sc_so_dot(A->nrm[i], jk);
                 if (det == 0.0 || !isfinite(det)) continue;
                 for (int sg = 0; sg < 8; ++sg) {
-                    double ri = sg & 1 ? hi[i] : lo[i], rj = sg & 2 ? hi[j] : lo[j], rk = sg & 4 ? hi[k] : lo[k];
+                    int si = sg & 1, sj = sg >> 1 & 1, sk = sg >> 2 & 1;
+                    if (!(side[i] >> si & 1) || !(side[j] >> sj & 1) || !(side[k] >> sk & 1)) continue;
+                    double ri = si ? A->hi[i] : A->lo[i], rj = sj ? A->hi[j] : A->lo[j], rk = sk ? A->hi[k] : A->lo[k];
                     for (int q = 0; q < 3; ++q) y[q] = (ri * jk[q] + rj * ki[q] + rk * ij[q]) / det;
-                    double v = sc_so_violation(&s, m, e, y);
-                    if (v < best) {
-                        best = v;
-                        by[0] = y[0]; by[1] = y[1]; by[2] = y[2];
+                    double v = sc_so_violation(&A->s, A->inv, A->m, A->e, y, A->best);
+                    if (v < A->best) {
+                        A->best = v;
+                        A->by[0] = y[0]; A->by[1] = y[1]; A->by[2] = y[2];
                     }
                 }
             }
         }
     }
-    for (int q = 0; q < 3; ++q) p[q] = s.c[q] + by[q];
+}
+
+void sc__sweep_box_obb_point(const double *o, const double *d, double t, const double *e, const double *n,
+                             const sc_obb *b, double *p)
+{
+    sc_so_arr A;
+    sc_so_read(b, &A.s);
+    double scale = 1.0;
+    for (int i = 0; i < 3; ++i) { /* directions 0..2: the slabs of S; 3..5: those of the box */
+        A.m[i] = o[i] - A.s.c[i] + t * d[i];
+        A.e[i] = e[i];
+        for (int k = 0; k < 3; ++k) {
+            A.nrm[i][k] = A.s.a[i][k];
+            A.nrm[3 + i][k] = k == i ? 1.0 : 0.0;
+        }
+        A.lo[i] = -A.s.h[i];
+        A.hi[i] = A.s.h[i];
+        A.lo[3 + i] = A.m[i] - e[i];
+        A.hi[3 + i] = A.m[i] + e[i];
+        A.inv[i] = 1.0 / sqrt(sc_so_dot(A.s.a[i], A.s.a[i]));
+        scale += fabs(A.m[i]) + e[i] + A.s.h[i];
+        A.by[i] = A.m[i];
+    }
+    A.best = INFINITY;
+    /* First the sides that face the other shape across the contact normal n (from S to the box):
+     * S's support in direction n takes slab i on the side of sign(n . f_i / D), the box's support
+     * in direction -n its side -sign(n_k); a direction normal to n may use both. That holds the
+     * vertex of a vertex-face or edge-edge contact. Where it finds no vertex within 2^-30 of the
+     * scale (faces in contact, or t = 0 with no normal), every side is tried. */
+    if (n[0] != 0.0 || n[1] != 0.0 || n[2] != 0.0) {
+        int side[6];
+        double D = sc_so_dot(A.s.a[0], A.s.f[0]);
+        for (int i = 0; i < 3; ++i) {
+            double u = sc_so_dot(n, A.s.f[i]) * D;
+            side[i] = u > 0.0 ? 2 : u < 0.0 ? 1 : 3;
+            side[3 + i] = n[i] > 0.0 ? 1 : n[i] < 0.0 ? 2 : 3;
+        }
+        sc_so_vertices(&A, side);
+    }
+    if (!(A.best <= 9.313225746154785e-10 * scale)) {
+        const int all[6] = {3, 3, 3, 3, 3, 3};
+        sc_so_vertices(&A, all);
+    }
+    for (int q = 0; q < 3; ++q) p[q] = A.s.c[q] + A.by[q];
 }

@@ -152,6 +152,19 @@ static int d3_box_sweeps(void)
         CHECK(fabs(sqrt((double)n[0] * n[0] + (double)n[1] * n[1] + (double)n[2] * n[2]) - 1) < 1e-6);
     }
     sc_world_destroy(w);
+    /* face to face: an OBB turned 90 degrees about z (x in [-1, 1], y in [-2, 2], z in [-0.5, 0.5])
+     * and a box of half 0.5 falling from z = 5 at (0.8, 1.9): its bottom reaches the top face at
+     * t = 4, normal +z; the faces share [0.3, 1] x [1.4, 2] at z = 0.5, and the point must be there */
+    {
+        sc_world *fw = sc_world_create();
+        const float ff[15] = {0, 0, 0, 0, 1, 0, -1, 0, 0, 0, 0, 1, 2, 1, 0.5f};
+        ENSURE(sc_world_add_obbs(fw, ff, 1, &first) == SC_OK && sc_world_commit(fw) == SC_OK);
+        const float fs[10] = {0.8f, 1.9f, 5, 0, 0, -1, INFINITY, 0.5f, 0.5f, 0.5f};
+        CHECK(sc_world_cast_boxes(fw, fs, 1, &t, &idx, n, p, NULL, NULL) == SC_OK && idx == 0 && t == 4.0f);
+        CHECK(n[0] == 0.0f && n[1] == 0.0f && n[2] == 1.0f);
+        CHECK(p[0] >= 0.3f - 1e-6f && p[0] <= 1.0f + 1e-6f && p[1] >= 1.4f - 1e-6f && p[1] <= 2.0f + 1e-6f && fabsf(p[2] - 0.5f) < 1e-6f);
+        sc_world_destroy(fw);
+    }
     /* a box of half extents 0 is a point: it enters the D2 slab set at t = 4, as the point sphere */
     w = sc_world_create();
     ENSURE(sc_world_add_obbs(w, k_obb, 1, &first) == SC_OK && sc_world_commit(w) == SC_OK);
