@@ -8,6 +8,7 @@
  *     exact) near its extreme vertices, and every world query must find them.
  * Usage: slabcast_obb_world_tests [NAME-SUBSTRING] */
 #include "slabcast.h"
+#include "sc_internal.h" /* sc__obb_bounds */
 
 #include <float.h>
 #include <math.h>
@@ -206,6 +207,31 @@ static int sphere_sweep_culling(void)
     return 0;
 }
 
+/* sc__obb_bounds at the edges: zero halves give the centre itself; the issue's OBB reaches
+ * z = 1 + 7e-5 * 1000 (its slab set's vertex), and the bound is not much looser; FLT_MAX halves
+ * saturate at +-FLT_MAX (never infinite or NaN) and such an object is still hit (a far object). */
+static int bounds_edges(void)
+{
+    sc_obb o = {{1.5f, -2, 3}, {{1, 0, 0}, {0, 1, 0}, {0, 7e-5f, 1}}, {0, 0, 0}};
+    sc_aabb b = sc__obb_bounds(&o);
+    CHECK(b.min.x == 1.5f && b.max.x == 1.5f && b.min.y == -2 && b.max.y == -2 && b.min.z == 3 && b.max.z == 3);
+    o = obb_of(k_obb);
+    b = sc__obb_bounds(&o);
+    const double vz = 1 + (double)7e-5f * 1000; /* z + 7e-5 y = 1 at y = -1000 */
+    CHECK(b.max.z >= vz && b.min.z <= -vz && b.max.z < vz + 1e-3 && b.max.y >= 1000 && b.max.y < 1000.001);
+    o.half = (sc_vec3){FLT_MAX, FLT_MAX, FLT_MAX};
+    b = sc__obb_bounds(&o);
+    CHECK(b.min.x == -FLT_MAX && b.max.x == FLT_MAX && b.min.z == -FLT_MAX && b.max.z == FLT_MAX);
+    sc_world *w = sc_world_create();
+    int32_t first, idx = -7;
+    float big[15] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 7e-5f, 1, FLT_MAX, FLT_MAX, FLT_MAX};
+    ENSURE(sc_world_add_obbs(w, big, 1, &first) == SC_OK && sc_world_commit(w) == SC_OK);
+    float ray[7] = {1e30f, 1e30f, 1e30f, 1, 0, 0, INFINITY}, t = -1;
+    CHECK(sc_world_cast_rays(w, ray, 1, &t, &idx, NULL, NULL, NULL) == SC_OK && idx == 0 && t == 0.0f);
+    sc_world_destroy(w);
+    return 0;
+}
+
 /* ------------------------------------------------------------------ random */
 
 typedef struct skewed {
@@ -249,7 +275,8 @@ static int make_skewed(skewed *s, float scale_c)
         for (int i = 0; i < 3; ++i) {
             s->f[i] = (float)((urand() * 2 - 1) * scale_c);
             for (int k = 0; k < 3; ++k) s->f[3 + 3 * i + k] = a[i][k];
-            double h = rnd() % 8 == 0 ? 0.0 : (rnd() % 2 ? 1000.0 * urand() : urand());
+            int kind = rnd() % 16; /* zero, tiny, huge (1e20: still inside the BVH), up to 1000, up to 1 */
+            double h = kind == 0 ? 0.0 : kind == 1 ? 1e-30 * urand() : kind == 2 ? 1e20 * urand() : (kind % 2 ? 1000.0 * urand() : urand());
             s->f[12 + i] = (float)h;
         }
         sc_obb o = obb_of(s->f);
@@ -395,6 +422,7 @@ int main(int argc, char **argv)
     RUN_TEST(d1_slab_set_points);
     RUN_TEST(d2_world_rays);
     RUN_TEST(d3_box_sweeps);
+    RUN_TEST(bounds_edges);
     RUN_TEST(sphere_sweep_culling);
     RUN_TEST(random_skewed_obbs);
     printf("%d passed, %d failed\n", g_run - g_failed_tests, g_failed_tests);
