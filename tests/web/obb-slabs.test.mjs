@@ -4,7 +4,9 @@
 // (D1, D2, D3) through the JS module and the wasm core. Each failed before the world bounded the
 // whole slab set and box sweeps used the slabs. Expected values are worked out by hand below.
 import { beforeAll, describe, expect, test } from 'vitest';
+import { rng } from '../../web/bench/scenes.mjs';
 import { loadSlabcast } from '../../web/slabcast.js';
+import { oracle } from '../oracle/exact.mjs';
 
 let sc;
 beforeAll(async () => {
@@ -110,5 +112,86 @@ describe('D3: box sweeps against an OBB use its slabs', () => {
       expect([b.index[0], b.t[0], ...b.normal, ...b.point]).toEqual([0, 4, -1, 0, 0, -1, -999.5, Math.fround(1.04)]);
     }
     w.dispose();
+  });
+});
+
+describe('random OBBs skewed up to the full tolerance', () => {
+  const f = Math.fround;
+  /** Rows (I + K) R: R a random rotation or the identity, K symmetric with |K_ij| 0.45e-4 to 0.49e-4, so
+   * the Gram matrix (I + K)^2 deviates from I by just under 1e-4; halves anisotropic (0 to 1000). */
+  function skewedObb(rand) {
+    let R = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
+    if (rand() < 0.5) {
+      const q = [0, 1, 2, 3].map(() => rand() * 2 - 1);
+      const n = Math.hypot(...q);
+      const [w, x, y, z] = q.map((v) => v / n);
+      R = [[1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
+        [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
+        [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)]];
+    }
+    const K = [[0, 0, 0], [0, 0, 0], [0, 0, 0]];
+    for (let i = 0; i < 3; i++) for (let j = i; j < 3; j++) K[i][j] = K[j][i] = (rand() < 0.5 ? -1 : 1) * (0.45e-4 + 0.04e-4 * rand());
+    const axes = [0, 1, 2].map((i) => [0, 1, 2].map((k) => f(R[i][k] + [0, 1, 2].reduce((t, j) => t + K[i][j] * R[j][k], 0))));
+    const center = [0, 1, 2].map(() => f(rand() * 20 - 10));
+    const half = [0, 1, 2].map(() => f(rand() < 0.5 ? 1000 * rand() : rand()));
+    return { type: 'obb', center, axes, half };
+  }
+  /** A^-1 for the float axes (rows), in double: adj(A) / det(A). */
+  function inverse(A) {
+    const det = A[0][0] * (A[1][1] * A[2][2] - A[1][2] * A[2][1]) - A[0][1] * (A[1][0] * A[2][2] - A[1][2] * A[2][0]) +
+      A[0][2] * (A[1][0] * A[2][1] - A[1][1] * A[2][0]);
+    return [0, 1, 2].map((i) => [0, 1, 2].map((j) => {
+      const r0 = (j + 1) % 3, r1 = (j + 2) % 3, c0 = (i + 1) % 3, c1 = (i + 2) % 3;
+      return (A[r0][c0] * A[r1][c1] - A[r0][c1] * A[r1][c0]) / det;
+    }));
+  }
+
+  test('points near the slab set\'s vertices (inside, by the exact oracle) are found by every world query', () => {
+    const rand = rng(0x5CE3);
+    let points = 0;
+    let beyond = 0;
+    const problems = [];
+    for (let it = 0; it < 60; it++) {
+      const o = skewedObb(rand);
+      const check = oracle({ id: 'c', query: 'contains', point: o.center, shape: o });
+      if (check.error) continue; // the validator's call; the construction keeps it rare
+      const inv = inverse(o.axes);
+      const w = sc.createWorld();
+      w.addOBBs(new Float32Array([...o.center, ...o.axes.flat(), ...o.half]));
+      const pw = sc.createWorld();
+      let np = 0;
+      for (let sg = 0; sg < 8; sg++) {
+        const l = [0, 1, 2].map((i) => ((sg >> i) & 1 ? 1 : -1) * o.half[i] * (1 - 2e-6 * (1 + rand())));
+        const p = [0, 1, 2].map((k) => f(o.center[k] + inv[k][0] * l[0] + inv[k][1] * l[1] + inv[k][2] * l[2]));
+        if (!oracle({ id: 'p', query: 'contains', point: p, shape: o }).result.inside) continue;
+        points++;
+        // beyond the parallelepiped c + A^T l, |l_i| <= h_i, on some axis
+        if ([0, 1, 2].some((k) => Math.abs(p[k] - o.center[k]) > o.axes.reduce((t, a, i) => t + Math.abs(a[k]) * o.half[i], 0))) beyond++;
+        const out = new Int32Array(2);
+        const got = {
+          overlapSphere: w.overlapSphere(p, 0, out),
+          overlapAABB: w.overlapAABB(p, p, out),
+          closest: w.closestObjects(new Float32Array(p), 0).index[0] === 0 ? 1 : 0,
+          castRays: w.castRays(new Float32Array([...p, 0, 0, 1, Infinity])).index[0] === 0 ? 1 : 0,
+          castRaysBruteForce: w.castRaysBruteForce(new Float32Array([...p, 0, 0, 1, Infinity])).index[0] === 0 ? 1 : 0,
+          anyHit: w.anyHit(new Float32Array([...p, 1, 0, 0, Infinity]))[0],
+          castRayAll: w.castRayAll(new Float32Array([...p, 0, 1, 0, Infinity])).count,
+          castSegments: w.castSegments(new Float32Array([...p, ...p])).index[0] === 0 ? 1 : 0,
+          castSpheres: w.castSpheres(new Float32Array([...p, 0, 0, 1, Infinity, 0])).index[0] === 0 ? 1 : 0,
+          castBoxes: w.castBoxes(new Float32Array([...p, 0, 0, 1, Infinity, 0, 0, 0])).index[0] === 0 ? 1 : 0,
+        };
+        for (const [name, v] of Object.entries(got)) if (v !== 1) problems.push(`OBB ${it}, vertex ${sg}: ${name} misses ${p}`);
+        pw.addAABBs(new Float32Array([...p, ...p]));
+        np++;
+      }
+      if (np > 0 && pw.overlapOBB(new Float32Array([...o.center, ...o.axes.flat(), ...o.half]), new Int32Array(8)) !== np) {
+        problems.push(`OBB ${it}: overlapOBB misses some of its ${np} points`);
+      }
+      w.dispose();
+      pw.dispose();
+    }
+    expect(problems.slice(0, 5)).toEqual([]);
+    expect(points).toBeGreaterThan(200);
+    expect(beyond).toBeGreaterThan(points / 10);
   });
 });
