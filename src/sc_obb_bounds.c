@@ -14,9 +14,10 @@
  * S reaches, along world axis k, c_k +- W_k with W_k = sum_i h_i |(A^-1)_ki|, and
  *   |(A^-1)_ki| = |A_ik + sum_j A_jk F_ji| <= |A_ik| + sum_j |A_jk| (|E_ji| + eta),
  * so W_k <= sum_i h_i (|A_ik| + sum_j |A_jk| (|E_ji| + eta)) =: B_k. B_k >= sum_i h_i |A_ik|, the
- * reach of P, so [c - B, c + B] holds both. For valid axes eps <= 3e-4 (plus rounding), so B_k
- * exceeds the reach of P by at most about 5e-4 of sum_i h_i, and by far less for axes as
- * orthonormal as float rotations make them (eps ~ 1e-7).
+ * reach of P, so [c - B, c + B] holds both. For valid axes |E_ji| <= 1e-4 and eps <= 3e-4 (plus
+ * rounding), so B_k exceeds the reach of P by at most sum_i h_i (sum_j |A_jk|) (1e-4 + eta), about
+ * 1.7e-4 of sum_i h_i, and by far less for axes as orthonormal as float rotations make them
+ * (|E| ~ 1e-7). The exact reach W_k exceeds that of P by up to about the skew times the halves.
  *
  * The rounding. The axes, centre and halves are floats, exact in double, and so is every product
  * of two of them. E_ij = a_i . a_j - delta_ij is a sum of four doubles: its computed value is within
