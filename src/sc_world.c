@@ -206,7 +206,7 @@ size_t sc_world_bytes(const sc_world *w)
 
 /* --------------------------------------------------------------- objects */
 
-/* A box that surely contains the closed ball / OBB despite float rounding: widened by a
+/* A box that surely contains the closed ball despite float rounding: widened by a
  * relative 2^-10 of the magnitudes involved (culling only; leaf tests are exact). */
 static sc_aabb sc_w_bound(sc_vec3 c, sc_vec3 e)
 {
@@ -214,18 +214,6 @@ static sc_aabb sc_w_bound(sc_vec3 c, sc_vec3 e)
           sz = (sc_w_abs(c.z) + e.z) * 0.0009765625f;
     sc_aabb b = {{c.x - e.x - sx, c.y - e.y - sy, c.z - e.z - sz}, {c.x + e.x + sx, c.y + e.y + sy, c.z + e.z + sz}};
     return b;
-}
-
-static sc_aabb sc_w_obb_bound(const sc_obb *o)
-{
-    sc_vec3 e = {0, 0, 0};
-    const float h[3] = {o->half.x, o->half.y, o->half.z};
-    for (int i = 0; i < 3; ++i) {
-        e.x += sc_w_abs(o->axes[i].x) * h[i];
-        e.y += sc_w_abs(o->axes[i].y) * h[i];
-        e.z += sc_w_abs(o->axes[i].z) * h[i];
-    }
-    return sc_w_bound(o->center, e);
 }
 
 static sc_obb sc_w_read_obb(const float *p)
@@ -277,7 +265,7 @@ static void sc_w_store(sc_world *w, int i, int kind, const float *p)
     } else if (kind == SC_SHAPE_OBB) {
         sc_obb o = sc_w_read_obb(p);
         w->obbs[w->slot[i]] = o;
-        w->bounds[i] = sc_w_obb_bound(&o);
+        w->bounds[i] = sc__obb_bounds(&o); /* the whole slab set (sc_obb_bounds.c) */
         w->far[i] = (uint8_t)(sc_w_far3(w->bounds[i].min) || sc_w_far3(w->bounds[i].max));
     } else {
         sc_sphere sp = {sc_w_v3(p), p[3]};

@@ -71,6 +71,15 @@ static void take_object(fuzz_bytes *b, int kind, int mode, int valid, float *out
             double m[9] = {1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y),
                            2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x),
                            2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)};
+            if (how & 4u) {
+                /* skewed within the contract's 1e-4: axes 0 and 1 lean towards axis 2 by up to
+                 * 9.5e-5, so the slab set reaches beyond the box the axes span (issue 22, D1) */
+                double k0 = (int8_t)fb_u8(b) * (9.5e-5 / 128), k1 = (int8_t)fb_u8(b) * (9.5e-5 / 128);
+                for (int c = 0; c < 3; ++c) {
+                    m[c] += k0 * m[6 + c];
+                    m[3 + c] += k1 * m[6 + c];
+                }
+            }
             for (int i = 0; i < 9; ++i) out[3 + i] = (float)m[i];
         }
         for (int i = 12; i < 15; ++i) {
