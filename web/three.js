@@ -101,6 +101,10 @@ import { createInstanceScratch } from './three/instances.js';
 import { createShapeScratch, kindName } from './three/shapes.js';
 import { dispose, live, locked, start, update } from './three/sync.js';
 import { collectEntries } from './three/walk.js';
+import { createFilterScratch } from './three/filters.js';
+import { overlapBox, overlapFrustum, overlapOBB, overlapSphere } from './three/overlaps.js';
+import { castBox, castBoxes, castSphere, castSpheres } from './three/sweeps.js';
+import { closestObject, closestObjects } from './three/nearest.js';
 
 /**
  * A world of the given meshes' (and instances') bounds and boxes (see the top of this file). Any exception
@@ -144,6 +148,7 @@ function buildThreeWorld(sc, options) {
     core: null,
     busy: null,
     query: createQueryScratch(),
+    filter: createFilterScratch(),
   };
   start(state);
   const world = {
@@ -156,9 +161,19 @@ function buildThreeWorld(sc, options) {
     /** Whether dispose() has been called. */
     get disposed() { return state.core === null; },
     update: locked(state, 'update', () => update(state)),
-    intersect: locked(state, 'intersect', (raycaster, target) => intersect(state, raycaster, target)),
-    intersectFirst: locked(state, 'intersectFirst', (raycaster) => intersectFirst(state, raycaster)),
+    intersect: locked(state, 'intersect', (raycaster, target, opts) => intersect(state, raycaster, target, opts)),
+    intersectFirst: locked(state, 'intersectFirst', (raycaster, opts) => intersectFirst(state, raycaster, opts)),
     castRays: locked(state, 'castRays', (rays, opts) => castRays(state, rays, opts)),
+    overlapFrustum: locked(state, 'overlapFrustum', (frustum, opts) => overlapFrustum(state, frustum, opts)),
+    overlapBox: locked(state, 'overlapBox', (box, opts) => overlapBox(state, box, opts)),
+    overlapSphere: locked(state, 'overlapSphere', (sphere, opts) => overlapSphere(state, sphere, opts)),
+    overlapOBB: locked(state, 'overlapOBB', (obb, opts) => overlapOBB(state, obb, opts)),
+    castSphere: locked(state, 'castSphere', (o, d, r, opts) => castSphere(state, o, d, r, opts)),
+    castBox: locked(state, 'castBox', (o, d, h, opts) => castBox(state, o, d, h, opts)),
+    castSpheres: locked(state, 'castSpheres', (sweeps, opts) => castSpheres(state, sweeps, opts)),
+    castBoxes: locked(state, 'castBoxes', (sweeps, opts) => castBoxes(state, sweeps, opts)),
+    closestObject: locked(state, 'closestObject', (p, max, opts) => closestObject(state, p, max, opts)),
+    closestObjects: locked(state, 'closestObjects', (ps, max, opts) => closestObjects(state, ps, max, opts)),
     kindOf: locked(state, 'kindOf', (index) => {
       live(state);
       return kindName(state.kinds, state.n, index);

@@ -3,15 +3,16 @@
 // mask (the core skips meshes that fail three.js's layers test, and disabled entries), and turns
 // the core's hits into what Raycaster.intersectObjects returns ({ distance, point, object,
 // face: { normal }, instanceId / batchId }, plus index, box and worldNormal), keeping only hits
-// whose entry distance is within [near, far].
+// whose entry distance is within [near, far]. exclude and inside (filters.js) go to the core:
+// with inside 'exit' a ray starting in an entry hits it where it leaves it (distance, point and
+// the exit face's outward normal), and near / far then apply to that distance.
 
 import { Vector3 } from 'three';
 import { fail, isNum } from './errors.js';
-import { K_BOUND } from './shapes.js';
-
-/** The query mask without layers: every layer (a mesh whose layers.mask is 0 is never hit). */
-const ALL_BITS = 0xFFFFFFFF;
+import { ALL_BITS, coreOptions, readFilterOptions, readLayers, withDisabled } from './filters.js';
+import { K_BOUND, K_SPHERE } from './shapes.js';
 import { live } from './sync.js';
+import { objectsArray } from './results.js';
 
 /** Scratch for the queries of one world (state.query). */
 export function createQueryScratch() {
@@ -51,35 +52,41 @@ function readVec(v, field, dst, off) {
 
 /**
  * near, far and layers of a raycaster or castRays options (prefix names them in errors), as
- * { near, far, mask, boxesOnly }: mask is the core query mask (layers.mask; every bit without
- * layers). layers.mask 0 passes no mesh, yet Box3 entries still count: then boxesOnly is set
- * and the query mask is every bit.
+ * { near, far, mask, boxesOnly, f }: mask is the core query mask (layers.mask; every bit
+ * without layers). layers.mask 0 passes no mesh, yet Box3 entries still count: then boxesOnly
+ * is set and the query mask is every bit. f is the filter (filters.js) of layers and of
+ * exclude / inside, read from ex (the options of intersect / intersectFirst; o itself for castRays).
  */
-function readLimits(o, prefix) {
+function readLimits(state, o, prefix, ex, exPrefix) {
   const near = o.near === undefined ? 0 : o.near;
   const far = o.far === undefined ? Infinity : o.far;
   if (!isNum(near) || !(near >= 0)) fail(`${prefix}.near must be a number >= 0`, `${prefix}.near`);
   if (!isNum(far) || !(far >= 0)) fail(`${prefix}.far must be a number >= 0 (or Infinity)`, `${prefix}.far`);
-  const layers = o.layers === undefined || o.layers === null ? null : o.layers;
-  let mask = ALL_BITS;
-  if (layers !== null) {
-    mask = typeof layers === 'object' ? layers.mask : undefined;
-    if (!Number.isInteger(mask)) fail(`${prefix}.layers must be a Layers (an integer mask)`, `${prefix}.layers`);
-    mask >>>= 0;
-  }
-  const boxesOnly = mask === 0;
-  return { near, far, mask: boxesOnly ? ALL_BITS : mask, boxesOnly };
+  const lay = readLayers(o, prefix);
+  const f = readFilterOptions(state, { exclude: ex.exclude, inside: ex.inside }, exPrefix);
+  f.mask = lay.mask;
+  f.boxesOnly = lay.boxesOnly;
+  return { near, far, mask: f.mask, boxesOnly: f.boxesOnly, f };
 }
 
-/** Checks a raycaster-like; fills q, ray7, opts; returns {near, far, mask, boxesOnly, len}. */
-function readRaycaster(qs, rc) {
+/** intersect / intersectFirst's options ({exclude?, inside?}), checked. */
+function readRayOptions(options) {
+  if (options === undefined || options === null) return {};
+  if (typeof options !== 'object' || Array.isArray(options)) fail('options must be an object ({exclude?, inside?})', 'options');
+  return options;
+}
+
+/** Checks a raycaster-like; fills q, ray7, opts; returns {near, far, mask, boxesOnly, len, f}. */
+function readRaycaster(state, qs, rc, options) {
   if (rc === null || typeof rc !== 'object') fail('raycaster must be a Raycaster (or {ray, near?, far?, layers?})', 'raycaster');
   const ray = rc.ray;
   if (ray === null || typeof ray !== 'object') fail('raycaster.ray must be a Ray', 'raycaster.ray');
   readVec(ray.origin, 'raycaster.ray.origin', qs.q, 0);
   readVec(ray.direction, 'raycaster.ray.direction', qs.q, 3);
-  const p = readLimits(rc, 'raycaster');
-  return prepare(qs, p, 'raycaster.ray.direction');
+  const p = readLimits(state, rc, 'raycaster', readRayOptions(options), 'options');
+  prepare(qs, p, 'raycaster.ray.direction');
+  qs.opts = coreOptions(state, p.f, 1);
+  return p;
 }
 
 /** From q: the float32 ray (tmax from far) in ray7; p (readLimits') with len, the direction's length. */
@@ -90,7 +97,6 @@ function prepare(qs, p, dirField) {
   if (ray7[3] === 0 && ray7[4] === 0 && ray7[5] === 0) fail(`${dirField} is zero (in float32)`, dirField);
   ray7[6] = f32Up(p.far / len);
   p.len = len;
-  qs.opts.mask = p.mask;
   return p;
 }
 
@@ -147,7 +153,7 @@ function localNormal(state, k, nx, ny, nz, normal) {
   const lx = L[o] * nx + L[o + 3] * ny + L[o + 6] * nz;
   const ly = L[o + 1] * nx + L[o + 4] * ny + L[o + 7] * nz;
   const lz = L[o + 2] * nx + L[o + 5] * ny + L[o + 8] * nz;
-  if (state.kinds[k] === K_BOUND) {
+  if (state.kinds[k] === K_BOUND || state.kinds[k] === K_SPHERE) {
     normal.set(lx, ly, lz).normalize();
     return;
   }
@@ -160,15 +166,23 @@ function localNormal(state, k, nx, ny, nz, normal) {
   else normal.set(0, 0, Math.sign(lz));
 }
 
-/** world.intersect(raycaster, target = []): every accepted hit, appended, sorted by distance. */
-export function intersect(state, raycaster, target = []) {
+/**
+ * world.intersect(raycaster, target = [], options?): every accepted hit, appended, sorted by
+ * distance. A plain object in place of target is the options.
+ */
+export function intersect(state, raycaster, target = [], options = undefined) {
   const w = live(state);
+  if (target !== null && typeof target === 'object' && !Array.isArray(target) && options === undefined) {
+    options = target;
+    target = [];
+  }
+  if (target === null || target === undefined) target = [];
   if (!Array.isArray(target)) fail('target must be an array', 'target');
   const qs = state.query;
-  const p = readRaycaster(qs, raycaster);
+  const p = readRaycaster(state, qs, raycaster, options);
   const before = target.length;
   if (!(p.near <= p.far)) return target;
-  const count = castAll(qs, w);
+  const count = withDisabled(state, p.f, () => castAll(qs, w));
   const { t, index, normal } = qs.allOut;
   for (let i = 0; i < count; i++) {
     const k = index[i];
@@ -179,12 +193,17 @@ export function intersect(state, raycaster, target = []) {
   return target;
 }
 
-/** world.intersectFirst(raycaster): the nearest accepted hit, or null. */
-export function intersectFirst(state, raycaster) {
-  const w = live(state);
+/** world.intersectFirst(raycaster, options?): the nearest accepted hit, or null. */
+export function intersectFirst(state, raycaster, options) {
+  live(state);
   const qs = state.query;
-  const p = readRaycaster(qs, raycaster);
+  const p = readRaycaster(state, qs, raycaster, options);
   if (!(p.near <= p.far)) return null;
+  return withDisabled(state, p.f, () => firstAccepted(state, qs, p));
+}
+
+function firstAccepted(state, qs, p) {
+  const w = live(state);
   const one = qs.one;
   w.castRays(qs.ray7, one, qs.opts);
   const k = one.index[0];
@@ -206,24 +225,30 @@ export function intersectFirst(state, raycaster) {
  */
 export function castRays(state, rays, opts = {}) {
   const w = live(state);
-  const { p, target } = readCastOptions(opts);
+  const { p, target } = readCastOptions(state, opts);
   const { nr, src } = readRays(rays);
   const out = castOutputs(target, nr);
   const { flat, lens } = flattenRays(src, nr, p.far);
-  state.query.opts.mask = p.mask;
-  const res = w.castRays(flat, null, state.query.opts);
-  const hit = state.query.hit;
-  for (let i = 0; i < nr; i++) {
-    p.len = lens[i];
-    nearestAccepted(state, w, res, i, src, flat, p, hit);
-    writeRay(state, out, i, hit, src, lens[i]);
-  }
+  const qs = state.query;
+  const optsN = coreOptions(state, p.f, nr);
+  qs.opts = coreOptions(state, p.f, 1); // for castAll (one ray)
+  withDisabled(state, p.f, () => {
+    const res = w.castRays(flat, null, optsN);
+    const hit = qs.hit;
+    for (let i = 0; i < nr; i++) {
+      p.len = lens[i];
+      nearestAccepted(state, w, res, i, src, flat, p, hit);
+      writeRay(state, out, i, hit, src, lens[i]);
+    }
+  });
+  out.objects = objectsArray(target, nr);
+  for (let i = 0; i < nr; i++) out.objects[i] = out.index[i] < 0 ? null : state.entries[out.index[i]];
   return out;
 }
 
-function readCastOptions(opts) {
-  if (opts === null || typeof opts !== 'object') fail('options must be an object ({near?, far?, layers?, target?})', 'options');
-  const p = readLimits(opts, 'options');
+function readCastOptions(state, opts) {
+  if (opts === null || typeof opts !== 'object') fail('options must be an object ({near?, far?, layers?, exclude?, inside?, target?})', 'options');
+  const p = readLimits(state, opts, 'options', opts, 'options');
   const target = opts.target;
   if (target !== undefined && target !== null && typeof target !== 'object') fail('options.target must be an object', 'options.target');
   return { p, target };

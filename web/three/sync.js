@@ -24,7 +24,7 @@
 import { SlabcastError } from '../slabcast.js';
 import { asSlabcastError, fail } from './errors.js';
 import { computeInstance, startPass } from './instances.js';
-import { AABB, K_NONE, K_OBB, OBB, aabbAsObb, computeEntry, placeholder } from './shapes.js';
+import { AABB, FLOATS, K_NONE, K_OBB, K_SPHERE, OBB, SPHERE, aabbAsObb, computeEntry, placeholder } from './shapes.js';
 
 /** A Box3 entry's mask: every layer. */
 const ALL_BITS = 0xFFFFFFFF;
@@ -108,8 +108,9 @@ function computeAll(state, prevStored) {
  */
 function storedKind(kind, prev, row) {
   if (kind === K_OBB) return OBB;
+  if (kind === K_SPHERE) return SPHERE;
   if (kind === K_NONE) return prev === -1 ? AABB : prev;
-  if (prev === OBB) {
+  if (prev === OBB) { // an AABB the core holds as an OBB
     aabbAsObb(row);
     return OBB;
   }
@@ -126,7 +127,7 @@ function layersMask(obj, name) {
 
 /** The records of entries k..j-1 (all of stored kind st[k]) as the core takes them. */
 function run(d, st, k, j) {
-  const per = st[k] === AABB ? 6 : 15;
+  const per = FLOATS[st[k]];
   const out = new Float32Array(per * (j - k));
   for (let i = k; i < j; i++) out.set(d.subarray(15 * i, 15 * i + per), per * (i - k));
   return out;
@@ -143,6 +144,7 @@ function buildCore(state, r) {
       let j = k + 1;
       while (j < n && st[j] === st[k]) j++;
       if (st[k] === AABB) w.addAABBs(run(d, st, k, j));
+      else if (st[k] === SPHERE) w.addSpheres(run(d, st, k, j));
       else w.addOBBs(run(d, st, k, j));
       k = j;
     }
@@ -169,6 +171,7 @@ function writeChanged(state, w, r) {
       let j = k + 1;
       while (j < n && r.st[j] === r.st[k] && changed(state.data, r.d, j)) j++;
       if (r.st[k] === AABB) w.updateAABBs(k, run(r.d, r.st, k, j));
+      else if (r.st[k] === SPHERE) w.updateSpheres(k, run(r.d, r.st, k, j));
       else w.updateOBBs(k, run(r.d, r.st, k, j));
       any = true;
       k = j;
