@@ -3,7 +3,8 @@
 // decides every pair exactly (docs/semantics.md, Overlaps; touching counts) against the entries'
 // shapes (a mesh's box, or its opted-in sphere / OBB / AABB). Results, in ascending entry order,
 // are result objects (results.js) written into options.target from 0 (its length becomes the
-// count; result objects already in it are reused, so a frame-by-frame caller allocates nothing).
+// count; result objects already in it are reused, and those it drops are kept by the world for
+// the next call that needs more, so a frame-by-frame caller allocates nothing).
 // options: { layers, exclude, target } (filters.js). A capsule volume slots in as one more
 // reader below once the core has overlapCapsule.
 
@@ -50,9 +51,20 @@ function run(state, call, options, empty) {
   const opts = coreOptions(state, f, 1);
   const total = withDisabled(state, f, () => call(w, out, opts));
   const count = Math.min(total, out.length); // (total <= n: every entry is one object)
+  // result objects dropped from a target wait in the world's pool for the next one that grows
+  if (qs.pool === undefined) qs.pool = [];
+  const pool = qs.pool;
+  const had = target.length;
   for (let i = 0; i < count; i++) {
-    const r = target[i];
-    target[i] = nameEntry(state, out[i], r !== null && typeof r === 'object' ? r : {});
+    let r = i < had ? target[i] : undefined;
+    if (r === null || typeof r !== 'object') r = pool.length > 0 ? pool.pop() : {};
+    target[i] = nameEntry(state, out[i], r);
+  }
+  if (options !== undefined && options !== null && options.target === target) {
+    for (let i = count; i < had && pool.length < state.n; i++) {
+      const r = target[i];
+      if (r !== null && typeof r === 'object') pool.push(r);
+    }
   }
   target.length = count;
   return target;

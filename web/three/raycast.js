@@ -9,7 +9,7 @@
 
 import { Vector3 } from 'three';
 import { fail, isNum } from './errors.js';
-import { ALL_BITS, coreOptions, readFilterOptions, readLayers, withDisabled } from './filters.js';
+import { coreOptions, readFilterOptions, readLayers, withDisabled } from './filters.js';
 import { K_BOUND, K_SPHERE } from './shapes.js';
 import { live } from './sync.js';
 import { objectsArray } from './results.js';
@@ -22,8 +22,16 @@ export function createQueryScratch() {
     one: { t: new Float32Array(1), index: new Int32Array(1), normal: new Float32Array(3) },
     q: new Float64Array(6), // origin, direction of the current query (float64)
     hit: { k: -1, t: 0, n0: 0, n1: 0, n2: 0 }, // castRays: the hit kept for one ray
-    opts: { mask: ALL_BITS }, // the core's query options
+    opts: null, // the core's query options for one ray (filters.js's coreOptions)
+    lens: new Float64Array(0), // castRays: each ray's direction length
+    flat: new Float32Array(0), // castRays: the rays as the core takes them
+    batch: { t: new Float32Array(0), index: new Int32Array(0), normal: new Float32Array(0) }, // castRays: the core's results
   };
+}
+
+/** |(x, y, z)| (sqrt of the sum of squares: Math.hypot is several times slower in V8). */
+export function norm3(x, y, z) {
+  return Math.sqrt(x * x + y * y + z * z);
 }
 
 const f32Scratch = new Float32Array(1);
@@ -92,7 +100,7 @@ function readRaycaster(state, qs, rc, options) {
 /** From q: the float32 ray (tmax from far) in ray7; p (readLimits') with len, the direction's length. */
 function prepare(qs, p, dirField) {
   const { q, ray7 } = qs;
-  const len = Math.hypot(q[3], q[4], q[5]);
+  const len = norm3(q[3], q[4], q[5]);
   for (let a = 0; a < 6; a++) ray7[a] = q[a];
   if (ray7[3] === 0 && ray7[4] === 0 && ray7[5] === 0) fail(`${dirField} is zero (in float32)`, dirField);
   ray7[6] = f32Up(p.far / len);
@@ -228,12 +236,12 @@ export function castRays(state, rays, opts = {}) {
   const { p, target } = readCastOptions(state, opts);
   const { nr, src } = readRays(rays);
   const out = castOutputs(target, nr);
-  const { flat, lens } = flattenRays(src, nr, p.far);
   const qs = state.query;
+  const { flat, lens } = flattenRays(qs, src, nr, p.far);
   const optsN = coreOptions(state, p.f, nr);
   qs.opts = coreOptions(state, p.f, 1); // for castAll (one ray)
   withDisabled(state, p.f, () => {
-    const res = w.castRays(flat, null, optsN);
+    const res = w.castRays(flat, batchOut(qs, nr), optsN);
     const hit = qs.hit;
     for (let i = 0; i < nr; i++) {
       p.len = lens[i];
@@ -258,7 +266,7 @@ function readCastOptions(state, opts) {
 function readRays(rays) {
   if (rays instanceof Float32Array || rays instanceof Float64Array) {
     if (rays.length % 6 !== 0) fail(`rays must hold 6 floats per ray (origin, direction); its length ${rays.length} is not a multiple of 6`, 'rays');
-    return { nr: rays.length / 6, src: Float64Array.from(rays) };
+    return { nr: rays.length / 6, src: new Float64Array(rays) };
   }
   if (!Array.isArray(rays)) fail('rays must be an array of Ray or a Float32Array (6 floats per ray)', 'rays');
   const nr = rays.length;
@@ -300,10 +308,25 @@ function castOutputs(target, nr) {
   return { distance, index, instanceId, point, normal };
 }
 
-/** The core's 7 floats per ray (tmax from far) and each direction's length. */
-function flattenRays(src, nr, far) {
-  const lens = new Float64Array(nr);
-  const flat = new Float32Array(7 * nr);
+/** The core's results for nr rays: the world's scratch arrays (grown as needed). */
+function batchOut(qs, nr) {
+  const b = qs.batch;
+  if (b.t.length !== nr) {
+    b.t = new Float32Array(nr);
+    b.index = new Int32Array(nr);
+    b.normal = new Float32Array(3 * nr);
+  }
+  return b;
+}
+
+/** The core's 7 floats per ray (tmax from far) and each direction's length (the world's scratch). */
+function flattenRays(qs, src, nr, far) {
+  if (qs.lens.length !== nr) {
+    qs.lens = new Float64Array(nr);
+    qs.flat = new Float32Array(7 * nr);
+  }
+  const lens = qs.lens;
+  const flat = qs.flat;
   for (let i = 0; i < nr; i++) {
     const o = 6 * i;
     for (let a = 0; a < 6; a++) {
@@ -311,7 +334,7 @@ function flattenRays(src, nr, far) {
       flat[7 * i + a] = src[o + a];
     }
     if (flat[7 * i + 3] === 0 && flat[7 * i + 4] === 0 && flat[7 * i + 5] === 0) fail(`rays[${i}]: the direction is zero (in float32)`, `rays[${i}]`);
-    lens[i] = Math.hypot(src[o + 3], src[o + 4], src[o + 5]);
+    lens[i] = norm3(src[o + 3], src[o + 4], src[o + 5]);
     flat[7 * i + 6] = f32Up(far / lens[i]);
   }
   return { flat, lens };

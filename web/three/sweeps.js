@@ -19,6 +19,7 @@ import { readVector } from './overlaps.js';
 import { nameEntry, objectsArray } from './results.js';
 import { live } from './sync.js';
 import { Vector3 } from 'three';
+import { norm3 } from './raycast.js';
 
 const f32Scratch = new Float32Array(1);
 const u32Scratch = new Uint32Array(f32Scratch.buffer);
@@ -55,7 +56,7 @@ function single(state, box, origin, direction, size, options) {
   readVector(direction, 'direction', sw.q, 3);
   for (let i = 0; i < 6; i++) a[i] = sw.q[i];
   if (a[3] === 0 && a[4] === 0 && a[5] === 0) fail('direction is zero (in float32)', 'direction');
-  const len = Math.hypot(sw.q[3], sw.q[4], sw.q[5]);
+  const len = norm3(sw.q[3], sw.q[4], sw.q[5]);
   a[6] = f32Up(max / len);
   if (box) {
     readVector(size, 'halfExtents', sw.q, 0);
@@ -138,7 +139,7 @@ function batch(state, box, sweeps, options) {
       continue;
     }
     const b = per * i;
-    distance[i] = t[i] * Math.hypot(sweeps[b + 3], sweeps[b + 4], sweeps[b + 5]);
+    distance[i] = t[i] * norm3(sweeps[b + 3], sweeps[b + 4], sweeps[b + 5]);
     instanceId[i] = inst[k];
     objects[i] = entries[k];
   }
