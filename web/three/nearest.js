@@ -12,7 +12,7 @@ import { Vector3 } from 'three';
 import { fail, isNum } from './errors.js';
 import { coreOptions, readFilterOptions, withDisabled } from './filters.js';
 import { readVector } from './overlaps.js';
-import { nameEntry, objectsArray } from './results.js';
+import { attachObjects, nameEntry } from './results.js';
 import { live } from './sync.js';
 
 function readOptions(state, maxDistance, options) {
@@ -72,7 +72,6 @@ export function closestObjects(state, points, maxDistance, options) {
     point: outArr(target, 'point', Float32Array, 3 * n),
   };
   const instanceId = outArr(target, 'instanceId', Int32Array, n);
-  const objects = objectsArray(target, n);
   const o = coreOptions(state, f, n);
   const md = maxDistance === undefined ? Infinity : maxDistance;
   const r = withDisabled(state, f, () => w.closestObjects(points, md, out, o));
@@ -80,7 +79,6 @@ export function closestObjects(state, points, maxDistance, options) {
   for (let i = 0; i < n; i++) {
     const k = index[i];
     instanceId[i] = k < 0 ? -1 : state.inst[k];
-    objects[i] = k < 0 ? null : state.entries[k];
   }
-  return { index, instanceId, distance: r.distance, point: r.point, objects };
+  return attachObjects(state, { index, instanceId, distance: r.distance, point: r.point }, target, n);
 }

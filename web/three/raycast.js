@@ -12,7 +12,7 @@ import { fail, isNum } from './errors.js';
 import { coreOptions, readFilterOptions, readLayers, withDisabled } from './filters.js';
 import { K_BOUND, K_SPHERE } from './shapes.js';
 import { live } from './sync.js';
-import { objectsArray } from './results.js';
+import { attachObjects } from './results.js';
 
 /** Scratch for the queries of one world (state.query). */
 export function createQueryScratch() {
@@ -249,9 +249,7 @@ export function castRays(state, rays, opts = {}) {
       writeRay(state, out, i, hit, src, lens[i]);
     }
   });
-  out.objects = objectsArray(target, nr);
-  for (let i = 0; i < nr; i++) out.objects[i] = out.index[i] < 0 ? null : state.entries[out.index[i]];
-  return out;
+  return attachObjects(state, out, target, nr);
 }
 
 function readCastOptions(state, opts) {
@@ -262,11 +260,11 @@ function readCastOptions(state, opts) {
   return { p, target };
 }
 
-/** The rays, in float64 (6 per ray: origin, direction), each input value read once. */
+/** The rays (6 per ray: origin, direction): a typed array as is, Rays read once into float64. */
 function readRays(rays) {
   if (rays instanceof Float32Array || rays instanceof Float64Array) {
     if (rays.length % 6 !== 0) fail(`rays must hold 6 floats per ray (origin, direction); its length ${rays.length} is not a multiple of 6`, 'rays');
-    return { nr: rays.length / 6, src: new Float64Array(rays) };
+    return { nr: rays.length / 6, src: rays };
   }
   if (!Array.isArray(rays)) fail('rays must be an array of Ray or a Float32Array (6 floats per ray)', 'rays');
   const nr = rays.length;

@@ -26,13 +26,36 @@ export function targetArray(target, field) {
   return target;
 }
 
-/** The objects array of a batch result: the caller's (checked, length >= n) or a new one. */
-export function objectsArray(target, n) {
+/**
+ * Gives a batch result out its objects: per item, the entry (Mesh, InstancedMesh, BatchedMesh or
+ * Box3) of out.index[i], null for none. Into the caller's target.objects (checked; grown to n)
+ * at once; else made when out.objects is first read (a caller that only reads index pays
+ * nothing), from out.index as it is then.
+ */
+export function attachObjects(state, out, target, n) {
   const a = target === undefined || target === null ? undefined : target.objects;
-  if (a === undefined) return new Array(n).fill(null);
-  if (!Array.isArray(a)) fail('options.target.objects must be an array', 'options.target.objects');
-  if (a.length < n) a.length = n;
-  return a;
+  const entries = state.entries;
+  const fill = (arr) => {
+    const index = out.index;
+    for (let i = 0; i < n; i++) arr[i] = index[i] < 0 ? null : entries[index[i]];
+    return arr;
+  };
+  if (a !== undefined) {
+    if (!Array.isArray(a)) fail('options.target.objects must be an array', 'options.target.objects');
+    if (a.length < n) a.length = n;
+    out.objects = fill(a);
+    return out;
+  }
+  let made = null;
+  Object.defineProperty(out, 'objects', {
+    get() {
+      if (made === null) made = fill(new Array(n));
+      return made;
+    },
+    enumerable: true,
+    configurable: true,
+  });
+  return out;
 }
 
 /** The object (Mesh, InstancedMesh, BatchedMesh or Box3) of entry k, or null for k < 0. */

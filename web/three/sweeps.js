@@ -16,7 +16,7 @@
 import { fail, isNum } from './errors.js';
 import { coreOptions, readFilterOptions, withDisabled } from './filters.js';
 import { readVector } from './overlaps.js';
-import { nameEntry, objectsArray } from './results.js';
+import { attachObjects, nameEntry } from './results.js';
 import { live } from './sync.js';
 import { Vector3 } from 'three';
 import { norm3 } from './raycast.js';
@@ -124,26 +124,22 @@ function batch(state, box, sweeps, options) {
   };
   const distance = outArr(target, 'distance', Float32Array, n);
   const instanceId = outArr(target, 'instanceId', Int32Array, n);
-  const objects = objectsArray(target, n);
   const o = coreOptions(state, f, n);
   const r = withDisabled(state, f, () => (box ? w.castBoxes(sweeps, out, o) : w.castSpheres(sweeps, out, o)));
   const { t, index } = r;
   const inst = state.inst;
-  const entries = state.entries;
   for (let i = 0; i < n; i++) {
     const k = index[i];
     if (k < 0) {
       distance[i] = Infinity;
       instanceId[i] = -1;
-      objects[i] = null;
       continue;
     }
     const b = per * i;
     distance[i] = t[i] * norm3(sweeps[b + 3], sweeps[b + 4], sweeps[b + 5]);
     instanceId[i] = inst[k];
-    objects[i] = entries[k];
   }
-  return { distance, index: r.index, instanceId, point: r.point, normal: r.normal, objects };
+  return attachObjects(state, { distance, index: r.index, instanceId, point: r.point, normal: r.normal }, target, n);
 }
 
 /** world.castSpheres(sweeps, options?): 8 floats per sweep (origin, direction, tmax, radius). */
