@@ -105,13 +105,14 @@ import { createFilterScratch } from './three/filters.js';
 import { overlapBox, overlapFrustum, overlapOBB, overlapSphere } from './three/overlaps.js';
 import { castBox, castBoxes, castSphere, castSpheres } from './three/sweeps.js';
 import { closestObject, closestObjects } from './three/nearest.js';
+import { parallelMethods } from './three/parallel.js';
 
 /**
  * A world of the given meshes' (and instances') bounds and boxes (see the top of this file). Any exception
  * that is not a SlabcastError, from a throwing getter of the scene or a Proxy, becomes one
  * that names createThreeWorld, with the original as its cause.
  * @param {import('./slabcast.js').Slabcast} sc the loaded core (await loadSlabcast())
- * @param {{objects?: object[], boxes?: object[], recursive?: boolean, shear?: 'bound' | 'throw'}} [options]
+ * @param {{objects?: object[], boxes?: object[], recursive?: boolean, shear?: 'bound' | 'throw', parallel?: object}} [options]
  */
 export function createThreeWorld(sc, options = {}) {
   try {
@@ -127,22 +128,26 @@ function readOptions(sc, options) {
     fail('sc must be the object loadSlabcast() resolves to', 'sc');
   }
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    fail('options must be an object ({objects?, boxes?, recursive?, shear?})', 'options');
+    fail('options must be an object ({objects?, boxes?, recursive?, shear?, parallel?})', 'options');
   }
-  const { objects = [], boxes = [], recursive = true, shear = 'bound' } = options;
+  const { objects = [], boxes = [], recursive = true, shear = 'bound', parallel = null } = options;
+  if (parallel !== null && (typeof parallel !== 'object' || typeof parallel.addOBBs !== 'function' || typeof parallel.rebuild !== 'function')) {
+    fail('options.parallel must be a ParallelWorld (createParallelWorld from slabcast/parallel)', 'options.parallel');
+  }
+  if (parallel !== null && parallel.count !== 0) fail(`options.parallel must be an empty ParallelWorld (it holds ${parallel.count} objects)`, 'options.parallel');
   if (!Array.isArray(objects)) fail('options.objects must be an array of Object3D', 'options.objects');
   if (!Array.isArray(boxes)) fail('options.boxes must be an array of Box3', 'options.boxes');
   if (typeof recursive !== 'boolean') fail('options.recursive must be a boolean', 'options.recursive');
   if (shear !== 'bound' && shear !== 'throw') fail('options.shear must be "bound" or "throw"', 'options.shear');
-  return { objects, boxes, recursive, shear };
+  return { objects, boxes, recursive, shear, parallel };
 }
 
 function buildThreeWorld(sc, options) {
-  const { objects, boxes, recursive, shear } = readOptions(sc, options);
+  const { objects, boxes, recursive, shear, parallel } = readOptions(sc, options);
   const { entries, names, isBox, inst, capacity, nObjects } = collectEntries(objects, boxes, recursive);
   // the per-world state every module takes (described in sync.js)
   const state = {
-    sc, shear, entries, names, isBox, inst, capacity, nObjects, n: entries.length,
+    sc, shear, parallel, entries, names, isBox, inst, capacity, nObjects, n: entries.length,
     shape: Object.assign(createShapeScratch(), { inst: createInstanceScratch() }),
     data: null, kinds: null, stored: null, linear: null, masks: null, enabled: null,
     core: null,
@@ -174,12 +179,15 @@ function buildThreeWorld(sc, options) {
     castBoxes: locked(state, 'castBoxes', (sweeps, opts) => castBoxes(state, sweeps, opts)),
     closestObject: locked(state, 'closestObject', (p, max, opts) => closestObject(state, p, max, opts)),
     closestObjects: locked(state, 'closestObjects', (ps, max, opts) => closestObjects(state, ps, max, opts)),
+    /** Whether the queries run on a ParallelWorld (and return Promises). */
+    get parallel() { return state.parallel !== null; },
     kindOf: locked(state, 'kindOf', (index) => {
       live(state);
       return kindName(state.kinds, state.n, index);
     }),
     dispose: locked(state, 'dispose', () => dispose(state)),
   };
+  if (parallel !== null) Object.assign(world, parallelMethods(state));
   // `using world = createThreeWorld(...)` disposes it at the end of the block
   if (typeof Symbol.dispose === 'symbol') {
     Object.defineProperty(world, Symbol.dispose, { value: world.dispose, configurable: true, writable: true });

@@ -85,7 +85,7 @@ function readRayOptions(options) {
 }
 
 /** Checks a raycaster-like; fills q, ray7, opts; returns {near, far, mask, boxesOnly, len, f}. */
-function readRaycaster(state, qs, rc, options) {
+export function readRaycaster(state, qs, rc, options) {
   if (rc === null || typeof rc !== 'object') fail('raycaster must be a Raycaster (or {ray, near?, far?, layers?})', 'raycaster');
   const ray = rc.ray;
   if (ray === null || typeof ray !== 'object') fail('raycaster.ray must be a Ray', 'raycaster.ray');
@@ -112,7 +112,7 @@ function prepare(qs, p, dirField) {
  * Whether a hit of entry k at distance counts: within [near, far], and a Box3 entry when
  * layers.mask is 0. (The core skips inactive entries and meshes outside the layers.)
  */
-function accepts(state, k, distance, p) {
+export function accepts(state, k, distance, p) {
   if (distance < p.near || distance > p.far) return false;
   return !p.boxesOnly || state.isBox[k];
 }
@@ -129,7 +129,7 @@ function castAll(qs, w) {
 }
 
 /** The Intersection for entry k hit at parameter t with world normal (nx, ny, nz). */
-function makeHit(state, k, t, nx, ny, nz, p) {
+export function makeHit(state, k, t, nx, ny, nz, p) {
   const q = state.query.q;
   const point = new Vector3(q[0] + t * q[3], q[1] + t * q[4], q[2] + t * q[5]);
   const worldNormal = new Vector3(nx, ny, nz);
@@ -252,7 +252,7 @@ export function castRays(state, rays, opts = {}) {
   return attachObjects(state, out, target, nr);
 }
 
-function readCastOptions(state, opts) {
+export function readCastOptions(state, opts) {
   if (opts === null || typeof opts !== 'object') fail('options must be an object ({near?, far?, layers?, exclude?, inside?, target?})', 'options');
   const p = readLimits(state, opts, 'options', opts, 'options');
   const target = opts.target;
@@ -261,7 +261,7 @@ function readCastOptions(state, opts) {
 }
 
 /** The rays (6 per ray: origin, direction): a typed array as is, Rays read once into float64. */
-function readRays(rays) {
+export function readRays(rays) {
   if (rays instanceof Float32Array || rays instanceof Float64Array) {
     if (rays.length % 6 !== 0) fail(`rays must hold 6 floats per ray (origin, direction); its length ${rays.length} is not a multiple of 6`, 'rays');
     return { nr: rays.length / 6, src: rays };
@@ -287,7 +287,7 @@ function outArr(target, key, Type, length) {
 }
 
 /** The output arrays: the caller's (checked: types, lengths, no two overlapping) or new ones. */
-function castOutputs(target, nr) {
+export function castOutputs(target, nr) {
   const distance = outArr(target, 'distance', Float32Array, nr);
   const index = outArr(target, 'index', Int32Array, nr);
   const instanceId = outArr(target, 'instanceId', Int32Array, nr);
@@ -318,7 +318,7 @@ function batchOut(qs, nr) {
 }
 
 /** The core's 7 floats per ray (tmax from far) and each direction's length (the world's scratch). */
-function flattenRays(qs, src, nr, far) {
+export function flattenRays(qs, src, nr, far) {
   if (qs.lens.length !== nr) {
     qs.lens = new Float64Array(nr);
     qs.flat = new Float32Array(7 * nr);
@@ -370,7 +370,7 @@ function nearestAccepted(state, w, res, i, src, flat, p, hit) {
 }
 
 /** Ray i's result (hit, or none when hit.k < 0) into the output arrays. */
-function writeRay(state, out, i, hit, src, len) {
+export function writeRay(state, out, i, hit, src, len) {
   const { distance, index, instanceId, point, normal } = out;
   index[i] = hit.k;
   instanceId[i] = hit.k < 0 ? -1 : state.inst[hit.k];

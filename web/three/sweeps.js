@@ -41,9 +41,12 @@ function readSweepOptions(state, options) {
   return { f, max };
 }
 
-/** One sweep (box: half extents in size3, else radius) as the core's floats; the direction's length. */
-function single(state, box, origin, direction, size, options) {
-  const w = live(state);
+/**
+ * Reads one sweep (box: half extents in size, else radius) into the core's floats (the world's
+ * scratch); returns { a, len, max, f, o }: the floats, the direction's length, maxDistance, the
+ * filter and the core options.
+ */
+export function readSingle(state, box, origin, direction, size, options) {
   const { f, max } = readSweepOptions(state, options);
   const qs = state.query;
   if (qs.sweep === undefined) {
@@ -68,8 +71,11 @@ function single(state, box, origin, direction, size, options) {
     if (!isNum(size) || !(size >= 0) || size === Infinity) fail('radius must be a finite number >= 0', 'radius');
     a[7] = size;
   }
-  const o = coreOptions(state, f, 1);
-  const r = withDisabled(state, f, () => (box ? w.castBoxes(a, sw.out, o) : w.castSpheres(a, sw.out, o)));
+  return { a, len, max, f, o: coreOptions(state, f, 1) };
+}
+
+/** The single sweep's hit from the core's result r (one sweep), or null. */
+export function singleHit(state, r, len, max) {
   const k = r.index[0];
   if (k < 0) return null;
   const distance = r.t[0] * len;
@@ -79,6 +85,14 @@ function single(state, box, origin, direction, size, options) {
   hit.point = new Vector3(r.point[0], r.point[1], r.point[2]);
   hit.normal = new Vector3(r.normal[0], r.normal[1], r.normal[2]);
   return hit;
+}
+
+function single(state, box, origin, direction, size, options) {
+  const w = live(state);
+  const { a, len, max, f, o } = readSingle(state, box, origin, direction, size, options);
+  const out = state.query.sweep.out;
+  const r = withDisabled(state, f, () => (box ? w.castBoxes(a, out, o) : w.castSpheres(a, out, o)));
+  return singleHit(state, r, len, max);
 }
 
 /** world.castSphere(origin, direction, radius, options?) */
@@ -99,9 +113,11 @@ function outArr(target, key, Type, length) {
   return a;
 }
 
-/** The batched sweeps: the core's batch as is, the distances in world units, the objects. */
-function batch(state, box, sweeps, options) {
-  const w = live(state);
+/**
+ * Reads a batch of sweeps and its options: { per, n, f, o, target, distance, instanceId, lens }
+ * (lens: each direction's length, read now).
+ */
+export function readBatch(state, box, sweeps, options) {
   if (options === undefined || options === null) options = {};
   if (typeof options !== 'object' || Array.isArray(options)) fail('options must be an object ({layers?, exclude?, inside?, target?})', 'options');
   if (options.maxDistance !== undefined) fail('options.maxDistance: a batch carries tmax in each sweep (the core\'s layout)', 'options.maxDistance');
@@ -115,31 +131,58 @@ function batch(state, box, sweeps, options) {
   const target = options.target;
   if (target !== undefined && target !== null && typeof target !== 'object') fail('options.target must be an object', 'options.target');
   const qs = state.query;
-  if (qs.sweepT === undefined || qs.sweepT.length < n) qs.sweepT = new Float32Array(Math.max(n, 1));
-  const out = {
-    t: qs.sweepT.length === n ? qs.sweepT : qs.sweepT.subarray(0, n),
-    index: outArr(target, 'index', Int32Array, n),
-    normal: outArr(target, 'normal', Float32Array, 3 * n),
-    point: outArr(target, 'point', Float32Array, 3 * n),
+  if (qs.sweepLen === undefined || qs.sweepLen.length !== n) qs.sweepLen = new Float64Array(n);
+  const lens = qs.sweepLen;
+  for (let i = 0; i < n; i++) {
+    const b = per * i;
+    lens[i] = norm3(sweeps[b + 3], sweeps[b + 4], sweeps[b + 5]);
+  }
+  return {
+    per, n, f, o: coreOptions(state, f, n), target, lens,
+    distance: outArr(target, 'distance', Float32Array, n),
+    instanceId: outArr(target, 'instanceId', Int32Array, n),
   };
-  const distance = outArr(target, 'distance', Float32Array, n);
-  const instanceId = outArr(target, 'instanceId', Int32Array, n);
-  const o = coreOptions(state, f, n);
-  const r = withDisabled(state, f, () => (box ? w.castBoxes(sweeps, out, o) : w.castSpheres(sweeps, out, o)));
+}
+
+/** The batch result from the core's r (t, index, normal, point) and what readBatch read. */
+export function batchResult(state, r, b) {
+  const { n, distance, instanceId, lens, target } = b;
   const { t, index } = r;
   const inst = state.inst;
   for (let i = 0; i < n; i++) {
     const k = index[i];
-    if (k < 0) {
-      distance[i] = Infinity;
-      instanceId[i] = -1;
-      continue;
-    }
-    const b = per * i;
-    distance[i] = t[i] * norm3(sweeps[b + 3], sweeps[b + 4], sweeps[b + 5]);
-    instanceId[i] = inst[k];
+    distance[i] = k < 0 ? Infinity : t[i] * lens[i];
+    instanceId[i] = k < 0 ? -1 : inst[k];
   }
   return attachObjects(state, { distance, index: r.index, instanceId, point: r.point, normal: r.normal }, target, n);
+}
+
+/** The caller's target arrays (or new ones) for the core's outputs; t is the world's scratch. */
+export function batchOutputs(state, b, scratchT) {
+  const { n, target } = b;
+  const qs = state.query;
+  let t;
+  if (scratchT) {
+    if (qs.sweepT === undefined || qs.sweepT.length < n) qs.sweepT = new Float32Array(Math.max(n, 1));
+    t = qs.sweepT.length === n ? qs.sweepT : qs.sweepT.subarray(0, n);
+  } else {
+    t = new Float32Array(n);
+  }
+  return {
+    t,
+    index: outArr(target, 'index', Int32Array, n),
+    normal: outArr(target, 'normal', Float32Array, 3 * n),
+    point: outArr(target, 'point', Float32Array, 3 * n),
+  };
+}
+
+/** The batched sweeps: the core's batch as is, the distances in world units, the objects. */
+function batch(state, box, sweeps, options) {
+  const w = live(state);
+  const b = readBatch(state, box, sweeps, options);
+  const out = batchOutputs(state, b, true);
+  const r = withDisabled(state, b.f, () => (box ? w.castBoxes(sweeps, out, b.o) : w.castSpheres(sweeps, out, b.o)));
+  return batchResult(state, r, b);
 }
 
 /** world.castSpheres(sweeps, options?): 8 floats per sweep (origin, direction, tmax, radius). */
