@@ -11,6 +11,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { rng } from '../../web/bench/scenes.mjs';
 import { loadSlabcast, SlabcastError } from '../../web/slabcast.js';
 import { createThreeWorld } from '../../web/three.js';
+import { createParallelWorld } from '../../web/parallel.js';
+import { MT_WASM, WASM } from './helpers/artifacts.mjs';
 
 let sc;
 beforeAll(async () => {
@@ -468,4 +470,84 @@ describe('shapes: userData.slabcast', () => {
     expect(tw.overlapSphere(new THREE.Sphere(V(-17.5, 0, 0), 1.49)).length).toBe(0);
     tw.dispose();
   });
+});
+
+describe('on a ParallelWorld (createThreeWorld(sc, { parallel }))', () => {
+  for (const memory of ['copied', 'shared']) {
+    test(`${memory} memory: rays and sweeps resolve to the synchronous world's answers; the rest is refused`, async () => {
+      const par = await createParallelWorld({ workers: 2, memory, wasm: WASM, sharedWasm: MT_WASM });
+      try {
+        const { scene, meshes, r, q } = randomCity(41, 120);
+        meshes[3].rotation.y = 0.5;
+        meshes[4].userData.slabcast = { shape: 'sphere' };
+        meshes[4].scale.setScalar(1.5);
+        meshes[5].scale.setScalar(2);
+        scene.updateMatrixWorld(true);
+        const tw = createThreeWorld(sc, { objects: [scene] });
+        const pw = createThreeWorld(sc, { objects: [scene], parallel: par });
+        expect(pw.parallel).toBe(true);
+        const rays = new Float32Array(6 * 64);
+        const sweeps = new Float32Array(8 * 64);
+        for (let i = 0; i < 64; i++) {
+          const o = [40 * r() - 20, 4 * r(), 40 * r() - 20];
+          const d = [r() - 0.5, 0.1 * r() - 0.05, r() - 0.5];
+          rays.set([...o, ...d], 6 * i);
+          sweeps.set([...o, ...d, 40, q(0.25 + r())], 8 * i);
+        }
+        const a = await pw.castRays(rays, { far: 30, exclude: meshes[0] });
+        const b = tw.castRays(rays, { far: 30, exclude: meshes[0] });
+        // (a parallel world holds every box as an OBB: distances agree to float32 rounding)
+        expect(Array.from(a.index)).toEqual(Array.from(b.index));
+        for (let i = 0; i < 64; i++) {
+          if (a.index[i] < 0) expect(a.distance[i]).toBe(Infinity);
+          else expect(Math.abs(a.distance[i] - b.distance[i])).toBeLessThanOrEqual(1e-5 * Math.max(1, b.distance[i]));
+        }
+        expect(a.objects).toEqual(b.objects);
+        const c = await pw.castSpheres(sweeps, { inside: 'skip' });
+        const d = tw.castSpheres(sweeps, { inside: 'skip' });
+        expect(Array.from(c.index)).toEqual(Array.from(d.index));
+        for (let i = 0; i < 64; i++) {
+          if (d.index[i] < 0) expect(c.distance[i]).toBe(Infinity);
+          else expect(Math.abs(c.distance[i] - d.distance[i])).toBeLessThanOrEqual(1e-5 * Math.max(1, d.distance[i]));
+        }
+        const rc = new THREE.Raycaster(V(-30, 1, 0), V(1, 0, 0));
+        const first = await pw.intersectFirst(rc);
+        const sync = tw.intersectFirst(rc);
+        expect(sync).not.toBe(null);
+        expect([first.object, Math.abs(first.distance - sync.distance) < 1e-5 * sync.distance]).toEqual([sync.object, true]);
+        const ball = await pw.castSphere(V(-30, 1, 0), V(1, 0, 0), 0.5);
+        const ball2 = tw.castSphere(V(-30, 1, 0), V(1, 0, 0), 0.5);
+        expect([ball.index, Math.abs(ball.distance - ball2.distance) < 1e-5 * ball2.distance]).toEqual([ball2.index, true]);
+        // moved, then updated: the parallel world sees it
+        meshes[0].position.set(-25, 1, 0);
+        meshes[0].updateMatrixWorld();
+        pw.update();
+        tw.update();
+        // meshes[0] is now a box from x = -25 - sx / 2: the box sweep's face reaches it first
+        const moved = await pw.castBox(V(-30, 1, 0), V(1, 0, 0), V(0.5, 0.5, 0.5));
+        expect(moved.object).toBe(meshes[0]);
+        expect(moved.distance).toBeCloseTo(5 - meshes[0].scale.x / 2 - 0.5, 5);
+        // what a queued query cannot do is refused (rejected), naming it
+        await expect(pw.castRays(rays, { exclude: [meshes[0], meshes[1]] })).rejects.toMatchObject({ field: 'options.exclude' });
+        await expect(pw.castRays(rays, { near: 1 })).rejects.toMatchObject({ field: 'near' });
+        await expect(pw.castSphere(V(0, 0, 0), V(0, 0, 0), 1)).rejects.toMatchObject({ field: 'direction' });
+        expect(thrown(() => pw.overlapBox(new THREE.Box3())).field).toBe('overlapBox');
+        expect(thrown(() => pw.intersect(rc)).field).toBe('intersect');
+        expect(thrown(() => pw.closestObject(V(0, 0, 0))).field).toBe('closestObject');
+        // update() while a query is pending is refused
+        const pending = pw.castRays(rays);
+        expect(thrown(() => pw.update()).field).toBe('world');
+        await pending;
+        // a mesh turning into a sphere cannot be rebuilt on a parallel world
+        meshes[5].userData.slabcast = { shape: 'sphere' };
+        expect(thrown(() => pw.update()).field).toMatch(/^objects\[0\]/);
+        tw.dispose();
+        pw.dispose();
+        expect(par.disposed).toBe(false); // the ParallelWorld is the caller's
+        expect(thrown(() => createThreeWorld(sc, { objects: [scene], parallel: par })).field).toBe('options.parallel');
+      } finally {
+        await par.dispose();
+      }
+    }, 60000);
+  }
 });
