@@ -2,6 +2,7 @@
 // step with it. The module comment of web/three.js has the full semantics.
 import type { BatchedMesh, Box3, Camera, Frustum, InstancedMesh, Layers, Matrix3, Object3D, Ray, Sphere, Vector3 } from 'three';
 import type { Slabcast } from './slabcast.js';
+import type { ParallelWorld } from './parallel.js';
 
 export interface ThreeWorldOptions {
   /**
@@ -26,6 +27,13 @@ export interface ThreeWorldOptions {
    * 'bound'); 'throw': refuse the mesh.
    */
   shear?: 'bound' | 'throw';
+  /**
+   * An empty ParallelWorld (createParallelWorld from slabcast/parallel) to hold the entries: the
+   * world's rays and sweeps then run on its workers and return Promises (ParallelThreeWorld).
+   * Every box is stored as an OBB there (results agree with a synchronous world's to float32
+   * rounding). dispose() leaves the ParallelWorld to the caller.
+   */
+  parallel?: ParallelWorld | null;
 }
 
 /**
@@ -280,6 +288,8 @@ export interface ThreeWorld {
   readonly objectCount: number;
   /** Whether dispose() has been called. */
   readonly disposed: boolean;
+  /** Whether the world runs on a ParallelWorld (see ParallelThreeWorld). */
+  readonly parallel: boolean;
   /**
    * Re-reads every mesh's matrixWorld, bounding box (geometry.boundingBox, computed when null;
    * a SkinnedMesh's boundingBox) and layers.mask, every instance's matrix, visibility and
@@ -339,7 +349,25 @@ export interface ThreeWorld {
 }
 
 /**
- * Builds a slabcast world from meshes (by their bounding boxes) and Box3s.
+ * A ThreeWorld on a ParallelWorld: rays and sweeps run on the workers and resolve with what a
+ * ThreeWorld returns; bad input rejects with the same SlabcastError. near must be 0, layers.mask
+ * not 0 and exclude a single entry; update() throws while queries are pending, and when a mesh's
+ * shape changes between a sphere and a box. intersect, the overlaps and the nearest objects throw.
+ */
+export interface ParallelThreeWorld extends Omit<ThreeWorld, 'intersectFirst' | 'castRays' | 'castSphere' | 'castBox' | 'castSpheres' | 'castBoxes'> {
+  readonly parallel: true;
+  intersectFirst(raycaster: RaycasterLike, options?: ThreeRayOptions): Promise<ThreeWorldIntersection | null>;
+  castRays(rays: readonly Ray[] | Float32Array | Float64Array, options?: ThreeCastOptions): Promise<ThreeCastResult>;
+  castSphere(origin: Vector3, direction: Vector3, radius: number, options?: ThreeSweepOptions): Promise<ThreeSweepHit | null>;
+  castBox(origin: Vector3, direction: Vector3, halfExtents: Vector3, options?: ThreeSweepOptions): Promise<ThreeSweepHit | null>;
+  castSpheres(sweeps: Float32Array | Float64Array | readonly number[], options?: ThreeSweepBatchOptions): Promise<ThreeSweepResult>;
+  castBoxes(sweeps: Float32Array | Float64Array | readonly number[], options?: ThreeSweepBatchOptions): Promise<ThreeSweepResult>;
+}
+
+/**
+ * Builds a slabcast world from meshes (by their bounding boxes) and Box3s; with options.parallel,
+ * on that ParallelWorld.
  * @param sc the loaded core: await loadSlabcast()
  */
+export function createThreeWorld(sc: Slabcast, options: ThreeWorldOptions & { parallel: ParallelWorld }): ParallelThreeWorld;
 export function createThreeWorld(sc: Slabcast, options?: ThreeWorldOptions): ThreeWorld;

@@ -9,7 +9,18 @@
 //   const hits = world.intersect(raycaster);                     // like raycaster.intersectObjects(...)
 //   const first = world.intersectFirst(raycaster);               // the nearest, or null
 //   const { distance, index, instanceId } = world.castRays(rays, { far: 50 }); // nearest each
+//   world.intersectFirst(raycaster, { exclude: player });        // exclude / inside on every ray query
+//   world.overlapFrustum(camera); world.overlapBox(box3);        // overlapSphere, overlapOBB too
+//   world.castSphere(origin, direction, 0.5, { maxDistance: 3 }); // castBox; castSpheres / castBoxes
+//   world.closestObject(point, 10);                              // closestObjects
 //   world.dispose();                                             // or: using world = createThreeWorld(...)
+//
+// The queries beyond rays (overlaps.js, sweeps.js, nearest.js) report entries as
+// { object, index, box, instanceId, batchId } (results.js); filters (layers, exclude, inside) are
+// in filters.js; a mesh's userData.slabcast.shape ('sphere' | 'obb' | 'aabb') in shapes.js; a
+// ParallelWorld (options.parallel) in parallel.js. Capsules (CapsuleGeometry, overlapCapsule,
+// castCapsule) slot in as one more shape kind in shapes.js / sync.js and one more query in
+// overlaps.js / sweeps.js once the core has them.
 //
 // What is tracked. Each Mesh (and SkinnedMesh) in `objects` (and, with recursive: true, the
 // default, every Mesh below them, in three.js's traversal order) is one box (an InstancedMesh or
@@ -92,6 +103,12 @@
 //   sync.js     the core world kept in step: build, update (records, masks, enabled flags),
 //               dispose, the world lock
 //   raycast.js  intersect / intersectFirst / castRays and the Raycaster-style results
+//   filters.js  layers, exclude and inside as the core's query options (and disabled runs)
+//   results.js  how the object queries name an entry; batch results' objects
+//   overlaps.js overlapFrustum / overlapBox / overlapSphere / overlapOBB
+//   sweeps.js   castSphere / castBox / castSpheres / castBoxes
+//   nearest.js  closestObject / closestObjects
+//   parallel.js the async queries on a ParallelWorld
 //   errors.js   SlabcastError helpers shared by the others
 // This file checks the options, makes the per-world state they share, and composes them.
 

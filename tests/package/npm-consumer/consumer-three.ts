@@ -5,7 +5,8 @@ import { Box3, BoxGeometry, InstancedMesh, Mesh, MeshBasicMaterial, Object3D, Pe
 import { OBB } from 'three/examples/jsm/math/OBB.js';
 import { loadSlabcast } from 'slabcast';
 import { createThreeWorld } from 'slabcast/three';
-import type { ThreeSweepHit, ThreeWorld, ThreeWorldIntersection, ThreeWorldObject } from 'slabcast/three';
+import type { ParallelThreeWorld, ThreeCastResult, ThreeSweepHit, ThreeWorld, ThreeWorldIntersection, ThreeWorldObject } from 'slabcast/three';
+import { createParallelWorld } from 'slabcast/parallel';
 
 type IsAny<T> = 0 extends 1 & T ? true : false;
 const adapterIsTyped: IsAny<typeof createThreeWorld> = false;
@@ -71,4 +72,18 @@ export async function gameQueries(): Promise<number> {
   const objects: Array<Object3D | Box3 | null> = sweeps.objects;
   world.dispose();
   return [first, all, kept, seen, inBox, inBall, inObb, sweep, boxSweep, boxes, near, nears, objects].length;
+}
+
+export async function onWorkers(): Promise<number> {
+  const sc = await loadSlabcast();
+  const par = await createParallelWorld({ workers: 2 });
+  const mesh = new Mesh(new BoxGeometry(1, 1, 1));
+  const world: ParallelThreeWorld = createThreeWorld(sc, { objects: [mesh], parallel: par });
+  const hits: ThreeCastResult = await world.castRays(new Float32Array(6));
+  const ball: ThreeSweepHit | null = await world.castSphere(new Vector3(), new Vector3(1, 0, 0), 0.5);
+  // @ts-expect-error a parallel world's castRays returns a Promise
+  const sync: ThreeCastResult = world.castRays(new Float32Array(6));
+  world.dispose();
+  await par.dispose();
+  return [hits, ball, sync].length;
 }
