@@ -201,6 +201,15 @@ describe('overlaps', () => {
     const tw2 = createThreeWorld(sc, { objects: [near, far] });
     const obb = new OBB(V(0, 0, 0), V(1, 1, 1), new THREE.Matrix3().setFromMatrix4(new THREE.Matrix4().makeRotationY(Math.PI / 4)));
     expect(tw2.overlapOBB(obb).map((x) => x.object)).toEqual([near]);
+    // a long OBB (half sizes 2, 0.5, 0.5) turned 45 degrees about y: makeRotationY's first column,
+    // its long axis, is (cos, 0, -sin), so it reaches (1.2, 0, -1.2) (1.70 along it) and not
+    // (1.2, 0, 1.2) (1.70 along its third axis, (sin, 0, cos), past 0.5)
+    const onAxis = boxMesh(1.2, 0, -1.2, 0.2, 0.2, 0.2);
+    const offAxis = boxMesh(1.2, 0, 1.2, 0.2, 0.2, 0.2);
+    const tw3 = createThreeWorld(sc, { objects: [onAxis, offAxis] });
+    const long = new OBB(V(0, 0, 0), V(2, 0.5, 0.5), new THREE.Matrix3().setFromMatrix4(new THREE.Matrix4().makeRotationY(Math.PI / 4)));
+    expect(tw3.overlapOBB(long).map((x) => x.object)).toEqual([onAxis]);
+    tw3.dispose();
     expect(thrown(() => tw2.overlapOBB({ center: V(0, 0, 0), halfSize: V(1, 1, 1) })).field).toBe('obb.rotation');
     tw2.dispose();
   });
