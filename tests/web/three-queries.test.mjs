@@ -256,6 +256,10 @@ describe('overlaps', () => {
     expect(tw.overlapBox(all, { exclude: [crowd, pillar] }).map((x) => x.index)).toEqual([5]);
     expect(tw.overlapBox(all, { exclude: { object: crowd, instanceId: 2 } }).map((x) => x.index)).toEqual([0, 1, 3, 4, 5]);
     expect(tw.overlapBox(all).length).toBe(6); // restored
+    // a call the core refuses while entries are disabled restores them too
+    const bad = { center: V(0, 0, 0), halfSize: V(-1, 1, 1), rotation: new THREE.Matrix3() };
+    expect(thrown(() => tw.overlapOBB(bad, { exclude: [crowd, pillar] })).field).toBe('obb');
+    expect(tw.overlapBox(all).length).toBe(6);
     expect(thrown(() => tw.overlapBox(all, { inside: 'skip' })).field).toBe('options.inside');
     tw.dispose();
   });
