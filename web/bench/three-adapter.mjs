@@ -73,7 +73,7 @@ function origin(a, o) {
  * ms per call of the adapter's call a(i) and the core's c(i): alternated call by call (the same
  * inputs, the same machine state: the machine may be shared), the best of reps rounds.
  */
-function timePair(a, c, calls, reps = 5) {
+function timePair(a, c, calls, reps = 7) {
   for (let i = 0; i < 3; i++) { a(i); c(i); } // warm up
   let ba = Infinity;
   let bc = Infinity;
@@ -139,7 +139,7 @@ const rows = [
   ['castSpheres (1024 sweeps)', (i) => tw.castSpheres(spheres[i % RING]), (i) => core.castSpheres(spheres[i % RING])],
   ['castBoxes (1024 sweeps)', (i) => tw.castBoxes(boxes[i % RING]), (i) => core.castBoxes(boxes[i % RING])],
   ['closestObjects (1024 points)', (i) => tw.closestObjects(points[i % RING], 10), (i) => core.closestObjects(points[i % RING], 10)],
-  ['overlapFrustum (camera)', (i) => tw.overlapFrustum(vols[i % RING].cam, { target }), (i) => core.overlapFrustum(vols[i % RING].planes, ids), 2],
+  ['overlapFrustum (camera)', (i) => tw.overlapFrustum(vols[i % RING].cam, { target }), (i) => core.overlapFrustum(vols[i % RING].planes, ids), 4],
   ['overlapBox (30 m)', (i) => tw.overlapBox(vols[i % RING].box, { target }), (i) => { const b = vols[i % RING].box; return core.overlapAABB(b.min.toArray(), b.max.toArray(), ids); }, 64],
   ['overlapSphere (r 15 m)', (i) => tw.overlapSphere(vols[i % RING].sphere, { target }), (i) => { const s = vols[i % RING].sphere; return core.overlapSphere(s.center.toArray(), s.radius, ids); }, 64],
 ];
@@ -147,7 +147,7 @@ const rows = [
 console.log(`three.js adapter vs core world, ${N} boxes (${N / 5} rotated), median ms per call`);
 console.log('call'.padEnd(32) + 'adapter'.padStart(10) + 'core'.padStart(10) + 'ratio'.padStart(8));
 let worst = 0;
-for (const [name, a, c, calls = 16] of rows) {
+for (const [name, a, c, calls = 24] of rows) {
   const [ta, coreMs] = timePair(a, c, calls);
   const ratio = ta / coreMs;
   worst = Math.max(worst, ratio);
