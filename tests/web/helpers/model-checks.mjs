@@ -152,12 +152,12 @@ export function judgeSweep(sc, model, ray, r, e, f, i, got) {
 function judgeContact(sc, s, ray, r, e, got) {
   const { t } = got; const n = Array.from(got.normal); const p = Array.from(got.point);
   const x = [0, 1, 2].map((k) => ray.origin[k] + t * ray.dir[k]);
-  const scale = Math.max(1e-30, ...x.map(Math.abs), ...p.map(Math.abs), r, ...(e || []));
+  const scale = Math.max(1e-30, ...x.map(Math.abs), ...p.map(Math.abs), ...ray.origin.map(Math.abs), t * norm(ray.dir), r, ...(e || []));
   const tol = 1e-4 * scale;
-  // t > 0: a unit normal; zero is accepted only for a degenerate moving shape (r = 0 or a zero
-  // half extent), where at an edge or a corner "the direction from the contact point to the
+  // t > 0: a unit normal; zero is accepted only for a degenerate moving shape (r or a half
+  // extent 0, or below 1e-6 of the scale), where at an edge or a corner "the direction from the contact point to the
   // moving shape" can vanish
-  const degenerate = e ? e.some((x) => x === 0) : r === 0;
+  const degenerate = e ? e.some((x) => x <= 1e-6 * scale) : r <= 1e-6 * scale;
   const zero = n.every((x) => x === 0);
   if (t > 0 && !(zero && degenerate) && Math.abs(norm(n) - 1) > 1e-3) return `t = ${t} > 0 needs a unit normal, got ${n}`;
   // touching at the start: the contact point is not defined; a saturated t does not locate it

@@ -96,9 +96,8 @@ export function commandArbs() {
   const enable = fc.tuple(fc.nat(1000), fc.array(fc.constantFrom(0, 1, 2), { minLength: 1, maxLength: 3 })).map(([s, v]) => new SetRangeCmd('setEnabled', s, v, false));
   const masks = fc.tuple(fc.nat(1000), fc.array(objMask, { minLength: 1, maxLength: 3 })).map(([s, v]) => new SetRangeCmd('setMasks', s, v, false));
   const hugeMasks = fc.nat(1000).map((s) => new SetRangeCmd('setMasks', s, [], true));
-  return [
-    add, add, single, update, remove, enable, masks, ...(without.has('huge') ? [] : [hugeMasks]),
-    rays, rays, rays, all, sweep, overlap, overlap, closest,
-  ];
+  const groups = { rays: [rays, rays, rays, all], sweeps: [sweep], overlaps: [overlap, overlap], closest: [closest] };
+  const queries = Object.entries(groups).flatMap(([k, v]) => (without.has(k) ? [] : v));
+  return [add, add, single, update, remove, enable, masks, ...(without.has('huge') ? [] : [hugeMasks]), ...queries];
 }
 
