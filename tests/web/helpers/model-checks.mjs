@@ -43,7 +43,7 @@ export function judgeClosest(sc, model, q, md, f, i, got) {
     const inside = inShape(q, s); // exact (the single contains may round, within its allowance)
     const cp = inside ? q : sc.closestPoint(q, s).point;
     const d = inside ? 0 : norm(sub(q, cp));
-    const scale = Math.max(1e-30, ...q.map(Math.abs), ...cp.map(Math.abs));
+    const scale = Math.max(1, ...q.map(Math.abs), ...cp.map(Math.abs), ...shapeNumbers(s));
     cand[j] = { d, cp, inside, tol: 1e-4 * scale };
     best = Math.min(best, d);
   }
@@ -66,6 +66,9 @@ export function judgeClosest(sc, model, q, md, f, i, got) {
   if (got.point.some((x, k) => Math.abs(x - c.cp[k]) > c.tol)) return `point ${got.point}, expected ${c.cp}`;
   return null;
 }
+
+/** The magnitudes of a shape's numbers. */
+const shapeNumbers = (s) => [s.min, s.max, s.center, s.half, s.axes?.flat(), [s.radius ?? 0]].flatMap((v) => v ?? []).map(Math.abs);
 
 /** The inner and outer shapes (JSON) of the Minkowski sum of object s and the moving shape. */
 function minkowski(s, r, e, m) {
@@ -152,7 +155,8 @@ export function judgeSweep(sc, model, ray, r, e, f, i, got) {
 function judgeContact(sc, s, ray, r, e, got) {
   const { t } = got; const n = Array.from(got.normal); const p = Array.from(got.point);
   const x = [0, 1, 2].map((k) => ray.origin[k] + t * ray.dir[k]);
-  const scale = Math.max(1e-30, ...x.map(Math.abs), ...p.map(Math.abs), ...ray.origin.map(Math.abs), t * norm(ray.dir), r, ...(e || []));
+  // the scale of "How results are judged": the largest magnitude of the case's numbers, at least 1
+  const scale = Math.max(1, ...x.map(Math.abs), ...p.map(Math.abs), ...ray.origin.map(Math.abs), t * norm(ray.dir), r, ...(e || []), ...shapeNumbers(s));
   const tol = 1e-4 * scale;
   // t > 0: a unit normal; zero is accepted only for a degenerate moving shape (r or a half
   // extent 0, or below 1e-6 of the scale), where at an edge or a corner "the direction from the contact point to the

@@ -7,7 +7,8 @@ import fc from 'fast-check';
 const f = Math.fround;
 /**
  * SLABCAST_MODEL_WITHOUT: features to leave out, comma-separated: 'skew' (skewed OBB axes),
- * 'hostile' (hostile hand-overs), 'huge' (the 2^30-entry out array and setMasks), and query
+ * 'hostile' (hostile hand-overs), 'huge' (the 2^30-entry out array and setMasks; 'hugemasks':
+ * only the setMasks), and query
  * groups 'rays', 'sweeps', 'overlaps', 'closest', for finding which defect a failure belongs
  * to (docs/fuzzing.md).
  */

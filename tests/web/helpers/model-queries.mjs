@@ -98,6 +98,6 @@ export function commandArbs() {
   const hugeMasks = fc.nat(1000).map((s) => new SetRangeCmd('setMasks', s, [], true));
   const groups = { rays: [rays, rays, rays, all], sweeps: [sweep], overlaps: [overlap, overlap], closest: [closest] };
   const queries = Object.entries(groups).flatMap(([k, v]) => (without.has(k) ? [] : v));
-  return [add, add, single, update, remove, enable, masks, ...(without.has('huge') ? [] : [hugeMasks]), ...queries];
+  return [add, add, single, update, remove, enable, masks, ...(without.has('huge') || without.has('hugemasks') ? [] : [hugeMasks]), ...queries];
 }
 
