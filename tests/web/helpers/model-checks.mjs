@@ -59,9 +59,12 @@ export function judgeClosest(sc, model, q, md, f, i, got) {
   if (!c) return `object ${got.index} is not allowed`;
   if (!within(c)) return `object ${got.index} is at ${c.d} > maxDistance ${md}`;
   if (c.d > best + c.tol) return `object ${got.index} at ${c.d} is not the nearest (${best})`;
+  // an object exactly containing the point is at distance 0: a lower index containing it wins
   const first0 = cand.findIndex((x) => x && x.inside);
-  if (first0 >= 0 && got.index !== first0) return `the point is inside object ${first0}, the lowest such index; got ${got.index}`;
-  if (Math.abs(got.distance - c.d) > c.tol) return `distance ${got.distance}, expected ${c.d}`;
+  if (first0 >= 0 && got.index > first0) return `the point is inside object ${first0}, a lower index than ${got.index}`;
+  // beyond the float range the contract fixes no rounding: FLT_MAX or Infinity
+  const far = c.d > FLT_MAX && (got.distance === FLT_MAX || got.distance === Infinity);
+  if (!far && Math.abs(got.distance - c.d) > c.tol) return `distance ${got.distance}, expected ${c.d}`;
   if (c.inside && got.distance !== 0) return `inside: distance must be 0, got ${got.distance}`;
   if (got.point.some((x, k) => Math.abs(x - c.cp[k]) > c.tol)) return `point ${got.point}, expected ${c.cp}`;
   return null;
@@ -158,10 +161,11 @@ function judgeContact(sc, s, ray, r, e, got) {
   // the scale of "How results are judged": the largest magnitude of the case's numbers, at least 1
   const scale = Math.max(1, ...x.map(Math.abs), ...p.map(Math.abs), ...ray.origin.map(Math.abs), t * norm(ray.dir), r, ...(e || []), ...shapeNumbers(s));
   const tol = 1e-4 * scale;
-  // t > 0: a unit normal; zero is accepted only for a degenerate moving shape (r or a half
-  // extent 0, or below 1e-6 of the scale), where at an edge or a corner "the direction from the contact point to the
-  // moving shape" can vanish
-  const degenerate = e ? e.some((x) => x <= 1e-6 * scale) : r <= 1e-6 * scale;
+  // t > 0: a unit normal; zero is accepted only when the moving shape or the object is
+  // degenerate (a radius or an extent 0, or below 1e-6 of the scale), where at an edge or a
+  // corner "the direction from the contact point to the moving shape" can vanish
+  const flat = (v) => v.some((x) => x <= 1e-6 * scale);
+  const degenerate = (e ? flat(e) : r <= 1e-6 * scale) || flat(s.type === 'sphere' ? [s.radius] : s.type === 'obb' ? s.half : s.max.map((x, k) => x - s.min[k]));
   const zero = n.every((x) => x === 0);
   if (t > 0 && !(zero && degenerate) && Math.abs(norm(n) - 1) > 1e-3) return `t = ${t} > 0 needs a unit normal, got ${n}`;
   // touching at the start: the contact point is not defined; a saturated t does not locate it
