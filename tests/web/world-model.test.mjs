@@ -17,7 +17,8 @@
 // Each run gets a fresh instance of the module, so a corrupted heap cannot leak into the next run.
 //   npx vitest run tests/web/world-model.test.mjs                 fixed seed, bounded runs
 //   SLABCAST_MODEL_SEED=N SLABCAST_MODEL_RUNS=M npx vitest run tests/web/world-model.test.mjs
-//   SLABCAST_MODEL_PATH=... (with the seed) replays one counterexample (docs/fuzzing.md)
+//   SLABCAST_MODEL_PATH=... (with the seed) replays one counterexample; scripts/fuzz.sh runs it
+//   longer with a random seed; SLABCAST_MODEL_WITHOUT leaves features out (docs/fuzzing.md)
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -25,11 +26,20 @@ import { loadSlabcast, SlabcastError } from '../../web/slabcast.js';
 import { commandArbs } from './helpers/model-queries.mjs';
 import { WorldModel } from './helpers/model-world.mjs';
 
+// SLABCAST_MODEL_SEED, _RUNS, _TIME (seconds; stop starting new runs after it), _PATH (replay).
+// Without them: the fixed seed, 1000 runs, at most 45 s (npm test). scripts/fuzz.sh sets them.
 const env = process.env;
-const SEED = env.SLABCAST_MODEL_SEED !== undefined ? Number(env.SLABCAST_MODEL_SEED) : 20261126;
-const RUNS = env.SLABCAST_MODEL_RUNS !== undefined ? Number(env.SLABCAST_MODEL_RUNS) : 150;
-const PATH = env.SLABCAST_MODEL_PATH;
-const TIME = env.SLABCAST_MODEL_RUNS !== undefined ? 0 : 45_000; // the npm test run stops at 45 s
+const num = (name, dflt) => {
+  if (env[name] === undefined || env[name] === '') return dflt;
+  const v = Number(env[name]);
+  if (!Number.isSafeInteger(v) || v < 0) throw new Error(`${name} must be a non-negative integer, not "${env[name]}"`);
+  return v;
+};
+const SEED = num('SLABCAST_MODEL_SEED', 20261126);
+const RUNS = num('SLABCAST_MODEL_RUNS', 1000);
+const TIME = num('SLABCAST_MODEL_TIME', env.SLABCAST_MODEL_RUNS ? 0 : 45) * 1000;
+const PATH = env.SLABCAST_MODEL_PATH || undefined;
+const REPLAY = env.SLABCAST_MODEL_REPLAY || undefined; // fc.commands' replayPath, with PATH
 
 let wasm;
 beforeAll(async () => {
@@ -44,7 +54,7 @@ async function fresh() {
 
 describe('world model (fast-check)', () => {
   test(`random command sequences agree with the model (seed ${SEED}, ${RUNS} runs)`, async () => {
-    const property = fc.asyncProperty(fc.commands(commandArbs(), { maxCommands: 40, size: 'medium' }), async (cmds) => {
+    const property = fc.asyncProperty(fc.commands(commandArbs(), { maxCommands: 40, size: 'medium', replayPath: REPLAY }), async (cmds) => {
       const real = await fresh();
       try {
         fc.modelRun(() => ({ model: new WorldModel(), real }), cmds);
@@ -56,13 +66,18 @@ describe('world model (fast-check)', () => {
     if (PATH) params.path = PATH;
     if (TIME) params.interruptAfterTimeLimit = TIME;
     const out = await fc.check(property, params);
+    console.log(`world model: ${out.numRuns} runs, seed ${SEED}${out.interrupted ? ' (time limit reached)' : ''}`);
+    let replay = '';
     if (out.failed) {
-      // the seed and the path replay the shrunk counterexample (docs/fuzzing.md)
-      console.error(`world model FAILED: SLABCAST_MODEL_SEED=${out.seed} SLABCAST_MODEL_PATH=${out.counterexamplePath}`);
-      console.error(`counterexample: ${fc.stringify(out.counterexample)}`);
+      // the seed, the path and the commands' replay path replay the shrunk counterexample
+      const text = fc.stringify(out.counterexample);
+      const rp = /replayPath="([^"]*)"/.exec(text)?.[1];
+      replay = `SLABCAST_MODEL_SEED=${out.seed} SLABCAST_MODEL_PATH=${out.counterexamplePath}${rp ? ` SLABCAST_MODEL_REPLAY='${rp}'` : ''}`;
+      console.error(`world model FAILED: ${replay}`);
+      console.error(`counterexample: ${text}`);
       console.error(`error: ${out.errorInstance?.message ?? out.error}`);
     }
-    expect(out.failed ? `${out.errorInstance?.message ?? out.error}\nSLABCAST_MODEL_SEED=${out.seed} SLABCAST_MODEL_PATH=${out.counterexamplePath}` : null).toBe(null);
+    expect(out.failed ? `${out.errorInstance?.message ?? out.error}\n${replay}` : null).toBe(null);
     expect(out.numRuns).toBeGreaterThan(0);
-  }, 600_000);
+  }, TIME + 600_000);
 });
