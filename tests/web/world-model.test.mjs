@@ -27,7 +27,7 @@ import { commandArbs } from './helpers/model-queries.mjs';
 import { WorldModel } from './helpers/model-world.mjs';
 
 // SLABCAST_MODEL_SEED, _RUNS, _TIME (seconds; stop starting new runs after it), _PATH (replay).
-// Without them: the fixed seed, 1000 runs, at most 45 s (npm test). scripts/fuzz.sh sets them.
+// Without them: the fixed seed, 600 runs, at most 45 s (npm test). scripts/fuzz.sh sets them.
 const env = process.env;
 const num = (name, dflt) => {
   if (env[name] === undefined || env[name] === '') return dflt;
@@ -36,7 +36,7 @@ const num = (name, dflt) => {
   return v;
 };
 const SEED = num('SLABCAST_MODEL_SEED', 20261126);
-const RUNS = num('SLABCAST_MODEL_RUNS', 1000);
+const RUNS = num('SLABCAST_MODEL_RUNS', 600);
 const TIME = num('SLABCAST_MODEL_TIME', env.SLABCAST_MODEL_RUNS ? 0 : 45) * 1000;
 const PATH = env.SLABCAST_MODEL_PATH || undefined;
 const REPLAY = env.SLABCAST_MODEL_REPLAY || undefined; // fc.commands' replayPath, with PATH
