@@ -15,6 +15,8 @@
 # (tests/web/world-model.test.mjs, fast-check) for SECONDS with a random seed (printed;
 # FUZZ_MODEL_SEED=N to choose it); a failure prints the seed and the counterexample's path to
 # replay it. It needs web/slabcast.wasm (bash scripts/build.sh), not clang.
+# npm test runs only the libFuzzer targets here (FUZZ_TARGETS), so that it stays deterministic:
+# vitest runs the same model test there with its fixed seed.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
