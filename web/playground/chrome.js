@@ -6,8 +6,6 @@
 // Only the DOM of the playground's root is touched, and only through hidden / inert /
 // inline display, so it needs no stylesheet of its own.
 
-import { $ } from './dom.js';
-
 /** Show or hide an element (inline display too: some rules of playground.css set display). */
 function setShown(el, shown) {
   if (!el) return;
@@ -26,6 +24,7 @@ export class Chrome {
   apply(ui) {
     const { root } = this;
     const q = (sel) => root.querySelector(sel);
+    const $ = (id) => q(`#${id}`);
     const embed = ui.embed;
     root.classList.toggle('embed', embed);
     root.toggleAttribute('data-embed', embed);

@@ -6,7 +6,6 @@
 // (one undo step) and is described in an aria-live region.
 
 import { translatedShape } from './edits.js';
-import { $, host } from './dom.js';
 import { AX, rayName, shapeName } from './look.js';
 import { PLANES } from './view2d.js';
 
@@ -56,7 +55,7 @@ export class Keyboard {
   get handle() { return this.current; }
 
   #say(text) {
-    $('kbd-status').textContent = text;
+    this.store.dom.$('kbd-status').textContent = text;
   }
 
   #describe(h) {
@@ -95,7 +94,7 @@ export class Keyboard {
 
   #onKey(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if (host().classList.contains('stress')) return; // stress mode has no scene handles
+    if (this.store.dom.host().classList.contains('stress')) return; // stress mode has no scene handles
     if (e.key === '[' || e.key === ']') {
       e.preventDefault();
       const k = this.#indexOfCurrent();

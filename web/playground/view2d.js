@@ -395,7 +395,7 @@ export class View2D {
     const svgTop = this.svg.getBoundingClientRect().top;
     let y = 18;
     for (const id of ['mode-hint']) {
-      const e = document.getElementById(id);
+      const e = this.store.dom.$(id);
       if (e && e.offsetParent) {
         const r = e.getBoundingClientRect();
         if (r.bottom > svgTop) y = Math.max(y, r.bottom - svgTop + 16);
