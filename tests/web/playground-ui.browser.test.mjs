@@ -154,6 +154,44 @@ describe('2D slab view', () => {
     }
   });
 
+  it('a 2D drag moves a handle by the pointer\u2019s motion (the grab offset is kept), a 1 px drag registers, and handles() gives the 2D handles', async () => {
+    const { page, problems } = await openPage();
+    try {
+      await page.getByTestId('view-top').click();
+      const scale = Number(await page.getByTestId('view2d').getAttribute('data-scale'));
+      const o = await centre(page, '[data-handle="ray0-origin"]');
+      // window.playground.handles() in a 2D view: the drawn handle's centre, grabbable.
+      const h = (await page.evaluate(() => window.playground.handles())).find((x) => x.id === 'ray0-origin');
+      expect(h).toMatchObject({ grabbable: true, onScreen: true });
+      expect(h.x).toBeCloseTo(o.x, 1);
+      expect(h.y).toBeCloseTo(o.y, 1);
+      const before = (await state(page)).rays[0].origin;
+      // Press 4 px right of and 3 px below the centre, move 20 px right: the origin moves by
+      // 20 px of x (20 / scale), not to the pointer; z (screen y in the top view) stays.
+      await page.mouse.move(o.x + 4, o.y + 3);
+      await page.mouse.down();
+      await page.mouse.move(o.x + 14, o.y + 3);
+      await page.mouse.move(o.x + 24, o.y + 3);
+      await page.mouse.up();
+      const after = (await state(page)).rays[0].origin;
+      expect(after[0]).toBeCloseTo(before[0] + 20 / scale, 4);
+      expect(after[2]).toBe(before[2]);
+      expect(after[1]).toBe(before[1]);
+      // A 1 px drag registers: 1 / scale in x.
+      const o2 = await centre(page, '[data-handle="ray0-origin"]');
+      await page.mouse.move(o2.x, o2.y);
+      await page.mouse.down();
+      await page.mouse.move(o2.x + 1, o2.y);
+      await page.mouse.up();
+      const one = (await state(page)).rays[0].origin;
+      expect(one[0]).toBeCloseTo(after[0] + 1 / scale, 4);
+      expect(one[0]).not.toBe(after[0]);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('dragging a box face in the top view moves that face only (snapped to the grid when snapping is on)', async () => {
     const { page, problems } = await openPage();
     try {

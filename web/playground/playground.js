@@ -102,6 +102,7 @@ export function createPage(root, { urlSync: withUrl = true } = {}) {
   const urlSync = withUrl ? new UrlSync(store, location.search) : null;
   urlSync?.listen();
   const chrome = new Chrome({ root, gizmo, stress });
+  chrome.guardWheel(view.container);
   stress.listen();
   const resizer = new ResizeObserver(view.resize);
   resizer.observe(view.container);

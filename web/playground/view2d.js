@@ -181,6 +181,7 @@ export class View2D {
     this.svg.dataset.view = this.store.ui.view;
     const layers = ['grid', 'bands', 'shapes', 'rays', 'intervals', 'handles', 'text'].map((name) => svgEl('g', { class: `l-${name}` }));
     const [grid, bands, shapes, rays, intervals, handles, text] = layers;
+    this.labels = [];
     this.#drawGrid(grid);
     const { state } = this.store;
     state.shapes.forEach((s, j) => this.#drawShape(shapes, s, j, j === state.selected.shape));
@@ -288,7 +289,9 @@ export class View2D {
     const a = this.#point(ray, 0);
     const tHit = hit && hit.hit ? hit.t : null;
     const b = this.#point(ray, tHit ?? end);
-    g.append(svgEl('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: color, 'stroke-width': selected ? 3.5 : 2.5, class: 'ray2d', 'data-ray': i }));
+    // A miss is dashed and dim, as in the 3D view (rays3d.js) and slabcast/figure.
+    const miss = tHit === null ? { 'stroke-dasharray': '6 4', opacity: 0.6, 'data-miss': '' } : {};
+    g.append(svgEl('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: color, 'stroke-width': selected ? 3.5 : 2.5, class: 'ray2d', 'data-ray': i, ...miss }));
     if (tHit !== null && end > tHit) {
       const c = this.#point(ray, end);
       g.append(svgEl('line', { x1: b[0], y1: b[1], x2: c[0], y2: c[1], stroke: color, 'stroke-width': 2, 'stroke-dasharray': '6 4', opacity: 0.6 }));
@@ -306,7 +309,20 @@ export class View2D {
     const focus = (kind) => this.focus && this.focus.kind === kind && this.focus.index === i;
     handles.append(svgEl('circle', { cx: a[0], cy: a[1], r: 8, fill: color, stroke: focus('origin') ? '#1f2933' : '#fff', 'stroke-width': focus('origin') ? 3 : 1.5, 'data-handle': `ray${i}-origin`, class: 'handle2d' }));
     handles.append(svgEl('circle', { cx: tip[0], cy: tip[1], r: 6.5, fill: '#fff', stroke: focus('tip') ? '#1f2933' : color, 'stroke-width': 3, 'data-handle': `ray${i}-tip`, class: 'handle2d' }));
-    handles.append(svgEl('text', { x: a[0] + 10, y: a[1] - 10, class: 'ray-label2d', fill: '#1f2933' }, rayName(i)));
+    this.#label(handles, a, rayName(i));
+  }
+
+  /** A ray's name beside its origin a, at the first of four places that overlaps no label
+   * drawn before it in this frame (none free: not drawn). */
+  #label(g, a, text) {
+    const w = 7 * text.length + 6;
+    for (const [dx, dy] of [[10, -10], [10, 20], [-10 - w, -10], [-10 - w, 20]]) {
+      const r = { x: a[0] + dx, y: a[1] + dy - 12, w, h: 15 };
+      if (this.labels.some((k) => r.x < k.x + k.w && k.x < r.x + r.w && r.y < k.y + k.h && k.y < r.y + r.h)) continue;
+      this.labels.push(r);
+      g.append(svgEl('text', { x: r.x, y: a[1] + dy, class: 'ray-label2d', fill: '#1f2933' }, text));
+      return;
+    }
   }
 
   /** The slabs of the selected box whose planes are seen edge-on, as bands; AABB faces draggable. */
@@ -402,6 +418,25 @@ export class View2D {
       }
     }
     g.append(svgEl('text', { x: 12, y, class: 'axes2d', fill: '#1f2933', 'data-testid': 'view2d-axes' }, this.plane.words));
+    this.#drawLegend(g, y + 10);
+  }
+
+  /** What the colours mean (the 3D legend is hidden in 2D): the x, y and z intervals, their
+   * overlap, a missing ray. Top left, under the axes line. */
+  #drawLegend(g, top) {
+    const rows = [
+      ...[0, 1, 2].map((k) => [{ stroke: AXIS_COLORS[k], 'stroke-width': 4.5 }, `${AX[k]} slab: the t where the ray is inside it`]),
+      [{ stroke: '#1f2933', 'stroke-width': 4.5 }, 'overlap of all 3: [t_enter, t_exit], inside the box'],
+      [{ stroke: '#5c6773', 'stroke-width': 2.5, 'stroke-dasharray': '6 4' }, 'dashed: a ray that misses (or past its hit)'],
+    ];
+    const legend = svgEl('g', { class: 'legend2d', 'data-testid': 'legend2d' });
+    legend.append(svgEl('rect', { x: 8, y: top, width: 318, height: rows.length * 16 + 8, rx: 6, fill: '#fff', 'fill-opacity': 0.88, stroke: '#dde3ea' }));
+    rows.forEach(([style, words], r) => {
+      const y = top + 12 + r * 16;
+      legend.append(svgEl('line', { x1: 16, x2: 40, y1: y, y2: y, 'stroke-linecap': 'round', ...style }));
+      legend.append(svgEl('text', { x: 48, y: y + 4, class: 'legend2d-text', fill: '#1f2933' }, words));
+    });
+    g.append(legend);
   }
 
   // ---------------------------------------------------------------- dragging
@@ -426,7 +461,11 @@ export class View2D {
       const i = Number(m[1]);
       this.focus = { kind: m[2], index: i };
       this.store.selectRay(i, { pending: true });
-      if (!locked) this.drag = { kind: m[2], index: i };
+      // Keep the grab offset: the handle moves by the pointer's motion from here, its centre
+      // never jumps to the pointer.
+      const ray = state.rays[i];
+      const base = m[2] === 'origin' ? ray.origin.slice() : ray.origin.map((c, k) => c + ray.dir[k]);
+      if (!locked) this.drag = { kind: m[2], index: i, base, grab: this.toWorld(x, y, base) };
       this.draw();
       return;
     }
@@ -437,7 +476,7 @@ export class View2D {
     if (state.selected.shape !== j) this.store.selectShape(j, { pending: true });
     if (locked) { this.draw(); return; }
     const shape0 = cloneState(state.shapes[j]);
-    if (m[2]) this.drag = { kind: 'face', index: j, axis: AX.indexOf(m[2]), side: m[3], shape0 };
+    if (m[2]) this.drag = { kind: 'face', index: j, axis: AX.indexOf(m[2]), side: m[3], shape0, start: this.toWorld(x, y, [0, 0, 0]) };
     else this.drag = { kind: 'shape', index: j, shape0, start: this.toWorld(x, y, [0, 0, 0]) };
     this.draw();
   }
@@ -461,14 +500,15 @@ export class View2D {
     if (d.kind === 'origin' || d.kind === 'tip') {
       const ray = state.rays[d.index];
       if (!ray) return;
-      const base = d.kind === 'origin' ? ray.origin : ray.origin.map((c, k) => c + ray.dir[k]);
-      const p = snapIn(this.toWorld(x, y, base));
+      const now = this.toWorld(x, y, d.base);
+      const p = snapIn(d.base.map((c, k) => c + now[k] - d.grab[k]));
       const P = { x: p[0], y: p[1], z: p[2] };
       const next = d.kind === 'origin' ? rayWithOrigin(ray, P) : rayWithTip(ray, P);
       if (next) this.store.updateRay(d.index, next, { live: true });
     } else if (d.kind === 'face') {
       const s = cloneState(d.shape0);
-      const val = Math.fround(this.snap.value(this.toWorld(x, y, [0, 0, 0])[d.axis]));
+      const face0 = (d.side === 'min' ? d.shape0.min : d.shape0.max)[d.axis];
+      const val = Math.fround(this.snap.value(face0 + this.toWorld(x, y, [0, 0, 0])[d.axis] - d.start[d.axis]));
       if (d.side === 'min') s.min[d.axis] = Math.min(val, s.max[d.axis]);
       else s.max[d.axis] = Math.max(val, s.min[d.axis]);
       this.store.updateShape(d.index, s, { live: true });
