@@ -266,6 +266,62 @@ describe('the step-through', () => {
   });
 });
 
+describe('teaching views (issue 23)', () => {
+  it('before step 1 the chart shows the overlap with t_enter and t_exit ticks; the 2D view has a legend and draws a miss dashed; 3D labels do not overlap', async () => {
+    const { page, problems } = await openPage();
+    try {
+      // Default scene: ray 0 from (-6, 2, 0) along (1, -0.5, 0) meets box 0 (x in [-3, -1]) on [3, 5]
+      // (x: (-3 + 6) / 1 = 3, (-1 + 6) / 1 = 5; y: (1 - 2) / -0.5 = 2, (-1 - 2) / -0.5 = 6).
+      const chart = await page.evaluate(() => {
+        const svg = document.querySelector('.slab-chart');
+        const ticks = Object.fromEntries([...svg.querySelectorAll('[data-tick]')].map((e) => [e.dataset.tick, e.textContent]));
+        const rowY = 6 + 3 * 17 + 17 / 2; // the "all 3" row (tutorial-chart.js: TOP + 3 ROW_H + ROW_H / 2)
+        const overlap = [...svg.querySelectorAll('line')].filter((l) => Number(l.getAttribute('y1')) === rowY && l.getAttribute('stroke') === '#1f2933').length;
+        return { ticks, overlap, count: document.querySelector('[data-testid="slab-count"]').textContent };
+      });
+      expect(chart.count).toBe('7 steps');
+      expect(chart.overlap).toBe(1);
+      expect(chart.ticks).toMatchObject({ t_enter: 't_enter = 3', t_exit: 't_exit = 5' });
+
+      // The 2D view explains its colours.
+      await page.getByTestId('view-top').click();
+      const legend = await page.evaluate(() => [...document.querySelectorAll('[data-testid="legend2d"] text')].map((e) => e.textContent));
+      expect(legend).toEqual(['x slab: t inside it', 'y slab: t inside it', 'z slab: t inside it', 'all 3: [t_enter, t_exit]', 'dashed: misses / past hit']);
+      const visible = await page.evaluate(() => getComputedStyle(document.querySelector('[data-testid="legend2d"]')).display !== 'none');
+      expect(visible).toBe(true);
+      // Ray 0 aimed up (dir y = +0.5): from y = 2 it rises away from the boxes, the sphere and
+      // the floor y = -1, so it misses everything; its 2D line is dashed, like the 3D one.
+      const dirY = page.getByTestId('inspect-ray-dir-1');
+      await dirY.fill('0.5');
+      await dirY.press('Enter');
+      expect((await page.evaluate(() => window.playground.hits()))[0].hit).toBe(false);
+      const line = await page.evaluate(() => {
+        const l = document.querySelector('[data-testid="view2d"] line.ray2d[data-ray="0"]');
+        return { dash: l.getAttribute('stroke-dasharray'), miss: l.hasAttribute('data-miss') };
+      });
+      expect(line).toEqual({ dash: '6 4', miss: true });
+
+      // 3D: no two visible labels overlap.
+      await page.getByTestId('view-3d').click();
+      await page.waitForTimeout(200);
+      const clashes = await page.evaluate(() => {
+        const rects = [...document.querySelectorAll('.labels .label3d')].filter((e) => getComputedStyle(e).visibility !== 'hidden' && e.getBoundingClientRect().width > 0).map((e) => e.getBoundingClientRect());
+        let n = 0;
+        for (let a = 0; a < rects.length; a++) for (let b = a + 1; b < rects.length; b++) {
+          const p = rects[a]; const q = rects[b];
+          if (p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom) n++;
+        }
+        return { n, shown: rects.length };
+      });
+      expect(clashes.n).toBe(0);
+      expect(clashes.shown).toBeGreaterThan(3);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
 describe('typed coordinates', () => {
   it('the store holds the float32 of what is typed; bad entries change nothing and say why', async () => {
     const { page, problems } = await openPage();
@@ -451,7 +507,9 @@ describe('layouts', () => {
         expect(disjoint(toolbar, hint)).toBe(true);
         expect(disjoint(head, stage)).toBe(true);
         expect(inside(toolbar, head) && inside(hint, head)).toBe(true);
-        expect(inside(stepper, stage)).toBe(true);
+        // The step card is in the view, below the drawing, never on it (issue 23).
+        expect(inside(stepper, view)).toBe(true);
+        expect(disjoint(stepper, stage)).toBe(true);
         expect(disjoint(panel, view)).toBe(true);
         for (const b of [toolbar, hint, stage, stepper, view]) expect(b.x + b.width).toBeLessThanOrEqual(width + 0.5);
         expect(await page.evaluate(() => document.scrollingElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -35,6 +35,7 @@ export class Chrome {
     setShown($('view-help'), !embed);
     setShown($('hits-card'), ui.panels.hits);
     setShown($('slab-card'), ui.panels.tutorial);
+    setShown($('slab-stepper'), ui.panels.tutorial); // the step card is the tutorial's too
     setShown($('share-card'), !embed);
     setShown($('inspect-card'), !embed);
     // Nothing left in the side panel: the view takes the whole width.

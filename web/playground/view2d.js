@@ -70,6 +70,13 @@ function slabFrames(shape) {
   return [0, 1, 2].map((i) => ({ axis: i, dir: shape.axes[i], base: shape.center }));
 }
 
+/** The 2D legend's rows: [line style, words]. */
+const LEGEND_ROWS = [
+  ...[0, 1, 2].map((k) => [{ stroke: AXIS_COLORS[k], 'stroke-width': 4.5 }, `${AX[k]} slab: t inside it`]),
+  [{ stroke: '#1f2933', 'stroke-width': 4.5 }, 'all 3: [t_enter, t_exit]'],
+  [{ stroke: '#5c6773', 'stroke-width': 2.5, 'stroke-dasharray': '6 4' }, 'dashed: misses / past hit'],
+];
+
 const fmt = (x) => (x === Infinity ? 'Infinity' : x === -Infinity ? '-Infinity' : String(x));
 
 export class View2D {
@@ -165,8 +172,10 @@ export class View2D {
     const [w, h] = this.size;
     const du = Math.max(uHi - uLo, 2);
     const dv = Math.max(vHi - vLo, 2);
-    const scale = Math.min(w / du, h / dv) * 0.78;
-    this.frame = { scale: Math.min(Math.max(scale, 1e-3), 1e5), cu: (uLo + uHi) / 2, cv: (vLo + vHi) / 2 };
+    // The axes line and the legend take a band at the top: the scene fits below it.
+    const top = Math.min(this.#legendBox().bottom, h / 2);
+    const scale = Math.min(Math.max(Math.min(w / du, (h - top) / dv) * 0.78, 1e-3), 1e5);
+    this.frame = { scale, cu: (uLo + uHi) / 2, cv: (vLo + vHi) / 2 - top / 2 / scale };
   }
 
   // ---------------------------------------------------------------- drawing
@@ -407,34 +416,45 @@ export class View2D {
     }
   }
 
-  #drawText(g) {
+  /** The baseline of the axes line: below the mode hint when that covers the view's top. */
+  #textY() {
     const svgTop = this.svg.getBoundingClientRect().top;
     let y = 18;
-    for (const id of ['mode-hint']) {
-      const e = this.store.dom.$(id);
-      if (e && e.offsetParent) {
-        const r = e.getBoundingClientRect();
-        if (r.bottom > svgTop) y = Math.max(y, r.bottom - svgTop + 16);
-      }
+    const e = this.store.dom.$('mode-hint');
+    if (e && e.offsetParent) {
+      const r = e.getBoundingClientRect();
+      if (r.bottom > svgTop) y = Math.max(y, r.bottom - svgTop + 16);
     }
-    g.append(svgEl('text', { x: 12, y, class: 'axes2d', fill: '#1f2933', 'data-testid': 'view2d-axes' }, this.plane.words));
-    this.#drawLegend(g, y + 10);
+    return y;
+  }
+
+  /** Where the legend goes: top right, level with the axes line, when both fit side by side;
+   * else under the axes line. {x, y, width, height, bottom}. */
+  #legendBox() {
+    const y = this.#textY();
+    const [w] = this.size;
+    const width = 196;
+    const height = LEGEND_ROWS.length * 15 + 8;
+    const beside = w >= 12 + 6.6 * this.plane.words.length + 16 + width + 8;
+    const box = beside ? { x: w - width - 8, y: y - 13 } : { x: 8, y: y + 8 };
+    return { ...box, width, height, bottom: box.y + height + 6 };
+  }
+
+  #drawText(g) {
+    g.append(svgEl('text', { x: 12, y: this.#textY(), class: 'axes2d', fill: '#1f2933', 'data-testid': 'view2d-axes' }, this.plane.words));
+    this.#drawLegend(g);
   }
 
   /** What the colours mean (the 3D legend is hidden in 2D): the x, y and z intervals, their
    * overlap, a missing ray. Top left, under the axes line. */
-  #drawLegend(g, top) {
-    const rows = [
-      ...[0, 1, 2].map((k) => [{ stroke: AXIS_COLORS[k], 'stroke-width': 4.5 }, `${AX[k]} slab: the t where the ray is inside it`]),
-      [{ stroke: '#1f2933', 'stroke-width': 4.5 }, 'overlap of all 3: [t_enter, t_exit], inside the box'],
-      [{ stroke: '#5c6773', 'stroke-width': 2.5, 'stroke-dasharray': '6 4' }, 'dashed: a ray that misses (or past its hit)'],
-    ];
+  #drawLegend(g) {
+    const b = this.#legendBox();
     const legend = svgEl('g', { class: 'legend2d', 'data-testid': 'legend2d' });
-    legend.append(svgEl('rect', { x: 8, y: top, width: 318, height: rows.length * 16 + 8, rx: 6, fill: '#fff', 'fill-opacity': 0.88, stroke: '#dde3ea' }));
-    rows.forEach(([style, words], r) => {
-      const y = top + 12 + r * 16;
-      legend.append(svgEl('line', { x1: 16, x2: 40, y1: y, y2: y, 'stroke-linecap': 'round', ...style }));
-      legend.append(svgEl('text', { x: 48, y: y + 4, class: 'legend2d-text', fill: '#1f2933' }, words));
+    legend.append(svgEl('rect', { x: b.x, y: b.y, width: b.width, height: b.height, rx: 6, fill: '#fff', 'fill-opacity': 0.9, stroke: '#dde3ea' }));
+    LEGEND_ROWS.forEach(([style, words], r) => {
+      const y = b.y + 11 + r * 15;
+      legend.append(svgEl('line', { x1: b.x + 8, x2: b.x + 30, y1: y, y2: y, 'stroke-linecap': 'round', ...style }));
+      legend.append(svgEl('text', { x: b.x + 38, y: y + 4, class: 'legend2d-text', fill: '#1f2933' }, words));
     });
     g.append(legend);
   }
