@@ -215,6 +215,32 @@ describe('mountPlayground', () => {
         expect(f.out).toBe(0);
       }
 
+      // The wheel over a mounted playground scrolls the page: nothing zooms until the reader
+      // clicked into it (or holds Ctrl).
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const scaleOf = () => page.evaluate(() => Number(window.a.element.querySelector('[data-testid="view2d"]').dataset.scale));
+      const scale0 = await scaleOf();
+      const stageA = await page.evaluate(() => {
+        const r = window.a.element.querySelector('#stage').getBoundingClientRect();
+        return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+      });
+      await page.mouse.move(stageA.x, stageA.y);
+      await page.mouse.wheel(0, 120);
+      // it scrolls (what does not fit in the element scrolls inside it first, then the page)
+      await page.waitForFunction(() => window.scrollY > 0 || window.a.element.scrollTop > 0);
+      expect(await scaleOf()).toBe(scale0);
+      await page.evaluate(() => { window.scrollTo(0, 0); window.a.element.scrollTop = 0; });
+      await page.keyboard.down('Control');
+      await page.mouse.wheel(0, -120);
+      await page.keyboard.up('Control');
+      const scale1 = await scaleOf();
+      expect(scale1).toBeGreaterThan(scale0);
+      expect(await page.evaluate(() => [window.scrollY, window.a.element.scrollTop])).toEqual([0, 0]);
+      // Clicked into: the wheel zooms it.
+      await page.mouse.click(stageA.x, stageA.y);
+      await page.mouse.wheel(0, -120);
+      await page.waitForFunction((s) => Number(window.a.element.querySelector('[data-testid="view2d"]').dataset.scale) > s, scale1);
+
       // Drag the first playground's ray origin in its 2D view: only its own scene changes.
       const before = await page.evaluate(() => [window.a.store.state.rays[0].origin, window.b.store.state.rays[0].origin]);
       const handleAt = (which) => page.evaluate((w) => {
