@@ -215,6 +215,15 @@ describe('mountPlayground', () => {
         expect(f.out).toBe(0);
       }
 
+      // The ids the code makes (a label's for, the view's aria-describedby) point into their own playground.
+      const refs = await page.evaluate(() => [window.a, window.b].map((h) => {
+        const fors = [...h.element.querySelectorAll('label[for]')].map((l) => document.getElementById(l.htmlFor));
+        const status = document.getElementById(h.element.querySelector('#stage').getAttribute('aria-describedby'));
+        return { labels: fors.length, own: fors.every((e) => e && h.element.contains(e)), status: !!status && h.element.contains(status) };
+      }));
+      for (const r of refs) expect(r).toMatchObject({ own: true, status: true });
+      expect(refs[0].labels).toBeGreaterThan(0);
+
       // The wheel over a mounted playground scrolls the page: nothing zooms until the reader
       // clicked into it (or holds Ctrl).
       await page.evaluate(() => window.scrollTo(0, 0));

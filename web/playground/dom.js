@@ -10,9 +10,16 @@ import { formatFloat32 } from '../f32format.mjs';
  * attributes (data-view, stress, dropping) and its styles: the page's body, or a mounted
  * playground's root element, never the host page's body. Every playground on a page has its
  * own (createPage puts it on store.dom), so any number can live in one document. */
+/** How many mounted playgrounds this page has made (their generated ids differ). */
+let mounts = 0;
+
 export function makeDom(root) {
+  const prefix = root === null ? '' : `pg${++mounts}-`;
   return {
     root,
+    /** An id for an element the code makes (a label's for, aria-describedby): unique on the
+     * page, since several mounted playgrounds share one document. */
+    uid: (id) => `${prefix}${id}`,
     $: (id) => (root === null ? document.getElementById(id) : root.querySelector(`#${CSS.escape(id)}`)),
     host: () => root ?? document.body,
     /** Whether event e happened in this playground (a mounted one: only below its root, so

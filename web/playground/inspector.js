@@ -107,7 +107,7 @@ export class Inspector {
     for (const [name, count, opts = {}] of fields) {
       for (let k = 0; k < count; k++) {
         const label = fieldLabel(name, count, k);
-        const id = `insp-${kind}-${name}-${k}`;
+        const id = this.store.dom.uid(`insp-${kind}-${name}-${k}`);
         const input = el('input', { type: 'text', id, class: 'insp-input', spellcheck: false, autocomplete: 'off', 'data-testid': `inspect-${kind}-${name}${count > 1 ? `-${k}` : ''}` });
         const lab = el('label', { class: 'insp-label', htmlFor: id, text: label, title: 'Drag to change (Shift: finer)' });
         const out = el('span', { class: 'insp-f32', 'data-testid': `inspect-${kind}-${name}${count > 1 ? `-${k}` : ''}-f32` });
