@@ -172,10 +172,13 @@ export class View2D {
     const [w, h] = this.size;
     const du = Math.max(uHi - uLo, 2);
     const dv = Math.max(vHi - vLo, 2);
-    // The axes line and the legend take a band at the top: the scene fits below it.
+    // The axes line and the legend take a band at the top, and the step card (wide layout:
+    // it lies over the view's foot) one at the bottom: the scene fits between them.
     const top = Math.min(this.#legendBox().bottom, h / 2);
-    const scale = Math.min(Math.max(Math.min(w / du, (h - top) / dv) * 0.78, 1e-3), 1e5);
-    this.frame = { scale, cu: (uLo + uHi) / 2, cv: (vLo + vHi) / 2 - top / 2 / scale };
+    const bottom = Math.min(this.#footBand(), (h - top) / 2);
+    const avail = h - top - bottom;
+    const scale = Math.min(Math.max(Math.min(w / du, avail / dv) * 0.78, 1e-3), 1e5);
+    this.frame = { scale, cu: (uLo + uHi) / 2, cv: (vLo + vHi) / 2 - (top + avail / 2 - h / 2) / scale };
   }
 
   // ---------------------------------------------------------------- drawing
@@ -414,6 +417,16 @@ export class View2D {
         'data-testid': 'seg-overlap', 'data-t0': fmt(ex.tEnter), 'data-t1': fmt(ex.tExit), class: 'seg2d',
       }));
     }
+  }
+
+  /** How many pixels of the view's bottom the foot (the step card, the help line) covers: 0
+   * when it sits below the drawing (the narrow layout). */
+  #footBand() {
+    const foot = this.store.dom.host().querySelector('.view-foot');
+    if (!foot || !foot.offsetParent) return 0;
+    const r = this.svg.getBoundingClientRect();
+    const f = foot.getBoundingClientRect();
+    return f.top < r.bottom && f.bottom > r.top ? Math.max(0, r.bottom - f.top) : 0;
   }
 
   /** The baseline of the axes line: below the mode hint when that covers the view's top. */
