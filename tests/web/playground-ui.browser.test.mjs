@@ -322,6 +322,41 @@ describe('teaching views (issue 23)', () => {
   });
 });
 
+describe('?embed at 640x420 (issue 23)', () => {
+  for (const query of ['?embed&view=top', '?embed&view=top&panels=']) {
+    it(`${query}: the step card does not cover the drawing, and the view reaches the frame's bottom`, async () => {
+      const page = await browser.newPage({ viewport: { width: 640, height: 420 } });
+      try {
+        await page.goto(`${base}${query}`);
+        await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+        const stage = await boxOf(page, '#stage');
+        const view = await boxOf(page, '#view');
+        const stepper = await page.evaluate(() => {
+          const e = document.querySelector('[data-testid="slab-stepper"]');
+          if (e.hidden || !e.offsetParent) return null;
+          const r = e.getBoundingClientRect();
+          return { x: r.x, y: r.y, width: r.width, height: r.height };
+        });
+        if (query.endsWith('panels=')) expect(stepper).toBeNull(); // no tutorial panel: no step card
+        else expect(disjoint(stepper, stage)).toBe(true);
+        // No blank band: the view ends within the layout's bottom padding (14 px) of the frame.
+        expect(view.y + view.height).toBeGreaterThan(420 - 16);
+        expect(view.y + view.height).toBeLessThanOrEqual(420);
+        // Every ray origin of the scene is drawn on the stage; the selected one can be grabbed
+        // (in the top view rays 0 and 1 start at the same x and z: ray 0's handle is on top).
+        const handles = (await page.evaluate(() => window.playground.handles())).filter((x) => /origin$/.test(x.id));
+        expect(handles.find((h) => h.id === 'ray0-origin').grabbable).toBe(true);
+        for (const h of handles) {
+          expect(h.y, h.id).toBeGreaterThan(stage.y);
+          expect(h.y, h.id).toBeLessThan(stage.y + stage.height);
+        }
+      } finally {
+        await page.close();
+      }
+    });
+  }
+});
+
 describe('typed coordinates', () => {
   it('the store holds the float32 of what is typed; bad entries change nothing and say why', async () => {
     const { page, problems } = await openPage();
