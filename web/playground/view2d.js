@@ -21,9 +21,9 @@ const NS = 'http://www.w3.org/2000/svg';
 /** For each 2D view: the world axis and sign of screen x (u) and screen y (v, down), the
  * depth axis, and the words for it. */
 export const PLANES = Object.freeze({
-  top: { u: [0, 1], v: [2, 1], depth: 1, words: 'Top view, looking down −y: x to the right, z downward' },
-  front: { u: [0, 1], v: [1, -1], depth: 2, words: 'Front view, looking down −z: x to the right, y upward' },
-  side: { u: [2, -1], v: [1, -1], depth: 0, words: 'Side view, looking down −x: z to the left, y upward' },
+  top: { u: [0, 1], v: [2, 1], depth: 1, words: 'Top view, looking down −y: x to the right, z downward', short: 'Top view (down −y): x →, z ↓' },
+  front: { u: [0, 1], v: [1, -1], depth: 2, words: 'Front view, looking down −z: x to the right, y upward', short: 'Front view (down −z): x →, y ↑' },
+  side: { u: [2, -1], v: [1, -1], depth: 0, words: 'Side view, looking down −x: z to the left, y upward', short: 'Side view (down −x): z ←, y ↑' },
 });
 
 /** The shape colours of the 2D view (fills are light; edges carry the contrast). */
@@ -448,13 +448,19 @@ export class View2D {
     const [w] = this.size;
     const width = 196;
     const height = LEGEND_ROWS.length * 15 + 8;
-    const beside = w >= 12 + 6.6 * this.plane.words.length + 16 + width + 8;
+    const beside = w >= 12 + 6.6 * this.#axesWords().length + 16 + width + 8;
     const box = beside ? { x: w - width - 8, y: y - 13 } : { x: 8, y: y + 8 };
     return { ...box, width, height, bottom: box.y + height + 6 };
   }
 
+  /** The axes line: the long words when they fit the view's width, else the short ones. */
+  #axesWords() {
+    const { words, short } = this.plane;
+    return this.size[0] >= 24 + 6.6 * words.length ? words : short;
+  }
+
   #drawText(g) {
-    g.append(svgEl('text', { x: 12, y: this.#textY(), class: 'axes2d', fill: '#1f2933', 'data-testid': 'view2d-axes' }, this.plane.words));
+    g.append(svgEl('text', { x: 12, y: this.#textY(), class: 'axes2d', fill: '#1f2933', 'data-testid': 'view2d-axes' }, this.#axesWords()));
     this.#drawLegend(g);
   }
 
