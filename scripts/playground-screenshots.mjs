@@ -4,7 +4,8 @@
 // `npm run build:site` (it serves the built site, dist/site):
 //   node scripts/playground-screenshots.mjs
 // Uses Debian's /usr/bin/chromium (SwiftShader WebGL) through playwright-core; writes
-// docs/screenshots/playground-1280x800.png, playground-390x844.png and playground-2d-top.png.
+// docs/screenshots/playground-1280x800.png, playground-390x844.png, playground-2d-top.png (and
+// -390x844), and ?embed at 640x420 (playground-embed-640x420.png, -embed-panels-).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -28,10 +29,17 @@ try {
       await page.getByTestId('view-top').click();
       for (let k = 0; k < 2; k++) await page.getByTestId('slab-next').click();
     }],
+    ['playground-2d-top-390x844.png', 390, 844, async (page) => {
+      await page.getByTestId('view-top').click();
+      for (let k = 0; k < 2; k++) await page.getByTestId('slab-next').click();
+    }],
+    // As an author embeds it: ?embed at 640x420, with and without panels=.
+    ['playground-embed-640x420.png', 640, 420, null, '?embed&view=top'],
+    ['playground-embed-panels-640x420.png', 640, 420, null, '?embed&view=top&panels='],
   ];
-  for (const [name, width, height, prepare] of shots) {
+  for (const [name, width, height, prepare, query = ''] of shots) {
     const page = await browser.newPage({ viewport: { width, height } });
-    await page.goto(base);
+    await page.goto(`${base}${query}`);
     await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
     if (prepare) await prepare(page);
     await page.waitForTimeout(300);

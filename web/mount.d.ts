@@ -24,5 +24,5 @@ export interface PlaygroundHandle {
 }
 
 /** The playground inside `element`, showing `scene` with the view settings of `options`.
- * Rejects with an Error naming what is wrong; one playground per document at a time. */
+ * Rejects with an Error naming what is wrong. Any number can be mounted on one page. */
 export function mountPlayground(element: Element, scene: SceneInput, options?: MountOptions): Promise<PlaygroundHandle>;

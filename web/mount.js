@@ -7,11 +7,11 @@
 //
 // The markup is the body of the playground page (web/index.html, fetched next to this
 // module), so the page and a mounted playground are the same thing; its ids are looked up
-// below the mount (web/playground/dom.js), which is why one playground is live per document.
+// below each mount (web/playground/dom.js makeDom), so any number of playgrounds can live on one
+// page, each with its own store, listeners and view.
 // A mounted playground never touches the address bar. three.js is a peer dependency.
 
 import { createPage, start, subscribe } from './playground/playground.js';
-import { setRoot } from './playground/dom.js';
 import { defaultUi, mergeUi } from './playground/ui-state.mjs';
 import { toScene } from './repro.js';
 
@@ -20,9 +20,6 @@ const MARKUP_URL = new URL('./index.html', import.meta.url);
 /** The option names that are view settings (ui-state.mjs). */
 const UI_KEYS = ['view', 'step', 'handles', 'panels', 'camera', 'embed'];
 const OPTION_KEYS = [...UI_KEYS, 'wasm', 'markup'];
-
-/** The live mount (one per document), or null. */
-let live = null;
 
 const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -65,8 +62,8 @@ function withWindowSignal(signal, fn) {
  * panels, camera, embed}, merged over the defaults), `wasm` (where slabcast.wasm is, as
  * loadSlabcast takes it) and `markup` (the URL of the playground page, default: the
  * index.html beside this module). Resolves, once the scene is drawn, to a handle
- * {element, store, destroy()}. Throws (rejects) with an Error naming what is wrong; one
- * playground per document: destroy() the first before mounting another.
+ * {element, store, destroy()}. Throws (rejects) with an Error naming what is wrong. Any
+ * number of playgrounds can be mounted on one page; each is independent of the others.
  * @returns {Promise<{element: HTMLElement, store: object, destroy: () => void}>}
  */
 export async function mountPlayground(element, scene, options = {}) {
@@ -92,20 +89,23 @@ export async function mountPlayground(element, scene, options = {}) {
   } catch (e) {
     throw new TypeError(`mountPlayground: ${e.message}`);
   }
-  if (live) throw new Error('mountPlayground: a playground is already mounted in this document; destroy() it first');
 
   const root = document.createElement('div');
   root.className = 'slabcast-playground';
   root.dataset.playground = 'mounted'; // playground.css styles only what carries data-playground
-  root.style.cssText = 'display: flex; flex-direction: column; width: 100%; height: 100%; min-height: 0; position: relative;';
+  // It fills the element and never runs past it (what does not fit scrolls inside); its
+  // layout follows its own width (playground.css: @container) and height (--playground-height).
+  root.style.cssText = 'display: flex; flex-direction: column; width: 100%; height: 100%; min-height: 0; position: relative; overflow: auto;';
+  const fit = new ResizeObserver(() => { root.style.setProperty('--playground-height', `${root.clientHeight}px`); });
   const controller = new AbortController();
   const handle = { element: root, store: null, destroy: () => {} };
-  live = handle;
+  let live = true;
   let page = null;
   const destroy = () => {
-    if (live !== handle) return;
-    live = null;
+    if (!live) return;
+    live = false;
     controller.abort();
+    fit.disconnect();
     if (page) {
       page.resizer.disconnect();
       if (page.stress.active) page.stress.leave();
@@ -113,13 +113,14 @@ export async function mountPlayground(element, scene, options = {}) {
       page.view.renderer.dispose();
     }
     root.remove();
-    setRoot(null);
   };
   handle.destroy = destroy;
   try {
     root.append(await loadMarkup(options.markup ?? MARKUP_URL));
-    if (live !== handle) throw new Error('mountPlayground: destroyed while mounting');
+    if (!live) throw new Error('mountPlayground: destroyed while mounting');
     element.append(root);
+    fit.observe(root);
+    root.style.setProperty('--playground-height', `${root.clientHeight}px`);
     page = withWindowSignal(controller.signal, () => createPage(root, { urlSync: false }));
     subscribe(page);
     handle.store = page.store;

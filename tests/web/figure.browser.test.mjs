@@ -339,18 +339,43 @@ describe('slabcast/figure', () => {
     }
   });
 
-  // Issue 23 item 2 (more than one mountPlayground per document) is another helper's: until it
-  // lands, mountPlayground refuses a second mount. Enable this then.
-  it.skip('a second playground on the same page, beside three figures', async () => {
-    const { page } = await openPage(browser, `${base}${PAGE}`);
+  // Issue 23 item 2: any number of playgrounds per page, beside figures; a drag in one
+  // changes only that one (no figure's values, not the other playground).
+  it('a second playground on the same page, beside three figures: each drag changes only its own', async () => {
+    const { page, problems } = await openPage(browser, `${base}${PAGE}`);
     try {
       const n = await page.evaluate(async () => {
         const scene = { shapes: [{ type: 'aabb', min: [-1, -1, -1], max: [1, 1, 1] }], rays: [{ origin: [-5, 0, 0], dir: [1, 0, 0] }] };
-        await window.mountPlayground(document.getElementById('pg1'), scene, { view: 'top', embed: true });
-        await window.mountPlayground(document.getElementById('pg2'), scene, { view: 'top', embed: true });
+        window.pg = [
+          await window.mountPlayground(document.getElementById('pg1'), scene, { view: 'top', embed: true }),
+          await window.mountPlayground(document.getElementById('pg2'), scene, { view: 'top', embed: true }),
+        ];
         return document.querySelectorAll('[data-playground="mounted"]').length;
       });
       expect(n).toBe(2);
+      const snapshot = () => page.evaluate(() => ({
+        pg: window.pg.map((h) => h.store.state.rays[0].origin),
+        figs: Object.values(window.figs).map((f) => JSON.stringify(f.values)),
+      }));
+      for (const id of ['fig1', 'fig2', 'fig3']) await show(page, id); // every figure started
+      const before = await snapshot();
+      for (const k of [0, 1]) {
+        const p = await page.evaluate((i) => {
+          const h = window.pg[i].element.querySelector('[data-handle="ray0-origin"]');
+          h.scrollIntoView({ block: 'center' });
+          const r = h.getBoundingClientRect();
+          return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+        }, k);
+        await page.mouse.move(p.x, p.y);
+        await page.mouse.down();
+        await page.mouse.move(p.x + 5, p.y - 25, { steps: 3 });
+        await page.mouse.up();
+        const now = await snapshot();
+        expect(now.figs).toEqual(before.figs);
+        expect(now.pg[k]).not.toEqual(before.pg[k]);
+        if (k === 0) expect(now.pg[1]).toEqual(before.pg[1]);
+      }
+      expect(problems).toEqual([]);
     } finally {
       await page.close();
     }

@@ -101,10 +101,6 @@ describe('mountPlayground', () => {
       // The ray meets the box first, at x = -1: t = 4.
       expect(result.hits).toMatch(/box 0/);
 
-      // A second mount while one is live is refused.
-      const twice = await page.evaluate((scene) => window.mountPlayground(document.body, scene).then(() => 'mounted', (e) => e.message), SCENE);
-      expect(twice).toBe('mountPlayground: a playground is already mounted in this document; destroy() it first');
-
       // The host page keeps its own look: playground.css styles only what carries data-playground,
       // and the playground's state (view, stress) sits on its root, not on the host's body.
       const hostLook = await page.evaluate(() => {
@@ -145,6 +141,10 @@ describe('mountPlayground', () => {
       await page.evaluate(async (scene) => {
         window.handle2 = await window.mountPlayground(document.getElementById('demo'), scene);
       }, SCENE);
+      // Keys reach a mounted playground only when the reader is in it (several can share a page).
+      await page.keyboard.press('Delete');
+      expect(await page.evaluate(() => window.handle2.store.state.shapes.length)).toBe(2);
+      await page.evaluate(() => window.handle2.element.querySelector('#stage').focus());
       await page.keyboard.press('Delete');
       expect(await page.evaluate(() => window.handle2.store.state.shapes.length)).toBe(1);
       await page.evaluate(() => window.handle2.store.setUi({ handles: 'locked' }));
@@ -152,6 +152,135 @@ describe('mountPlayground', () => {
       await page.keyboard.press('Delete');
       expect(await page.evaluate(() => window.handle2.store.state.shapes.length)).toBe(1);
       await page.evaluate(() => window.handle2.destroy());
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('mounts two playgrounds on one page: each fits its 640x420 element and each drag changes only its own', async () => {
+    // A wide window (1280 px): only the elements are narrow, so the narrow layout must come
+    // from the element's width, not the window's.
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const problems = [];
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+    try {
+      await page.goto(`${base}/host.html`);
+      await page.waitForFunction(() => window.hostReady === true);
+      await page.evaluate(async (scene) => {
+        document.getElementById('demo').remove();
+        const make = (id) => {
+          const div = document.createElement('div');
+          div.id = id;
+          div.style.cssText = 'width: 640px; height: 420px; position: relative';
+          const after = document.createElement('p');
+          after.id = `${id}-after`;
+          after.textContent = 'the author\u2019s next paragraph';
+          document.body.append(div, after);
+          return div;
+        };
+        window.a = await window.mountPlayground(make('one'), scene, { view: 'top' });
+        window.b = await window.mountPlayground(make('two'), scene, { view: 'top' });
+      }, SCENE);
+      const fit = await page.evaluate(() => [window.a, window.b].map((h) => {
+        const box = h.element.parentElement.getBoundingClientRect();
+        const next = document.getElementById(`${h.element.parentElement.id}-after`).getBoundingClientRect();
+        const layout = h.element.querySelector('.layout');
+        const out = [...h.element.querySelectorAll('*')].filter((e) => {
+          if (!e.offsetParent && getComputedStyle(e).position !== 'fixed') return false;
+          const r = e.getBoundingClientRect();
+          // what scrolls inside the root is clipped by it; only count what is drawn past the element
+          const clip = h.element.getBoundingClientRect();
+          return r.width > 0 && (r.right > clip.right + 0.5 || r.left < clip.left - 0.5) && getComputedStyle(e).position === 'fixed';
+        }).length;
+        return {
+          rootH: Math.round(h.element.getBoundingClientRect().height),
+          rootBottom: Math.round(h.element.getBoundingClientRect().bottom),
+          boxBottom: Math.round(box.bottom),
+          nextTop: Math.round(next.top),
+          columns: getComputedStyle(layout).gridTemplateColumns.split(' ').length,
+          viewW: Math.round(h.element.querySelector('.view').getBoundingClientRect().width),
+          out,
+        };
+      }));
+      for (const f of fit) {
+        // the root is the element's size and ends where the element ends, above the next paragraph
+        expect(f.rootH).toBe(420);
+        expect(f.rootBottom).toBe(f.boxBottom);
+        expect(f.nextTop).toBeGreaterThanOrEqual(f.boxBottom);
+        // the narrow layout: one column, the view as wide as the element (less the padding)
+        expect(f.columns).toBe(1);
+        expect(f.viewW).toBeGreaterThan(560);
+        expect(f.out).toBe(0);
+      }
+
+      // The ids the code makes (a label's for, the view's aria-describedby) point into their own playground.
+      const refs = await page.evaluate(() => [window.a, window.b].map((h) => {
+        const fors = [...h.element.querySelectorAll('label[for]')].map((l) => document.getElementById(l.htmlFor));
+        const status = document.getElementById(h.element.querySelector('#stage').getAttribute('aria-describedby'));
+        return { labels: fors.length, own: fors.every((e) => e && h.element.contains(e)), status: !!status && h.element.contains(status) };
+      }));
+      for (const r of refs) expect(r).toMatchObject({ own: true, status: true });
+      expect(refs[0].labels).toBeGreaterThan(0);
+
+      // The wheel over a mounted playground scrolls the page: nothing zooms until the reader
+      // clicked into it (or holds Ctrl).
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const scaleOf = () => page.evaluate(() => Number(window.a.element.querySelector('[data-testid="view2d"]').dataset.scale));
+      const scale0 = await scaleOf();
+      const stageA = await page.evaluate(() => {
+        const r = window.a.element.querySelector('#stage').getBoundingClientRect();
+        return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+      });
+      await page.mouse.move(stageA.x, stageA.y);
+      await page.mouse.wheel(0, 120);
+      // it scrolls (what does not fit in the element scrolls inside it first, then the page)
+      await page.waitForFunction(() => window.scrollY > 0 || window.a.element.scrollTop > 0);
+      expect(await scaleOf()).toBe(scale0);
+      await page.evaluate(() => { window.scrollTo(0, 0); window.a.element.scrollTop = 0; });
+      await page.keyboard.down('Control');
+      await page.mouse.wheel(0, -120);
+      await page.keyboard.up('Control');
+      const scale1 = await scaleOf();
+      expect(scale1).toBeGreaterThan(scale0);
+      expect(await page.evaluate(() => [window.scrollY, window.a.element.scrollTop])).toEqual([0, 0]);
+      // Clicked into: the wheel zooms it.
+      await page.mouse.click(stageA.x, stageA.y);
+      await page.mouse.wheel(0, -120);
+      await page.waitForFunction((s) => Number(window.a.element.querySelector('[data-testid="view2d"]').dataset.scale) > s, scale1);
+
+      // Drag the first playground's ray origin in its 2D view: only its own scene changes.
+      const before = await page.evaluate(() => [window.a.store.state.rays[0].origin, window.b.store.state.rays[0].origin]);
+      const handleAt = (which) => page.evaluate((w) => {
+        const h = window[w].element.querySelector('[data-handle="ray0-origin"]');
+        h.scrollIntoView({ block: 'center' });
+        const r = h.getBoundingClientRect();
+        return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+      }, which);
+      let p = await handleAt('a');
+      await page.mouse.move(p.x, p.y);
+      await page.mouse.down();
+      await page.mouse.move(p.x, p.y - 30, { steps: 4 });
+      await page.mouse.up();
+      const afterA = await page.evaluate(() => [window.a.store.state.rays[0].origin, window.b.store.state.rays[0].origin]);
+      expect(afterA[0]).not.toEqual(before[0]);
+      expect(afterA[1]).toEqual(before[1]);
+      // And the second one's drag changes only the second.
+      p = await handleAt('b');
+      await page.mouse.move(p.x, p.y);
+      await page.mouse.down();
+      await page.mouse.move(p.x, p.y + 30, { steps: 4 });
+      await page.mouse.up();
+      const afterB = await page.evaluate(() => [window.a.store.state.rays[0].origin, window.b.store.state.rays[0].origin]);
+      expect(afterB[0]).toEqual(afterA[0]);
+      expect(afterB[1]).not.toEqual(before[1]);
+      // Each keeps its own hit list and its own view setting.
+      await page.evaluate(() => window.b.store.setUi({ view: 'front' }));
+      expect(await page.evaluate(() => [window.a.element.dataset.view, window.b.element.dataset.view])).toEqual(['top', 'front']);
+      // destroy() one leaves the other alive.
+      await page.evaluate(() => window.a.destroy());
+      expect(await page.evaluate(() => [!!document.querySelector('#one [data-playground]'), !!document.querySelector('#two [data-playground]')])).toEqual([false, true]);
       expect(problems).toEqual([]);
     } finally {
       await page.close();

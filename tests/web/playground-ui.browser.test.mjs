@@ -154,6 +154,44 @@ describe('2D slab view', () => {
     }
   });
 
+  it('a 2D drag moves a handle by the pointer\u2019s motion (the grab offset is kept), a 1 px drag registers, and handles() gives the 2D handles', async () => {
+    const { page, problems } = await openPage();
+    try {
+      await page.getByTestId('view-top').click();
+      const scale = Number(await page.getByTestId('view2d').getAttribute('data-scale'));
+      const o = await centre(page, '[data-handle="ray0-origin"]');
+      // window.playground.handles() in a 2D view: the drawn handle's centre, grabbable.
+      const h = (await page.evaluate(() => window.playground.handles())).find((x) => x.id === 'ray0-origin');
+      expect(h).toMatchObject({ grabbable: true, onScreen: true });
+      expect(h.x).toBeCloseTo(o.x, 1);
+      expect(h.y).toBeCloseTo(o.y, 1);
+      const before = (await state(page)).rays[0].origin;
+      // Press 4 px right of and 3 px below the centre, move 20 px right: the origin moves by
+      // 20 px of x (20 / scale), not to the pointer; z (screen y in the top view) stays.
+      await page.mouse.move(o.x + 4, o.y + 3);
+      await page.mouse.down();
+      await page.mouse.move(o.x + 14, o.y + 3);
+      await page.mouse.move(o.x + 24, o.y + 3);
+      await page.mouse.up();
+      const after = (await state(page)).rays[0].origin;
+      expect(after[0]).toBeCloseTo(before[0] + 20 / scale, 4);
+      expect(after[2]).toBe(before[2]);
+      expect(after[1]).toBe(before[1]);
+      // A 1 px drag registers: 1 / scale in x.
+      const o2 = await centre(page, '[data-handle="ray0-origin"]');
+      await page.mouse.move(o2.x, o2.y);
+      await page.mouse.down();
+      await page.mouse.move(o2.x + 1, o2.y);
+      await page.mouse.up();
+      const one = (await state(page)).rays[0].origin;
+      expect(one[0]).toBeCloseTo(after[0] + 1 / scale, 4);
+      expect(one[0]).not.toBe(after[0]);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('dragging a box face in the top view moves that face only (snapped to the grid when snapping is on)', async () => {
     const { page, problems } = await openPage();
     try {
@@ -226,6 +264,97 @@ describe('the step-through', () => {
       await page.close();
     }
   });
+});
+
+describe('teaching views (issue 23)', () => {
+  it('before step 1 the chart shows the overlap with t_enter and t_exit ticks; the 2D view has a legend and draws a miss dashed; 3D labels do not overlap', async () => {
+    const { page, problems } = await openPage();
+    try {
+      // Default scene: ray 0 from (-6, 2, 0) along (1, -0.5, 0) meets box 0 (x in [-3, -1]) on [3, 5]
+      // (x: (-3 + 6) / 1 = 3, (-1 + 6) / 1 = 5; y: (1 - 2) / -0.5 = 2, (-1 - 2) / -0.5 = 6).
+      const chart = await page.evaluate(() => {
+        const svg = document.querySelector('.slab-chart');
+        const ticks = Object.fromEntries([...svg.querySelectorAll('[data-tick]')].map((e) => [e.dataset.tick, e.textContent]));
+        const rowY = 6 + 3 * 17 + 17 / 2; // the "all 3" row (tutorial-chart.js: TOP + 3 ROW_H + ROW_H / 2)
+        const overlap = [...svg.querySelectorAll('line')].filter((l) => Number(l.getAttribute('y1')) === rowY && l.getAttribute('stroke') === '#1f2933').length;
+        return { ticks, overlap, count: document.querySelector('[data-testid="slab-count"]').textContent };
+      });
+      expect(chart.count).toBe('7 steps');
+      expect(chart.overlap).toBe(1);
+      expect(chart.ticks).toMatchObject({ t_enter: 't_enter = 3', t_exit: 't_exit = 5' });
+
+      // The 2D view explains its colours.
+      await page.getByTestId('view-top').click();
+      const legend = await page.evaluate(() => [...document.querySelectorAll('[data-testid="legend2d"] text')].map((e) => e.textContent));
+      expect(legend).toEqual(['x slab: t inside it', 'y slab: t inside it', 'z slab: t inside it', 'all 3: [t_enter, t_exit]', 'dashed: misses / past hit']);
+      const visible = await page.evaluate(() => getComputedStyle(document.querySelector('[data-testid="legend2d"]')).display !== 'none');
+      expect(visible).toBe(true);
+      // Ray 0 aimed up (dir y = +0.5): from y = 2 it rises away from the boxes, the sphere and
+      // the floor y = -1, so it misses everything; its 2D line is dashed, like the 3D one.
+      const dirY = page.getByTestId('inspect-ray-dir-1');
+      await dirY.fill('0.5');
+      await dirY.press('Enter');
+      expect((await page.evaluate(() => window.playground.hits()))[0].hit).toBe(false);
+      const line = await page.evaluate(() => {
+        const l = document.querySelector('[data-testid="view2d"] line.ray2d[data-ray="0"]');
+        return { dash: l.getAttribute('stroke-dasharray'), miss: l.hasAttribute('data-miss') };
+      });
+      expect(line).toEqual({ dash: '6 4', miss: true });
+
+      // 3D: no two visible labels overlap.
+      await page.getByTestId('view-3d').click();
+      await page.waitForTimeout(200);
+      const clashes = await page.evaluate(() => {
+        const rects = [...document.querySelectorAll('.labels .label3d')].filter((e) => getComputedStyle(e).visibility !== 'hidden' && e.getBoundingClientRect().width > 0).map((e) => e.getBoundingClientRect());
+        let n = 0;
+        for (let a = 0; a < rects.length; a++) for (let b = a + 1; b < rects.length; b++) {
+          const p = rects[a]; const q = rects[b];
+          if (p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom) n++;
+        }
+        return { n, shown: rects.length };
+      });
+      expect(clashes.n).toBe(0);
+      expect(clashes.shown).toBeGreaterThan(3);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('?embed at 640x420 (issue 23)', () => {
+  for (const query of ['?embed&view=top', '?embed&view=top&panels=']) {
+    it(`${query}: the step card does not cover the drawing, and the view reaches the frame's bottom`, async () => {
+      const page = await browser.newPage({ viewport: { width: 640, height: 420 } });
+      try {
+        await page.goto(`${base}${query}`);
+        await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+        const stage = await boxOf(page, '#stage');
+        const view = await boxOf(page, '#view');
+        const stepper = await page.evaluate(() => {
+          const e = document.querySelector('[data-testid="slab-stepper"]');
+          if (e.hidden || !e.offsetParent) return null;
+          const r = e.getBoundingClientRect();
+          return { x: r.x, y: r.y, width: r.width, height: r.height };
+        });
+        if (query.endsWith('panels=')) expect(stepper).toBeNull(); // no tutorial panel: no step card
+        else expect(disjoint(stepper, stage)).toBe(true);
+        // No blank band: the view ends within the layout's bottom padding (14 px) of the frame.
+        expect(view.y + view.height).toBeGreaterThan(420 - 16);
+        expect(view.y + view.height).toBeLessThanOrEqual(420);
+        // Every ray origin of the scene is drawn on the stage; the selected one can be grabbed
+        // (in the top view rays 0 and 1 start at the same x and z: ray 0's handle is on top).
+        const handles = (await page.evaluate(() => window.playground.handles())).filter((x) => /origin$/.test(x.id));
+        expect(handles.find((h) => h.id === 'ray0-origin').grabbable).toBe(true);
+        for (const h of handles) {
+          expect(h.y, h.id).toBeGreaterThan(stage.y);
+          expect(h.y, h.id).toBeLessThan(stage.y + stage.height);
+        }
+      } finally {
+        await page.close();
+      }
+    });
+  }
 });
 
 describe('typed coordinates', () => {
@@ -413,7 +542,9 @@ describe('layouts', () => {
         expect(disjoint(toolbar, hint)).toBe(true);
         expect(disjoint(head, stage)).toBe(true);
         expect(inside(toolbar, head) && inside(hint, head)).toBe(true);
-        expect(inside(stepper, stage)).toBe(true);
+        // The step card is in the view, below the drawing, never on it (issue 23).
+        expect(inside(stepper, view)).toBe(true);
+        expect(disjoint(stepper, stage)).toBe(true);
         expect(disjoint(panel, view)).toBe(true);
         for (const b of [toolbar, hint, stage, stepper, view]) expect(b.x + b.width).toBeLessThanOrEqual(width + 0.5);
         expect(await page.evaluate(() => document.scrollingElement.scrollWidth)).toBeLessThanOrEqual(width);

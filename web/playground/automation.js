@@ -65,6 +65,20 @@ function locateHandle({ view, handles }, id, center, mesh) {
   return { id, ...points[0], grabbable: false };
 }
 
+/** The handles of the 2D view: the centre of each drawn handle (its id as in handles()),
+ * grabbable when a press there reaches that handle (nothing covers it) and the handles are
+ * not locked. */
+function handles2d(svg, locked) {
+  return [...svg.querySelectorAll('[data-handle]')].filter((e) => /^(ray\d+-(origin|tip)|shape\d+)$/.test(e.dataset.handle)).map((e) => {
+    const r = e.getBoundingClientRect();
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    const under = document.elementFromPoint(x, y)?.closest?.('[data-handle]');
+    const onScreen = x >= 0 && y >= 0 && x <= innerWidth && y <= innerHeight;
+    return { id: e.dataset.handle, x, y, onScreen, grabbable: !locked && onScreen && under === e };
+  });
+}
+
 /** window.playground, on the modules of the page ({view, store, shapes, handles, stress}). */
 export function installAutomation(page) {
   const { store, shapes, stress } = page;
@@ -74,6 +88,8 @@ export function installAutomation(page) {
      * (grabbable: false). */
     handles() {
       const out = [];
+      // A 2D view draws its own handles (SVG, view2d.js): where a press grabs each is its centre.
+      if (page.view2d?.active) return handles2d(page.view2d.svg, store.ui.handles === 'locked');
       if (stress.active) {
         out.push(locateHandle(page, 'stress-handle', stress.handle.position.clone(), null));
         return out;

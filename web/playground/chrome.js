@@ -6,8 +6,6 @@
 // Only the DOM of the playground's root is touched, and only through hidden / inert /
 // inline display, so it needs no stylesheet of its own.
 
-import { $ } from './dom.js';
-
 /** Show or hide an element (inline display too: some rules of playground.css set display). */
 function setShown(el, shown) {
   if (!el) return;
@@ -26,7 +24,9 @@ export class Chrome {
   apply(ui) {
     const { root } = this;
     const q = (sel) => root.querySelector(sel);
+    const $ = (id) => q(`#${id}`);
     const embed = ui.embed;
+    this.embed = embed;
     root.classList.toggle('embed', embed);
     root.toggleAttribute('data-embed', embed);
     setShown(q('header.top'), !embed);
@@ -35,6 +35,7 @@ export class Chrome {
     setShown($('view-help'), !embed);
     setShown($('hits-card'), ui.panels.hits);
     setShown($('slab-card'), ui.panels.tutorial);
+    setShown($('slab-stepper'), ui.panels.tutorial); // the step card is the tutorial's too
     setShown($('share-card'), !embed);
     setShown($('inspect-card'), !embed);
     // Nothing left in the side panel: the view takes the whole width.
@@ -44,6 +45,20 @@ export class Chrome {
     const layout = q('.layout');
     if (layout) layout.style.gridTemplateColumns = asideUsed ? '' : 'minmax(0, 1fr)';
     this.#lock(ui.handles === 'locked');
+  }
+
+  /** The wheel over an embedded (?embed) or mounted playground scrolls the page: it zooms the
+   * view only after the reader clicked into the playground, or with Ctrl held. The full page
+   * zooms as before. `stage`: the element the 3D canvas and the 2D view fill. */
+  guardWheel(stage) {
+    const { root } = this;
+    const mounted = root !== document.body;
+    let engaged = false;
+    window.addEventListener('pointerdown', (e) => { engaged = e.target instanceof Node && root.contains(e.target); }, true);
+    stage.addEventListener('wheel', (e) => {
+      if (!(mounted || this.embed) || engaged || e.ctrlKey) return;
+      e.stopPropagation(); // neither the orbit nor the 2D view sees it; the page scrolls
+    }, { capture: true });
   }
 
   #lock(locked) {

@@ -1,26 +1,34 @@
-// DOM helpers and number text: $(id) (ids looked up below the playground's root), el(...) to build elements, and numbers shown
+// DOM helpers and number text: makeDom(root) (ids looked up below one playground's root), el(...) to build elements, and numbers shown
 // short (6 significant digits) with their exact float32 text in a title.
 //
 // Text only ever reaches the page through textContent / attribute values, never innerHTML.
 
 import { formatFloat32 } from '../f32format.mjs';
 
-/** Where $() looks: the playground's root element (the page's document by default). One
- * playground is live in a document at a time (mount.js enforces it). */
-let root = null;
+/** The DOM of one playground: `$(id)` looks ids up below `root` (null: the page's whole
+ * document), `host()` is the element that carries the playground's state classes and
+ * attributes (data-view, stress, dropping) and its styles: the page's body, or a mounted
+ * playground's root element, never the host page's body. Every playground on a page has its
+ * own (createPage puts it on store.dom), so any number can live in one document. */
+/** How many mounted playgrounds this page has made (their generated ids differ). */
+let mounts = 0;
 
-/** Look ids up below `element` from now on (null: the whole document). */
-export function setRoot(element) {
-  root = element;
+export function makeDom(root) {
+  const prefix = root === null ? '' : `pg${++mounts}-`;
+  return {
+    root,
+    /** An id for an element the code makes (a label's for, aria-describedby): unique on the
+     * page, since several mounted playgrounds share one document. */
+    uid: (id) => `${prefix}${id}`,
+    $: (id) => (root === null ? document.getElementById(id) : root.querySelector(`#${CSS.escape(id)}`)),
+    host: () => root ?? document.body,
+    /** Whether event e happened in this playground (a mounted one: only below its root, so
+     * keys and dropped files reach only the playground the reader is in). */
+    owns: (e) => root === null || (e.target instanceof Node && root.contains(e.target)),
+    /** The last list of refused pairs shown (notices.js). */
+    reported: '',
+  };
 }
-
-/** The element that carries the playground's state classes and attributes (data-view, stress,
- * dropping) and its styles: the page's body, or a mounted playground's root element. Never the
- * host page's body when mounted. */
-export const host = () => root ?? document.body;
-
-/** The element with this id in the playground. */
-export const $ = (id) => (root === null ? document.getElementById(id) : root.querySelector(`#${CSS.escape(id)}`));
 
 /** Up to 6 significant digits; -0 shows as 0; infinities as ∞. */
 export function fmt(x) {

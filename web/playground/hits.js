@@ -1,7 +1,7 @@
 // The hit list panel: the nearest hit of every ray (from the store's sc.raycast results),
 // with its numbers; a click selects the ray, × deletes it.
 
-import { $, el, num, vecEl } from './dom.js';
+import { el, num, vecEl } from './dom.js';
 import { rayColor, rayName, shapeName } from './look.js';
 
 /** The numbers of a hit (t, t_enter, t_exit, point, normal) and the ray itself, as a <dl>. */
@@ -52,5 +52,5 @@ function hitItem(store, i) {
 export function renderHitList(store) {
   const items = store.state.rays.map((_, i) => hitItem(store, i));
   if (items.length === 0) items.push(el('li', { class: 'slab-empty', text: 'No rays: add one with “+ Ray”.' }));
-  $('hit-list').replaceChildren(...items);
+  store.dom.$('hit-list').replaceChildren(...items);
 }

@@ -9,7 +9,7 @@ import { cloneState } from './scene.mjs';
 import { validateState } from './scene-check.mjs';
 import { parseFloat32 } from './numparse.mjs';
 import { GRID_SIZES } from './snap.mjs';
-import { $, el } from './dom.js';
+import { el } from './dom.js';
 import { AX, rayName, shapeName } from './look.js';
 
 /** The fields of each kind of record: [name, count, options]. */
@@ -64,8 +64,8 @@ export class Inspector {
   }
 
   listen() {
-    const snapOn = $('snap-on');
-    const size = $('snap-size');
+    const snapOn = this.store.dom.$('snap-on');
+    const size = this.store.dom.$('snap-size');
     size.replaceChildren(...GRID_SIZES.map((g) => el('option', { value: String(g), text: String(g) })));
     size.value = String(this.snap.size);
     snapOn.addEventListener('change', () => { this.snap.setEnabled(snapOn.checked); this.onSnap?.(); });
@@ -98,7 +98,7 @@ export class Inspector {
       const s = state.shapes[j];
       parts.push(this.#group('shape', j, shapeName(j, s), FIELDS[s.type]));
     } else parts.push(el('p', { class: 'slab-empty', text: 'No shape selected: click one.' }));
-    $('inspector').replaceChildren(...parts);
+    this.store.dom.$('inspector').replaceChildren(...parts);
   }
 
   #group(kind, index, title, fields) {
@@ -107,7 +107,7 @@ export class Inspector {
     for (const [name, count, opts = {}] of fields) {
       for (let k = 0; k < count; k++) {
         const label = fieldLabel(name, count, k);
-        const id = `insp-${kind}-${name}-${k}`;
+        const id = this.store.dom.uid(`insp-${kind}-${name}-${k}`);
         const input = el('input', { type: 'text', id, class: 'insp-input', spellcheck: false, autocomplete: 'off', 'data-testid': `inspect-${kind}-${name}${count > 1 ? `-${k}` : ''}` });
         const lab = el('label', { class: 'insp-label', htmlFor: id, text: label, title: 'Drag to change (Shift: finer)' });
         const out = el('span', { class: 'insp-f32', 'data-testid': `inspect-${kind}-${name}${count > 1 ? `-${k}` : ''}-f32` });

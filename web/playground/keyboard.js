@@ -6,7 +6,6 @@
 // (one undo step) and is described in an aria-live region.
 
 import { translatedShape } from './edits.js';
-import { $, host } from './dom.js';
 import { AX, rayName, shapeName } from './look.js';
 import { PLANES } from './view2d.js';
 
@@ -47,7 +46,10 @@ export class Keyboard {
     this.stage.setAttribute('role', 'application');
     this.stage.setAttribute('aria-roledescription', 'scene view');
     this.stage.setAttribute('aria-label', 'Scene view. [ and ] pick a handle, arrow keys move it (Shift: ten steps), Page Up and Page Down move it along the third axis.');
-    this.stage.setAttribute('aria-describedby', 'kbd-status');
+    // The status line the screen reader hears: an id of its own in each mounted playground.
+    this.status = this.store.dom.$('kbd-status');
+    this.status.id = this.store.dom.uid('kbd-status');
+    this.stage.setAttribute('aria-describedby', this.status.id);
     this.stage.addEventListener('keydown', (e) => this.#onKey(e));
     this.stage.addEventListener('focus', () => { if (!this.current) this.#pick(0, false); });
   }
@@ -56,7 +58,7 @@ export class Keyboard {
   get handle() { return this.current; }
 
   #say(text) {
-    $('kbd-status').textContent = text;
+    this.status.textContent = text;
   }
 
   #describe(h) {
@@ -95,7 +97,7 @@ export class Keyboard {
 
   #onKey(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if (host().classList.contains('stress')) return; // stress mode has no scene handles
+    if (this.store.dom.host().classList.contains('stress')) return; // stress mode has no scene handles
     if (e.key === '[' || e.key === ']') {
       e.preventDefault();
       const k = this.#indexOfCurrent();

@@ -35,7 +35,7 @@
 // through textContent / attribute values, never innerHTML.
 
 import { loadSlabcast } from '../slabcast.js';
-import { $, setRoot } from './dom.js';
+import { makeDom } from './dom.js';
 import { initNotices, reportRefusals, showError } from './notices.js';
 import { Store } from './store.js';
 import { View } from './render.js';
@@ -64,14 +64,15 @@ import { installAutomation } from './automation.js';
  * first, then our own handles, then orbiting, so a grabbed gizmo or handle wins.
  * options.urlSync: keep the scene in the address bar (the page; not a mounted playground). */
 export function createPage(root, { urlSync: withUrl = true } = {}) {
-  setRoot(root === document.body ? null : root);
-  initNotices();
+  const dom = makeDom(root === document.body ? null : root);
+  initNotices(dom);
   const store = new Store();
+  store.dom = dom;
   const snap = new Snap();
-  const view = new View($('stage'));
+  const view = new View(dom.$('stage'));
   const shapes = new ShapeMeshes(view);
   const rays = new RayMeshes(view);
-  const gizmo = new Gizmo({ view, store, shapes, onApply: (info) => showToolState(info, store.state) });
+  const gizmo = new Gizmo({ view, store, shapes, onApply: (info) => showToolState(dom, info, store.state) });
   const stress = new StressMode({
     view, store, shapes,
     onToggle: (active) => {
@@ -90,7 +91,7 @@ export function createPage(root, { urlSync: withUrl = true } = {}) {
   const view2d = new View2D({ container: view.container, store, snap, view });
   view2d.listen();
   const history = new History(store);
-  history.onUpdate(showHistoryState);
+  history.onUpdate((h) => showHistoryState(dom, h));
   new Toolbar({ store, gizmo, view, stress, history }).listen();
   const inspector = new Inspector({
     store, snap, onSnap: () => { gizmo.setSnap(snap.enabled ? snap.size : null); view2d.onChange({}); },
@@ -101,6 +102,7 @@ export function createPage(root, { urlSync: withUrl = true } = {}) {
   const urlSync = withUrl ? new UrlSync(store, location.search) : null;
   urlSync?.listen();
   const chrome = new Chrome({ root, gizmo, stress });
+  chrome.guardWheel(view.container);
   stress.listen();
   const resizer = new ResizeObserver(view.resize);
   resizer.observe(view.container);
@@ -116,7 +118,7 @@ export function subscribe(page) {
   store.subscribe((change) => {
     if (change.ui) {
       chrome.apply(store.ui);
-      showViewState(store.ui);
+      showViewState(store.dom, store.ui);
       tutorial.onChange(change);
       view2d.onChange(change);
       cameraSync.onChange(change);
@@ -128,7 +130,7 @@ export function subscribe(page) {
       const { state } = store;
       shapes.sync(state, change.structure);
       rays.sync(state, store.nearest, change.structure);
-      reportRefusals(change.problems);
+      reportRefusals(store.dom, change.problems);
       gizmo.apply();
       renderHitList(store);
       tutorial.onChange(change);
@@ -162,7 +164,7 @@ export async function start(page, { wasm = new URL('../slabcast.wasm', import.me
   try {
     store.attachCore(await loadSlabcast({ wasm }));
   } catch (e) {
-    showError(`Could not load slabcast.wasm: ${e.message}. The playground cannot compute hits without it.`);
+    showError(store.dom, `Could not load slabcast.wasm: ${e.message}. The playground cannot compute hits without it.`);
     markReady(page, e.message);
     throw e;
   }

@@ -107,6 +107,24 @@ export class View {
     }
     this.renderer.render(this.scene, this.camera);
     this.labelRenderer.render(this.scene, this.camera);
+    this.#declutter();
+  }
+
+  /** No two labels over each other ("box 1", "ray 2", "plane 4"): a label that would overlap one
+   * already kept (the selected first, then rays, then shapes) is hidden for this frame. */
+  #declutter() {
+    const spans = [...this.labelRenderer.domElement.querySelectorAll('.label3d')];
+    const rank = (s) => (s.classList.contains('selected') ? 0 : s.classList.contains('ray') ? 1 : 2);
+    spans.sort((a, b) => rank(a) - rank(b));
+    const kept = [];
+    for (const s of spans) {
+      const r = s.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      const clash = kept.some((k) => r.left < k.right + 2 && k.left < r.right + 2 && r.top < k.bottom + 1 && k.top < r.bottom + 1);
+      s.style.visibility = clash ? 'hidden' : '';
+      s.dataset.hidden = clash ? 'overlap' : '';
+      if (!clash) kept.push(r);
+    }
   }
 
   resize = () => {

@@ -47,7 +47,10 @@ function positionScale(vs) {
  * - hit, and reason: 'parallel-outside' | 'no-overlap' | 'behind' | 'beyond-tmax' | 'hit';
  * - t (on a hit: max(tEnter, 0)); flags: {parallel: [axes], parallelOutside: [axes],
  *   originInside (strictly: tEnter < 0 on a hit), originOnSurface (tEnter == 0 on a hit),
- *   grazing (tEnter == tExit on a hit)}.
+ *   flatCrossing (a hit where tEnter == tExit because the box has zero thickness on an
+ *   axis the ray crosses, at a point strictly inside the other slabs: the ray crosses the flat
+ *   box, docs/semantics.md), grazing (tEnter == tExit on any other hit: the line only touches
+ *   the box at an edge or a corner)}.
  * @param {{origin: number[], dir: number[], tmax?: number}} ray
  * @param {object} shape
  */
@@ -129,6 +132,11 @@ export function explainSlabs(ray, shape) {
   else reason = 'hit';
   const hit = reason === 'hit';
   const parallel = axes.filter((a) => a.parallel).map((a) => a.axis);
+  const single = hit && tEnter === tExit;
+  // A flat axis (lo == hi) crossed transversally gives near == far; the ray crosses the flat
+  // box there when the point is strictly inside the other two slabs (not on their rim).
+  const flatCrossing = single && axes.some((a) => !a.parallel && a.lo === a.hi &&
+    axes.every((b) => b === a || (b.parallel ? b.inside && b.o > b.lo && b.o < b.hi : b.near < a.near && a.near < b.far)));
   return {
     frame: shape.type === 'aabb' ? 'world' : 'box',
     o,
@@ -148,7 +156,8 @@ export function explainSlabs(ray, shape) {
       parallelOutside: axes.filter((a) => a.parallel && !a.inside).map((a) => a.axis),
       originInside: hit && tEnter < 0,
       originOnSurface: hit && tEnter === 0,
-      grazing: hit && tEnter === tExit,
+      flatCrossing,
+      grazing: single && !flatCrossing,
     },
   };
 }

@@ -5,14 +5,14 @@
 // slabcast/parallel worlds of 1..N workers (N: the cores, at most 8), beside this thread.
 
 import * as THREE from 'three';
-import { $, el, host } from './dom.js';
+import { el } from './dom.js';
 import { showError } from './notices.js';
 import { stressScene } from './stress-scene.js';
 import { GEO, disposeTree } from './three-kit.js';
 
 const STRESS_LIMITS = { boxes: [1, 200000], rays: [1, 100000] };
 
-function readCount(id, [lo, hi], fallback) {
+function readCount($, id, [lo, hi], fallback) {
   const v = Math.floor(Number($(id).value));
   const n = Number.isFinite(v) ? Math.min(Math.max(v, lo), hi) : fallback;
   $(id).value = String(n);
@@ -192,17 +192,17 @@ export class StressMode {
     Object.assign(this, { view, store, shapes, onToggle });
     /** The running stress scene, or null. */
     this.active = null;
-    this.defaultHelp = [...$('view-help').childNodes];
+    this.defaultHelp = [...this.store.dom.$('view-help').childNodes];
   }
 
   /** The orange handle (while active). */
   get handle() { return this.active.handle; }
 
   listen() {
-    $('stress-toggle').addEventListener('change', (e) => this.#onToggle(e));
-    $('stress-rebuild').addEventListener('click', () => this.#rebuild());
-    $('stress-workers').addEventListener('click', () => this.#measureWorkers());
-    $('stress-animate').addEventListener('change', (e) => {
+    this.store.dom.$('stress-toggle').addEventListener('change', (e) => this.#onToggle(e));
+    this.store.dom.$('stress-rebuild').addEventListener('click', () => this.#rebuild());
+    this.store.dom.$('stress-workers').addEventListener('click', () => this.#measureWorkers());
+    this.store.dom.$('stress-animate').addEventListener('change', (e) => {
       if (!this.active) return;
       this.active.animate = e.target.checked;
       if (this.active.animate) this.#animate();
@@ -215,7 +215,7 @@ export class StressMode {
       if (e.target.checked) this.enter();
       else this.leave();
     } catch (err) {
-      showError(`Stress mode failed: ${err.message}`);
+      showError(this.store.dom, `Stress mode failed: ${err.message}`);
       this.leave();
       e.target.checked = false;
     }
@@ -227,9 +227,9 @@ export class StressMode {
     try {
       this.enter();
     } catch (err) {
-      showError(`Stress mode failed: ${err.message}`);
+      showError(this.store.dom, `Stress mode failed: ${err.message}`);
       this.leave();
-      $('stress-toggle').checked = false;
+      this.store.dom.$('stress-toggle').checked = false;
     }
   }
 
@@ -238,8 +238,8 @@ export class StressMode {
     const s = this.active;
     if (!s || this.measuring) return;
     this.measuring = true;
-    const button = $('stress-workers');
-    const list = $('stress-parallel');
+    const button = this.store.dom.$('stress-workers');
+    const list = this.store.dom.$('stress-parallel');
     button.disabled = true;
     list.replaceChildren();
     const cores = Math.max(1, Math.min(8, navigator.hardwareConcurrency || 1));
@@ -249,7 +249,7 @@ export class StressMode {
       });
       list.dataset.done = 'true';
     } catch (err) {
-      showError(`Measuring the workers failed: ${err.message}`);
+      showError(this.store.dom, `Measuring the workers failed: ${err.message}`);
     } finally {
       button.disabled = false;
       this.measuring = false;
@@ -257,19 +257,19 @@ export class StressMode {
   }
 
   #showPage() {
-    host().classList.add('stress');
-    $('view-help').textContent = 'Drag the orange handle to move the highlighted boxes · drag empty space to orbit, wheel to zoom';
-    $('stress-card').hidden = false;
-    $('stress-hud').hidden = false;
-    $('stress-time').textContent = 'building…';
+    this.store.dom.host().classList.add('stress');
+    this.store.dom.$('view-help').textContent = 'Drag the orange handle to move the highlighted boxes · drag empty space to orbit, wheel to zoom';
+    this.store.dom.$('stress-card').hidden = false;
+    this.store.dom.$('stress-hud').hidden = false;
+    this.store.dom.$('stress-time').textContent = 'building…';
     this.view.sceneGroup.visible = false;
     this.onToggle(true);
     this.shapes.setLabelsVisible(false);
   }
 
   enter() {
-    const n = readCount('stress-boxes', STRESS_LIMITS.boxes, 10000);
-    const m = readCount('stress-rays', STRESS_LIMITS.rays, 1000);
+    const n = readCount(this.store.dom.$, 'stress-boxes', STRESS_LIMITS.boxes, 10000);
+    const m = readCount(this.store.dom.$, 'stress-rays', STRESS_LIMITS.rays, 1000);
     this.#showPage();
     const sc = this.store.core;
     const { boxes, rays } = stressScene(n, m);
@@ -288,7 +288,7 @@ export class StressMode {
     this.view.scene.add(group);
     this.active = {
       world, n, m, k, side, boxes: sorted, base, moved: base.slice(), rays, out, inst, lines, handle, group,
-      centroid, offset: new THREE.Vector3(), firstMs, times: [], animate: $('stress-animate').checked, saved: this.#saveCamera(),
+      centroid, offset: new THREE.Vector3(), firstMs, times: [], animate: this.store.dom.$('stress-animate').checked, saved: this.#saveCamera(),
     };
     this.view.setScreenSized('stress', [[handle, 11]]);
     this.#frameCube(side);
@@ -352,11 +352,11 @@ export class StressMode {
   #renderHud(ms) {
     const s = this.active;
     const avg = s.times.reduce((a, b) => a + b, 0) / s.times.length;
-    const timeEl = $('stress-time');
+    const timeEl = this.store.dom.$('stress-time');
     timeEl.textContent = `${ms.toFixed(2)} ms per update`;
     timeEl.dataset.ms = String(ms);
     timeEl.dataset.updates = String(s.updates ?? 0);
-    $('stress-sub').textContent = `updateAABBs(${s.k}) + castRays(${s.m} rays) over ${s.n} boxes · avg ${avg.toFixed(2)} ms · ${s.hits} hits`;
+    this.store.dom.$('stress-sub').textContent = `updateAABBs(${s.k}) + castRays(${s.m} rays) over ${s.n} boxes · avg ${avg.toFixed(2)} ms · ${s.hits} hits`;
   }
 
   #renderStats() {
@@ -364,7 +364,7 @@ export class StressMode {
     if (!s) return;
     const row = (k, v) => [el('dt', { text: k }), el('dd', { text: v })];
     const avg = s.times.length ? s.times.reduce((a, b) => a + b, 0) / s.times.length : 0;
-    $('stress-stats').replaceChildren(
+    this.store.dom.$('stress-stats').replaceChildren(
       ...row('boxes / rays', `${s.n} / ${s.m}`),
       ...row('first cast (builds the BVH)', `${s.firstMs.toFixed(2)} ms`),
       ...row('update (last / avg of 30)', `${(s.times.at(-1) ?? 0).toFixed(2)} / ${avg.toFixed(2)} ms`),
@@ -404,11 +404,11 @@ export class StressMode {
       this.#restoreCamera(s.saved);
     }
     this.view.setScreenSized('stress', []);
-    host().classList.remove('stress');
-    $('view-help').replaceChildren(...this.defaultHelp);
-    $('stress-card').hidden = true;
-    $('stress-hud').hidden = true;
-    $('stress-parallel').replaceChildren();
+    this.store.dom.host().classList.remove('stress');
+    this.store.dom.$('view-help').replaceChildren(...this.defaultHelp);
+    this.store.dom.$('stress-card').hidden = true;
+    this.store.dom.$('stress-hud').hidden = true;
+    this.store.dom.$('stress-parallel').replaceChildren();
     this.view.sceneGroup.visible = true;
     this.shapes.setLabelsVisible(true);
     this.onToggle(false);

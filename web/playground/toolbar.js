@@ -4,7 +4,6 @@
 // Ctrl+Y; 1 2 3 4 for the views).
 
 import { MAX_RAYS, MAX_SHAPES, defaultState } from './scene.mjs';
-import { $, host } from './dom.js';
 import { shapeName } from './look.js';
 import { newRay, newShape } from './edits.js';
 import { MODES_FOR } from './gizmo.js';
@@ -21,9 +20,10 @@ function modeHint(type, shown, name) {
 }
 
 /** Show what the gizmo does ({type, mode, shown, index} from Gizmo's onApply) on the
- * buttons and the hint; the add buttons follow the limits of `state`. */
-export function showToolState({ type, mode, shown, index }, state) {
-  for (const b of document.querySelectorAll('[data-mode]')) {
+ * buttons and the hint of the playground `dom`; the add buttons follow the limits of `state`. */
+export function showToolState(dom, { type, mode, shown, index }, state) {
+  const { $ } = dom;
+  for (const b of dom.host().querySelectorAll('[data-mode]')) {
     const allowed = type ? MODES_FOR[type].includes(b.dataset.mode) : false;
     b.disabled = !allowed;
     b.classList.toggle('active', !!type && b.dataset.mode === mode);
@@ -35,17 +35,18 @@ export function showToolState({ type, mode, shown, index }, state) {
 }
 
 /** Show the view mode (store.ui.view) on the view buttons. */
-export function showViewState(ui) {
-  for (const b of document.querySelectorAll('[data-view]')) {
+export function showViewState(dom, ui) {
+  for (const b of dom.host().querySelectorAll('[data-view]')) {
     const on = b.dataset.view === ui.view;
     b.classList.toggle('active', on);
     b.setAttribute('aria-pressed', String(on));
   }
-  host().dataset.view = ui.view;
+  dom.host().dataset.view = ui.view;
 }
 
 /** Enable the Undo and Redo buttons as the history allows. */
-export function showHistoryState(history) {
+export function showHistoryState(dom, history) {
+  const { $ } = dom;
   $('undo').disabled = !history.canUndo;
   $('redo').disabled = !history.canRedo;
 }
@@ -60,19 +61,19 @@ export class Toolbar {
   }
 
   listen() {
-    for (const b of document.querySelectorAll('[data-mode]')) b.addEventListener('click', () => this.gizmo.setMode(b.dataset.mode));
-    $('add-aabb').addEventListener('click', () => this.addShape('aabb'));
-    $('add-obb').addEventListener('click', () => this.addShape('obb'));
-    $('add-sphere').addEventListener('click', () => this.addShape('sphere'));
-    $('add-ray').addEventListener('click', () => this.addRay());
-    $('delete').addEventListener('click', () => this.deleteShape());
-    $('reset').addEventListener('click', () => {
+    for (const b of this.store.dom.host().querySelectorAll('[data-mode]')) b.addEventListener('click', () => this.gizmo.setMode(b.dataset.mode));
+    this.store.dom.$('add-aabb').addEventListener('click', () => this.addShape('aabb'));
+    this.store.dom.$('add-obb').addEventListener('click', () => this.addShape('obb'));
+    this.store.dom.$('add-sphere').addEventListener('click', () => this.addShape('sphere'));
+    this.store.dom.$('add-ray').addEventListener('click', () => this.addRay());
+    this.store.dom.$('delete').addEventListener('click', () => this.deleteShape());
+    this.store.dom.$('reset').addEventListener('click', () => {
       this.store.setScene(defaultState(), { fit: true });
-      clearError();
+      clearError(this.store.dom);
     });
-    $('undo').addEventListener('click', () => this.history.undo());
-    $('redo').addEventListener('click', () => this.history.redo());
-    for (const b of document.querySelectorAll('[data-view]')) b.addEventListener('click', () => this.setView(b.dataset.view));
+    this.store.dom.$('undo').addEventListener('click', () => this.history.undo());
+    this.store.dom.$('redo').addEventListener('click', () => this.history.redo());
+    for (const b of this.store.dom.host().querySelectorAll('[data-view]')) b.addEventListener('click', () => this.setView(b.dataset.view));
     window.addEventListener('keydown', (e) => this.#onKey(e));
   }
 
@@ -83,6 +84,7 @@ export class Toolbar {
   }
 
   #onKey(e) {
+    if (!this.store.dom.owns(e)) return;
     const t = e.target;
     if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
     if (this.stress.active) return;

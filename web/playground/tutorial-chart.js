@@ -1,6 +1,7 @@
 // The slab tutorial's chart: a small SVG of the three slab intervals, their overlap and
 // the ray's own range [0, tmax] on a t axis, as far as the tutorial's step has got (an
-// axis from its step on, the overlap from step 5; before step 1 the axes only).
+// axis from its step on, the overlap from step 5; before step 1 the whole answer: every
+// interval and their overlap, with t_enter and t_exit marked on the t axis).
 
 import { fmt } from './dom.js';
 import { AX, AXIS_COLORS } from './look.js';
@@ -59,7 +60,7 @@ function drawRows(add, ex, X, step) {
   });
   const yO = TOP + 3 * ROW_H + ROW_H / 2;
   add('text', { x: 4, y: yO + 4, 'font-size': 11, fill: '#1f2933', 'font-weight': 700 }, 'all 3');
-  if (step < 5) return;
+  if (step !== 0 && step < 5) return;
   if (ex.overlap) {
     add('line', { x1: X(ex.tEnter), x2: X(ex.tExit), y1: yO, y2: yO, stroke: '#1f2933', 'stroke-width': 6, 'stroke-linecap': 'round' });
   } else {
@@ -67,21 +68,37 @@ function drawRows(add, ex, X, step) {
   }
 }
 
-/** The t axis with its ticks (t = 0, tmax) and, where there is room, its two ends. */
-function drawAxis(add, ex, X, lo, hi) {
+/** A number with the minus sign U+2212, as in the step text. */
+const num = (x) => fmt(x).replace(/^-/, '\u2212');
+
+/** The t axis with its ticks (t_enter and t_exit where the overlap shows, t = 0, tmax) and,
+ * where there is room, its two ends. A label that would overlap one already placed (in that
+ * order) is left out; its tick stays. */
+function drawAxis(add, ex, X, lo, hi, step) {
   const yA = TOP + ROWS * ROW_H + 6;
   add('line', { x1: LEFT, x2: W - RIGHT, y1: yA, y2: yA, stroke: '#adb5bd' });
-  const ticks = [[0, 't = 0']];
-  if (Number.isFinite(ex.tmax) && ex.tmax <= hi) ticks.push([ex.tmax, 'tmax']);
-  ticks.forEach(([t, label], k) => {
+  const ticks = [];
+  if ((step === 0 || step >= 5) && ex.overlap) {
+    ticks.push([ex.tEnter, `t_enter = ${num(ex.tEnter)}`, 't_enter'], [ex.tExit, `t_exit = ${num(ex.tExit)}`, 't_exit']);
+  }
+  ticks.push([0, 't = 0', 'zero']);
+  if (Number.isFinite(ex.tmax) && ex.tmax <= hi) ticks.push([ex.tmax, 'tmax', 'tmax']);
+  const placed = [];
+  const free = (a, b) => placed.every(([c, d]) => b + 4 < c || d + 4 < a);
+  for (const [t, label, name] of ticks) {
+    if (!Number.isFinite(t)) continue;
     add('line', { x1: X(t), x2: X(t), y1: yA - 3, y2: yA + 3, stroke: '#495057' });
-    if (k > 0 && Math.abs(X(t) - X(ticks[0][0])) < 40) return; // no room for a second label
-    add('text', { x: X(t), y: yA + 14, 'font-size': 10, fill: '#495057', 'text-anchor': 'middle' }, label);
-  });
+    const half = label.length * 2.9;
+    const x = Math.min(Math.max(X(t), LEFT + half), W - RIGHT - half);
+    if (!free(x - half, x + half)) continue;
+    placed.push([x - half, x + half]);
+    add('text', { x, y: yA + 14, 'font-size': 10, fill: '#495057', 'text-anchor': 'middle', 'data-tick': name }, label);
+  }
   // The ends of the axis, where they do not crowd a tick's label.
-  const clear = (x) => ticks.every(([t]) => Math.abs(X(t) - x) > 72);
-  if (clear(W - RIGHT)) add('text', { x: W - RIGHT, y: yA + 14, 'font-size': 10, fill: '#868e96', 'text-anchor': 'end' }, `${fmt(hi)} →`);
-  if (clear(LEFT)) add('text', { x: LEFT, y: yA + 14, 'font-size': 10, fill: '#868e96', 'text-anchor': 'start' }, `← ${fmt(lo)}`);
+  const right = `${num(hi)} →`;
+  const left = `← ${num(lo)}`;
+  if (free(W - RIGHT - right.length * 5.8, W - RIGHT)) add('text', { x: W - RIGHT, y: yA + 14, 'font-size': 10, fill: '#868e96', 'text-anchor': 'end' }, right);
+  if (free(LEFT, LEFT + left.length * 5.8)) add('text', { x: LEFT, y: yA + 14, 'font-size': 10, fill: '#868e96', 'text-anchor': 'start' }, left);
 }
 
 /** The chart of an explanation from slab.mjs (explainSlabs) at tutorial step `step`. */
@@ -90,6 +107,6 @@ export function slabChart(ex, step) {
   const [lo, hi] = tRange(ex);
   const X = (t) => LEFT + ((Math.min(Math.max(t, lo), hi) - lo) / (hi - lo)) * (W - LEFT - RIGHT);
   drawRows(add, ex, X, step);
-  drawAxis(add, ex, X, lo, hi);
+  drawAxis(add, ex, X, lo, hi, step);
   return svg;
 }

@@ -3,10 +3,13 @@
 // short verdict and the edge cases each step meets, from an explanation of slab.mjs
 // (explainSlabs). Pure: strings only.
 
-import { fmt as n } from './dom.js';
+import { fmt } from './dom.js';
 import { AX, shapeName } from './look.js';
 
 export const STEP_COUNT = 7;
+
+/** A number in the text, with the minus sign U+2212 ("(−3 − −6)", never "(−3 − -6)"). */
+const n = (x) => fmt(x).replace(/^-/, '\u2212');
 
 /** "x" in world coordinates, "local x" in a rotated box's own frame. */
 const axisWordFor = (ex) => (i) => (ex.frame === 'box' ? `local ${AX[i]}` : AX[i]);
@@ -77,6 +80,11 @@ function hitText(ex, tmaxText) {
   } else if (ex.flags.originOnSurface) {
     text += '\nt_enter = 0: the origin lies on the surface of the box.';
   }
+  if (ex.flags.flatCrossing) {
+    const flat = ex.axes.find((a) => !a.parallel && a.lo === a.hi);
+    text += `\nt_enter = t_exit: this box is flat (zero thickness along ${w(flat.axis)}), and the ray crosses it there, through its face. ` +
+      'It is inside the box for one value of t only, and that crossing is a hit.';
+  }
   if (ex.flags.grazing) {
     text += '\nt_enter = t_exit: the ray only touches the box at a single point (an edge or a corner). Boxes are closed, so a touch counts as a hit.';
   }
@@ -136,6 +144,7 @@ export function stepFlags(k, ex) {
     if (ex.flags.originInside) out.push({ flag: 'origin-inside', text: 'origin inside the box: t = 0, normal [0, 0, 0]' });
     if (ex.flags.originOnSurface) out.push({ flag: 'origin-on-surface', text: 'origin on the surface: t = 0' });
     if (ex.flags.grazing) out.push({ flag: 'grazing', text: 'grazing: t_enter = t_exit, a touch counts as a hit' });
+    if (ex.flags.flatCrossing) out.push({ flag: 'flat', text: 'a flat box: the ray crosses it, t_enter = t_exit' });
   }
   return out;
 }

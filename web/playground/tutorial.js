@@ -6,7 +6,7 @@
 // maths is slab.mjs; the words are tutorial-text.js; the chart is tutorial-chart.js.
 
 import { crossCheck, explainSlabs } from './slab.mjs';
-import { $, el, fmt, num, vecText } from './dom.js';
+import { el, fmt, num, vecText } from './dom.js';
 import { AX, LONG_NAME, rayName, shapeName } from './look.js';
 import { STEP_COUNT, stepFlags, stepText, verdictShort } from './tutorial-text.js';
 import { slabChart } from './tutorial-chart.js';
@@ -115,11 +115,11 @@ export class Tutorial {
 
   listen() {
     const { store } = this;
-    $('slab-back').addEventListener('click', () => this.go(Math.max(0, this.step - 1)));
-    $('slab-next').addEventListener('click', () => this.go(Math.min(STEP_COUNT, this.step + 1)));
-    $('slab-3d').addEventListener('change', () => { this.render(); this.requestRender(); });
-    $('slab-ray').addEventListener('change', (e) => store.selectRay(Number(e.target.value)));
-    $('slab-shape').addEventListener('change', (e) => this.gizmo.selectShape(Number(e.target.value), { showGizmo: this.gizmo.shown }));
+    this.store.dom.$('slab-back').addEventListener('click', () => this.go(Math.max(0, this.step - 1)));
+    this.store.dom.$('slab-next').addEventListener('click', () => this.go(Math.min(STEP_COUNT, this.step + 1)));
+    this.store.dom.$('slab-3d').addEventListener('change', () => { this.render(); this.requestRender(); });
+    this.store.dom.$('slab-ray').addEventListener('change', (e) => store.selectRay(Number(e.target.value)));
+    this.store.dom.$('slab-shape').addEventListener('change', (e) => this.gizmo.selectShape(Number(e.target.value), { showGizmo: this.gizmo.shown }));
   }
 
   /** Show step k (0: the start). */
@@ -134,8 +134,8 @@ export class Tutorial {
   }
 
   #renderSelectors(state) {
-    const rs = $('slab-ray');
-    const ss = $('slab-shape');
+    const rs = this.store.dom.$('slab-ray');
+    const ss = this.store.dom.$('slab-shape');
     rs.replaceChildren(...state.rays.map((_, i) => el('option', { value: String(i), text: rayName(i) })));
     ss.replaceChildren(el('option', { value: '-1', text: '(none)' }),
       ...state.shapes.map((s, j) => el('option', { value: String(j), text: shapeName(j, s) })));
@@ -144,38 +144,38 @@ export class Tutorial {
   }
 
   #renderEmpty(why) {
-    $('slab-body').replaceChildren(el('p', { class: 'slab-empty', text: why }));
-    $('slab-warning').hidden = true;
-    const stepEl = $('slab-step');
+    this.store.dom.$('slab-body').replaceChildren(el('p', { class: 'slab-empty', text: why }));
+    this.store.dom.$('slab-warning').hidden = true;
+    const stepEl = this.store.dom.$('slab-step');
     stepEl.replaceChildren(el('span', { class: 'step-title', text: 'The slab method, step by step' }), why);
     stepEl.dataset.step = '0';
-    $('slab-step-flags').replaceChildren();
-    $('slab-count').textContent = '';
-    $('slab-back').disabled = true;
-    $('slab-next').disabled = true;
+    this.store.dom.$('slab-step-flags').replaceChildren();
+    this.store.dom.$('slab-count').textContent = '';
+    this.store.dom.$('slab-back').disabled = true;
+    this.store.dom.$('slab-next').disabled = true;
   }
 
   #renderStepper(sub) {
     const { step } = this;
-    const stepEl = $('slab-step');
-    const stepper = $('slab-stepper');
+    const stepEl = this.store.dom.$('slab-step');
+    const stepper = this.store.dom.$('slab-stepper');
     stepper.dataset.step = String(step);
     if (step === 0) {
       stepEl.replaceChildren(el('span', { class: 'step-title', text: 'The slab method, step by step' }),
         `How does ${rayName(sub.i)} meet ${shapeName(sub.j, sub.shape)}? Press Start to go through it one step at a time.`);
-      $('slab-step-flags').replaceChildren();
-      $('slab-count').textContent = `${STEP_COUNT} steps`;
-      $('slab-back').disabled = true;
-      $('slab-next').disabled = false;
-      $('slab-next').textContent = 'Start →';
+      this.store.dom.$('slab-step-flags').replaceChildren();
+      this.store.dom.$('slab-count').textContent = `${STEP_COUNT} steps`;
+      this.store.dom.$('slab-back').disabled = true;
+      this.store.dom.$('slab-next').disabled = false;
+      this.store.dom.$('slab-next').textContent = 'Start →';
     } else {
       const [title, text] = stepText(step, sub);
       stepEl.replaceChildren(el('span', { class: 'step-title', text: title }), text);
-      $('slab-step-flags').replaceChildren(...stepFlags(step, sub.ex).map(({ flag, text: t }) => el('span', { class: 'flag', 'data-flag': flag, text: t })));
-      $('slab-count').textContent = `${step} / ${STEP_COUNT}`;
-      $('slab-back').disabled = false;
-      $('slab-next').disabled = step === STEP_COUNT;
-      $('slab-next').textContent = 'Next →';
+      this.store.dom.$('slab-step-flags').replaceChildren(...stepFlags(step, sub.ex).map(({ flag, text: t }) => el('span', { class: 'flag', 'data-flag': flag, text: t })));
+      this.store.dom.$('slab-count').textContent = `${step} / ${STEP_COUNT}`;
+      this.store.dom.$('slab-back').disabled = false;
+      this.store.dom.$('slab-next').disabled = step === STEP_COUNT;
+      this.store.dom.$('slab-next').textContent = 'Next →';
     }
     stepEl.dataset.step = String(step);
   }
@@ -194,13 +194,13 @@ export class Tutorial {
     const { step } = this;
     const frame = el('p', { class: 'slab-frame' });
     frame.textContent = frameText(sub);
-    $('slab-body').replaceChildren(frame, slabTable(ex, step), slabChart(ex, step), slabSummary(ex, step),
+    this.store.dom.$('slab-body').replaceChildren(frame, slabTable(ex, step), slabChart(ex, step), slabSummary(ex, step),
       step >= STEP_COUNT ? verdictEl(ex) : '', flagsEl(ex, step));
     const problem = crossCheckProblem(ex, sub.result);
-    const warn = $('slab-warning');
+    const warn = this.store.dom.$('slab-warning');
     warn.hidden = problem === null;
     warn.textContent = problem ?? '';
     this.#renderStepper(sub);
-    if ($('slab-3d').checked) this.visual.build(sub, step);
+    if (this.store.dom.$('slab-3d').checked) this.visual.build(sub, step);
   }
 }

@@ -8,7 +8,6 @@
 import { decode, encode } from './link.mjs';
 import { defaultState, sameState } from './scene.mjs';
 import { defaultUi, mergeUi, uiFromQuery } from './ui-state.mjs';
-import { $ } from './dom.js';
 import { clearError, flash, showError } from './notices.js';
 
 export class UrlSync {
@@ -29,7 +28,7 @@ export class UrlSync {
       if (!this.store.core || location.hash === this.lastHash) return;
       this.open(location.hash, { initial: false });
     });
-    $('share').addEventListener('click', () => this.#share());
+    this.store.dom.$('share').addEventListener('click', () => this.#share());
   }
 
   /** After a store change: a drag in progress schedules a write, a settled change writes
@@ -46,7 +45,7 @@ export class UrlSync {
     try {
       return encode(this.store.state, this.store.ui);
     } catch (e) {
-      showError(`This scene cannot be put in a link: ${e.message}`);
+      showError(this.store.dom, `This scene cannot be put in a link: ${e.message}`);
       return null;
     }
   }
@@ -76,7 +75,7 @@ export class UrlSync {
     try {
       settings = mergeUi(ui, this.queryPatch);
     } catch (e) {
-      showError(`The page settings could not be used: ${e.message}`);
+      showError(this.store.dom, `The page settings could not be used: ${e.message}`);
       settings = ui;
     }
     // A link with a camera shows that camera; without one the scene is framed.
@@ -93,7 +92,7 @@ export class UrlSync {
   /** Open the scene of `hash`; when the page opens (initial), always show a scene. */
   open(hash, { initial }) {
     if (initial && this.queryProblems.length) {
-      showError(`Some page settings were ignored: ${this.queryProblems.join('; ')}.`);
+      showError(this.store.dom, `Some page settings were ignored: ${this.queryProblems.join('; ')}.`);
     }
     if (!hash || hash === '#') {
       if (initial) this.#show(defaultState(), defaultUi());
@@ -101,7 +100,7 @@ export class UrlSync {
     }
     const res = decode(hash);
     if (res.ok) {
-      if (!initial || !this.queryProblems.length) clearError();
+      if (!initial || !this.queryProblems.length) clearError(this.store.dom);
       if (initial || !sameState(res.state, this.store.state) || encode(res.state, res.ui) !== this.currentLink()) {
         this.#show(res.state, res.ui);
       }
@@ -113,10 +112,10 @@ export class UrlSync {
       return;
     }
     if (initial) {
-      showError(`This link could not be opened: ${res.error}. Showing the default scene instead.`);
+      showError(this.store.dom, `This link could not be opened: ${res.error}. Showing the default scene instead.`);
       this.#show(defaultState(), defaultUi());
     } else {
-      showError(`This link could not be opened: ${res.error}. The scene was left as it was.`);
+      showError(this.store.dom, `This link could not be opened: ${res.error}. The scene was left as it was.`);
     }
     this.#clearAddress();
   }
@@ -126,14 +125,14 @@ export class UrlSync {
     if (!hash) return;
     this.commit();
     const url = `${location.origin}${location.pathname}${hash}`;
-    const input = $('share-url');
+    const input = this.store.dom.$('share-url');
     input.value = url;
     input.select();
     try {
       await navigator.clipboard.writeText(url);
-      flash('share-flash', 'Copied to the clipboard');
+      flash(this.store.dom, 'share-flash', 'Copied to the clipboard');
     } catch {
-      flash('share-flash', 'Copy the link above');
+      flash(this.store.dom, 'share-flash', 'Copy the link above');
     }
   }
 }

@@ -21,9 +21,9 @@ const NS = 'http://www.w3.org/2000/svg';
 /** For each 2D view: the world axis and sign of screen x (u) and screen y (v, down), the
  * depth axis, and the words for it. */
 export const PLANES = Object.freeze({
-  top: { u: [0, 1], v: [2, 1], depth: 1, words: 'Top view, looking down −y: x to the right, z downward' },
-  front: { u: [0, 1], v: [1, -1], depth: 2, words: 'Front view, looking down −z: x to the right, y upward' },
-  side: { u: [2, -1], v: [1, -1], depth: 0, words: 'Side view, looking down −x: z to the left, y upward' },
+  top: { u: [0, 1], v: [2, 1], depth: 1, words: 'Top view, looking down −y: x to the right, z downward', short: 'Top view (down −y): x →, z ↓' },
+  front: { u: [0, 1], v: [1, -1], depth: 2, words: 'Front view, looking down −z: x to the right, y upward', short: 'Front view (down −z): x →, y ↑' },
+  side: { u: [2, -1], v: [1, -1], depth: 0, words: 'Side view, looking down −x: z to the left, y upward', short: 'Side view (down −x): z ←, y ↑' },
 });
 
 /** The shape colours of the 2D view (fills are light; edges carry the contrast). */
@@ -69,6 +69,13 @@ function slabFrames(shape) {
   if (shape.type === 'aabb') return [0, 1, 2].map((i) => ({ axis: i, dir: [0, 1, 2].map((k) => (k === i ? 1 : 0)), base: [0, 0, 0] }));
   return [0, 1, 2].map((i) => ({ axis: i, dir: shape.axes[i], base: shape.center }));
 }
+
+/** The 2D legend's rows: [line style, words]. */
+const LEGEND_ROWS = [
+  ...[0, 1, 2].map((k) => [{ stroke: AXIS_COLORS[k], 'stroke-width': 4.5 }, `${AX[k]} slab: t inside it`]),
+  [{ stroke: '#1f2933', 'stroke-width': 4.5 }, 'all 3: [t_enter, t_exit]'],
+  [{ stroke: '#5c6773', 'stroke-width': 2.5, 'stroke-dasharray': '6 4' }, 'dashed: misses / past hit'],
+];
 
 const fmt = (x) => (x === Infinity ? 'Infinity' : x === -Infinity ? '-Infinity' : String(x));
 
@@ -165,8 +172,13 @@ export class View2D {
     const [w, h] = this.size;
     const du = Math.max(uHi - uLo, 2);
     const dv = Math.max(vHi - vLo, 2);
-    const scale = Math.min(w / du, h / dv) * 0.78;
-    this.frame = { scale: Math.min(Math.max(scale, 1e-3), 1e5), cu: (uLo + uHi) / 2, cv: (vLo + vHi) / 2 };
+    // The axes line and the legend take a band at the top, and the step card (wide layout:
+    // it lies over the view's foot) one at the bottom: the scene fits between them.
+    const top = Math.min(this.#legendBox().bottom, h / 2);
+    const bottom = Math.min(this.#footBand(), (h - top) / 2);
+    const avail = h - top - bottom;
+    const scale = Math.min(Math.max(Math.min(w / du, avail / dv) * 0.78, 1e-3), 1e5);
+    this.frame = { scale, cu: (uLo + uHi) / 2, cv: (vLo + vHi) / 2 - (top + avail / 2 - h / 2) / scale };
   }
 
   // ---------------------------------------------------------------- drawing
@@ -181,6 +193,7 @@ export class View2D {
     this.svg.dataset.view = this.store.ui.view;
     const layers = ['grid', 'bands', 'shapes', 'rays', 'intervals', 'handles', 'text'].map((name) => svgEl('g', { class: `l-${name}` }));
     const [grid, bands, shapes, rays, intervals, handles, text] = layers;
+    this.labels = [];
     this.#drawGrid(grid);
     const { state } = this.store;
     state.shapes.forEach((s, j) => this.#drawShape(shapes, s, j, j === state.selected.shape));
@@ -288,7 +301,9 @@ export class View2D {
     const a = this.#point(ray, 0);
     const tHit = hit && hit.hit ? hit.t : null;
     const b = this.#point(ray, tHit ?? end);
-    g.append(svgEl('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: color, 'stroke-width': selected ? 3.5 : 2.5, class: 'ray2d', 'data-ray': i }));
+    // A miss is dashed and dim, as in the 3D view (rays3d.js) and slabcast/figure.
+    const miss = tHit === null ? { 'stroke-dasharray': '6 4', opacity: 0.6, 'data-miss': '' } : {};
+    g.append(svgEl('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: color, 'stroke-width': selected ? 3.5 : 2.5, class: 'ray2d', 'data-ray': i, ...miss }));
     if (tHit !== null && end > tHit) {
       const c = this.#point(ray, end);
       g.append(svgEl('line', { x1: b[0], y1: b[1], x2: c[0], y2: c[1], stroke: color, 'stroke-width': 2, 'stroke-dasharray': '6 4', opacity: 0.6 }));
@@ -306,7 +321,20 @@ export class View2D {
     const focus = (kind) => this.focus && this.focus.kind === kind && this.focus.index === i;
     handles.append(svgEl('circle', { cx: a[0], cy: a[1], r: 8, fill: color, stroke: focus('origin') ? '#1f2933' : '#fff', 'stroke-width': focus('origin') ? 3 : 1.5, 'data-handle': `ray${i}-origin`, class: 'handle2d' }));
     handles.append(svgEl('circle', { cx: tip[0], cy: tip[1], r: 6.5, fill: '#fff', stroke: focus('tip') ? '#1f2933' : color, 'stroke-width': 3, 'data-handle': `ray${i}-tip`, class: 'handle2d' }));
-    handles.append(svgEl('text', { x: a[0] + 10, y: a[1] - 10, class: 'ray-label2d', fill: '#1f2933' }, rayName(i)));
+    this.#label(handles, a, rayName(i));
+  }
+
+  /** A ray's name beside its origin a, at the first of four places that overlaps no label
+   * drawn before it in this frame (none free: not drawn). */
+  #label(g, a, text) {
+    const w = 7 * text.length + 6;
+    for (const [dx, dy] of [[10, -10], [10, 20], [-10 - w, -10], [-10 - w, 20]]) {
+      const r = { x: a[0] + dx, y: a[1] + dy - 12, w, h: 15 };
+      if (this.labels.some((k) => r.x < k.x + k.w && k.x < r.x + r.w && r.y < k.y + k.h && k.y < r.y + r.h)) continue;
+      this.labels.push(r);
+      g.append(svgEl('text', { x: r.x, y: a[1] + dy, class: 'ray-label2d', fill: '#1f2933' }, text));
+      return;
+    }
   }
 
   /** The slabs of the selected box whose planes are seen edge-on, as bands; AABB faces draggable. */
@@ -391,17 +419,63 @@ export class View2D {
     }
   }
 
-  #drawText(g) {
+  /** How many pixels of the view's bottom the foot (the step card, the help line) covers: 0
+   * when it sits below the drawing (the narrow layout). */
+  #footBand() {
+    const foot = this.store.dom.host().querySelector('.view-foot');
+    if (!foot || !foot.offsetParent) return 0;
+    const r = this.svg.getBoundingClientRect();
+    const f = foot.getBoundingClientRect();
+    return f.top < r.bottom && f.bottom > r.top ? Math.max(0, r.bottom - f.top) : 0;
+  }
+
+  /** The baseline of the axes line: below the mode hint when that covers the view's top. */
+  #textY() {
     const svgTop = this.svg.getBoundingClientRect().top;
     let y = 18;
-    for (const id of ['mode-hint']) {
-      const e = document.getElementById(id);
-      if (e && e.offsetParent) {
-        const r = e.getBoundingClientRect();
-        if (r.bottom > svgTop) y = Math.max(y, r.bottom - svgTop + 16);
-      }
+    const e = this.store.dom.$('mode-hint');
+    if (e && e.offsetParent) {
+      const r = e.getBoundingClientRect();
+      if (r.bottom > svgTop) y = Math.max(y, r.bottom - svgTop + 16);
     }
-    g.append(svgEl('text', { x: 12, y, class: 'axes2d', fill: '#1f2933', 'data-testid': 'view2d-axes' }, this.plane.words));
+    return y;
+  }
+
+  /** Where the legend goes: top right, level with the axes line, when both fit side by side;
+   * else under the axes line. {x, y, width, height, bottom}. */
+  #legendBox() {
+    const y = this.#textY();
+    const [w] = this.size;
+    const width = 196;
+    const height = LEGEND_ROWS.length * 15 + 8;
+    const beside = w >= 12 + 6.6 * this.#axesWords().length + 16 + width + 8;
+    const box = beside ? { x: w - width - 8, y: y - 13 } : { x: 8, y: y + 8 };
+    return { ...box, width, height, bottom: box.y + height + 6 };
+  }
+
+  /** The axes line: the long words when they fit the view's width, else the short ones. */
+  #axesWords() {
+    const { words, short } = this.plane;
+    return this.size[0] >= 24 + 6.6 * words.length ? words : short;
+  }
+
+  #drawText(g) {
+    g.append(svgEl('text', { x: 12, y: this.#textY(), class: 'axes2d', fill: '#1f2933', 'data-testid': 'view2d-axes' }, this.#axesWords()));
+    this.#drawLegend(g);
+  }
+
+  /** What the colours mean (the 3D legend is hidden in 2D): the x, y and z intervals, their
+   * overlap, a missing ray. Top left, under the axes line. */
+  #drawLegend(g) {
+    const b = this.#legendBox();
+    const legend = svgEl('g', { class: 'legend2d', 'data-testid': 'legend2d' });
+    legend.append(svgEl('rect', { x: b.x, y: b.y, width: b.width, height: b.height, rx: 6, fill: '#fff', 'fill-opacity': 0.9, stroke: '#dde3ea' }));
+    LEGEND_ROWS.forEach(([style, words], r) => {
+      const y = b.y + 11 + r * 15;
+      legend.append(svgEl('line', { x1: b.x + 8, x2: b.x + 30, y1: y, y2: y, 'stroke-linecap': 'round', ...style }));
+      legend.append(svgEl('text', { x: b.x + 38, y: y + 4, class: 'legend2d-text', fill: '#1f2933' }, words));
+    });
+    g.append(legend);
   }
 
   // ---------------------------------------------------------------- dragging
@@ -426,7 +500,11 @@ export class View2D {
       const i = Number(m[1]);
       this.focus = { kind: m[2], index: i };
       this.store.selectRay(i, { pending: true });
-      if (!locked) this.drag = { kind: m[2], index: i };
+      // Keep the grab offset: the handle moves by the pointer's motion from here, its centre
+      // never jumps to the pointer.
+      const ray = state.rays[i];
+      const base = m[2] === 'origin' ? ray.origin.slice() : ray.origin.map((c, k) => c + ray.dir[k]);
+      if (!locked) this.drag = { kind: m[2], index: i, base, grab: this.toWorld(x, y, base) };
       this.draw();
       return;
     }
@@ -437,7 +515,7 @@ export class View2D {
     if (state.selected.shape !== j) this.store.selectShape(j, { pending: true });
     if (locked) { this.draw(); return; }
     const shape0 = cloneState(state.shapes[j]);
-    if (m[2]) this.drag = { kind: 'face', index: j, axis: AX.indexOf(m[2]), side: m[3], shape0 };
+    if (m[2]) this.drag = { kind: 'face', index: j, axis: AX.indexOf(m[2]), side: m[3], shape0, start: this.toWorld(x, y, [0, 0, 0]) };
     else this.drag = { kind: 'shape', index: j, shape0, start: this.toWorld(x, y, [0, 0, 0]) };
     this.draw();
   }
@@ -461,14 +539,15 @@ export class View2D {
     if (d.kind === 'origin' || d.kind === 'tip') {
       const ray = state.rays[d.index];
       if (!ray) return;
-      const base = d.kind === 'origin' ? ray.origin : ray.origin.map((c, k) => c + ray.dir[k]);
-      const p = snapIn(this.toWorld(x, y, base));
+      const now = this.toWorld(x, y, d.base);
+      const p = snapIn(d.base.map((c, k) => c + now[k] - d.grab[k]));
       const P = { x: p[0], y: p[1], z: p[2] };
       const next = d.kind === 'origin' ? rayWithOrigin(ray, P) : rayWithTip(ray, P);
       if (next) this.store.updateRay(d.index, next, { live: true });
     } else if (d.kind === 'face') {
       const s = cloneState(d.shape0);
-      const val = Math.fround(this.snap.value(this.toWorld(x, y, [0, 0, 0])[d.axis]));
+      const face0 = (d.side === 'min' ? d.shape0.min : d.shape0.max)[d.axis];
+      const val = Math.fround(this.snap.value(face0 + this.toWorld(x, y, [0, 0, 0])[d.axis] - d.start[d.axis]));
       if (d.side === 'min') s.min[d.axis] = Math.min(val, s.max[d.axis]);
       else s.max[d.axis] = Math.max(val, s.min[d.axis]);
       this.store.updateShape(d.index, s, { live: true });
