@@ -90,7 +90,7 @@ static int sc_slab_close(float a, float b)
  * for any float inputs (products of a double and a float are split exactly by two_prod). Used
  * when the rounded parameters are too close to decide (sc_slab_close): a line that passes a
  * box's edge or corner by less than the rounding of t. */
-static int sc_slab_hit_exact(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi, float tmax)
+static int sc_slab_hit_exact(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi, double tmax)
 {
     double nh[3][2], nl[3][2]; /* [axis][0: near, 1: far] numerators, hi + lo */
     int live[3];
@@ -115,7 +115,7 @@ static int sc_slab_hit_exact(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi, float
             double t[4];
             t[0] = nh[i][0];
             t[1] = nl[i][0];
-            sc_two_prod(-(double)tmax, di, &t[2], &t[3]);
+            sc_two_prod(-tmax, di, &t[2], &t[3]);
             if (sc_xsum(t, 4) * sd > 0.0) return 0;
         }
         /* near_i <= far_j for every other axis j:  (num_i d_j - num_j d_i) sign(d_i d_j) <= 0 */
@@ -210,10 +210,14 @@ sc_raycast_result sc__raycast_aabb_valid(const sc_ray *ray, const sc_aabb *box)
     if (!k && !(axis >= 0 && sc_slab_close(tn, tf))) return sc_miss();
     if (s != 1.0f) { tn /= s; tf /= s; }
     /* I = [tn, tf] meets [0, tmax]; when the rounded parameters are too close to say, the exact
-     * ones decide (scaling by a power of two changes no parameter). */
+     * ones decide (scaling the positions by a power of two scales every parameter by it, and
+     * changes none of their orders). */
     int hit = k && tf >= 0.0f && tn <= ray->tmax;
     if ((axis >= 0 && sc_slab_close(tn, tf)) || sc_slab_close(tn, ray->tmax)) {
-        hit = sc_slab_hit_exact(sc_scale(ray->origin, s), ray->dir, sc_scale(box->min, s), sc_scale(box->max, s), ray->tmax);
+        /* In the frame scaled by s the parameters are s times the true ones: so is tmax (in
+         * double, exactly: a float times a power of two, far inside the double range). */
+        hit = sc_slab_hit_exact(sc_scale(ray->origin, s), ray->dir, sc_scale(box->min, s), sc_scale(box->max, s),
+                                (double)ray->tmax * s);
     }
     if (!hit) return sc_miss();
     /* An exact hit whose rounded parameters crossed: the exit is raised to the entry, and t
