@@ -75,7 +75,27 @@ static inline double sc_xsum(const double *t, int n)
     int m = sc_expansion(t, n, e);
     double s = 0.0;
     for (int j = 0; j < m; ++j) s += e[j];
+    /* Each partial sum is at most the next component in magnitude (the components do not
+     * overlap, and rounding is monotone), so a nonzero s has the sign of the largest component,
+     * the exact sum's. Only a tie (the partial sum rounded to minus the largest component, a power
+     * of two) can give 0 for a nonzero sum: then the smallest component keeps the sign right. */
+    if (s == 0.0 && m > 0) s = e[m - 1] > 0.0 ? fabs(e[0]) : -fabs(e[0]);
     return s;
+}
+
+/* The relative error bound of the double-precision filters: a quantity computed in double from
+ * exactly summed products, with at most a few dozen roundings (each 2^-53 of the terms' size),
+ * is within 2^-45 of the sum of its terms' magnitudes (256 times the worst case), so its sign is
+ * the exact one when |value| > SC_FILTER * terms. Otherwise the exact expansions decide. */
+#define SC_FILTER 2.8421709430404007e-14 /* 2^-45 */
+
+/* Append the exact products a[i] * b[j] (two_prod: two terms each) of two term lists, times sg
+ * (+-1 or +-2: exact), to t at n; returns the new count. */
+static inline int sc_prod_terms(double *t, int n, const double *a, int na, const double *b, int nb, double sg)
+{
+    for (int i = 0; i < na; ++i)
+        for (int j = 0; j < nb; ++j, n += 2) sc_two_prod(sg * a[i], b[j], &t[n], &t[n + 1]);
+    return n;
 }
 
 /* Append the products a[i]*b[i] of floats (exact in double) with sign sg to a term list. */

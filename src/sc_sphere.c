@@ -20,13 +20,73 @@
  * - origin in the closed ball (mm_r2 <= 0): t = 0 is in I and in [0, tmax], a hit;
  * - otherwise a hit needs h2 >= 0, bd < 0 (heading towards the ball: |m + t d| grows for
  *   t >= 0 otherwise), and t_enter <= tmax  <=>  w2 <= sqrt(h2)  <=>  w2 <= 0 or w2^2 <= h2.
- * Every input of these tests is accurate to a few 2^-53 relative to itself, whatever the
- * distance between the origin and the ball (see the exact sums above); for small dyadic
- * inputs with an axis-parallel direction they are all exact. */
+ * The signs of mm_r2, bd and w2 are exact (exactly summed, sc_xsum). h2 and w2^2 - h2 are
+ * computed in double with a bound on their error (SC_FILTER); when they are too close to 0 to
+ * tell, their sign is taken from exact expansions of the same polynomials in the input floats
+ * (sc_sphere_h2_sign_exact, sc_sphere_end_sign_exact): every hit or miss is exact. */
 typedef struct sc_sphere_q {
     double w[3], bd, dd, mm_r2, r2, w2, T; /* T = tmax * dd */
     int tmax_inf;
+    /* The inputs, for the exact fallbacks: the ray o + t d (seg = 0) or the segment from o to
+     * d (seg = 1), the ball (c, r). */
+    sc_vec3 o, d, c;
+    float r, tmax;
+    int seg;
 } sc_sphere_q;
+
+/* The terms of w = (o - c) x d (ray) or (a - c) x (b - a) (segment), component i: exact products
+ * of the floats (sc_cross_terms, sc_cross_offset). Returns their count. */
+static int sc_sphere_w_terms(const sc_sphere_q *q, int i, double *t)
+{
+    int j = (i + 1) % 3, k = (i + 2) % 3;
+    sc_vec3 a = q->o, b = q->d, c = q->c;
+    t[0] = (double)sc_get(a, j) * sc_get(b, k);
+    t[1] = -((double)sc_get(a, k) * sc_get(b, j));
+    t[2] = -((double)sc_get(c, j) * sc_get(b, k));
+    t[3] = (double)sc_get(c, k) * sc_get(b, j);
+    if (!q->seg) return 4;
+    t[4] = (double)sc_get(c, j) * sc_get(a, k);
+    t[5] = -((double)sc_get(c, k) * sc_get(a, j));
+    return 6;
+}
+
+/* The exact sign of h2 = r^2 dd - |w|^2 (the line meets the ball iff h2 >= 0). */
+static int sc_sphere_h2_sign_exact(const sc_sphere_q *q)
+{
+    double t[3 * 72 + 24], w[6], dd[9];
+    int n = 0, nd;
+    for (int i = 0; i < 3; ++i) {
+        int nw = sc_sphere_w_terms(q, i, w);
+        n = sc_prod_terms(t, n, w, nw, w, nw, -1.0);
+    }
+    nd = sc_terms_dot(dd, 0, q->d, q->d, 1.0);
+    if (q->seg) { /* |b - a|^2 = b.b - 2 a.b + a.a */
+        nd = sc_terms_dot(dd, nd, q->o, q->d, -2.0);
+        nd = sc_terms_dot(dd, nd, q->o, q->o, 1.0);
+    }
+    double r2 = q->r2;
+    return sc__exp_sign(t, sc_prod_terms(t, n, &r2, 1, dd, nd, 1.0));
+}
+
+/* The exact sign of f(tmax) = |o + tmax d - c|^2 - r^2 (the ray's end outside the ball: > 0),
+ * or for a segment f(1) = |b - c|^2 - r^2. */
+static int sc_sphere_end_sign_exact(const sc_sphere_q *q)
+{
+    if (q->seg) {
+        double f = sc_dist2_minus_r2(q->d, q->c, q->r);
+        return f > 0.0 ? 1 : (f < 0.0 ? -1 : 0);
+    }
+    double t[3 * 32 + 1], e[4];
+    int n = 0;
+    for (int i = 0; i < 3; ++i) {
+        e[0] = sc_get(q->o, i);
+        e[1] = -(double)sc_get(q->c, i);
+        sc_two_prod((double)q->tmax, sc_get(q->d, i), &e[2], &e[3]);
+        n = sc_prod_terms(t, n, e, 4, e, 4, 1.0);
+    }
+    t[n++] = -q->r2;
+    return sc__exp_sign(t, n);
+}
 
 typedef struct sc_sphere_sol {
     double t_enter, t_exit;
@@ -45,8 +105,10 @@ static int sc_sphere_solve(const sc_sphere_q *q, sc_sphere_sol *out)
     double bb = q->bd * q->bd, md = q->mm_r2 * q->dd;
     int far_form = r2dd + ww <= bb + fabs(md);
     double h2 = far_form ? r2dd - ww : bb - md;
+    double eh = far_form ? r2dd + ww : bb + fabs(md); /* the terms' size: h2's error is below 2^-50 of it */
     if (!(q->mm_r2 <= 0.0)) {
-        if (h2 < 0.0 || !(q->bd < 0.0)) return 0;
+        if (!(q->bd < 0.0)) return 0;
+        if (!(fabs(h2) > SC_FILTER * eh) ? sc_sphere_h2_sign_exact(q) < 0 : h2 < 0.0) return 0;
         /* w2 > 0: tmax before the vertex of the quadratic; then t_enter <= tmax iff
          * w2^2 - h2 <= 0, and w2^2 - h2 = dd f(tmax) = T (T + 2 bd) + mm_r2 dd (T = tmax dd;
          * T + 2 bd < bd < 0 there, so that sum does not cancel). Either form is evaluated with
@@ -56,9 +118,10 @@ static int sc_sphere_solve(const sc_sphere_q *q, sc_sphere_sol *out)
         if (!q->tmax_inf && q->w2 > 0.0) {
             double w22 = q->w2 * q->w2;
             double tt = q->T * (q->T + 2.0 * q->bd);
-            double ea = w22 + (far_form ? r2dd + ww : bb + fabs(md));
+            double ea = w22 + eh;
             double eb = fabs(tt) + fabs(md);
-            if (ea < eb ? w22 - h2 > 0.0 : tt + md > 0.0) return 0;
+            double f = ea < eb ? w22 - h2 : tt + md;
+            if (!(fabs(f) > SC_FILTER * (ea < eb ? ea : eb)) ? sc_sphere_end_sign_exact(q) > 0 : f > 0.0) return 0;
         }
     }
     if (h2 < 0.0) h2 = 0.0; /* inside, and rounding put the line just off the ball */
@@ -92,6 +155,12 @@ static void sc_sphere_q_ray(sc_vec3 o, sc_vec3 d, float tmax, const sc_sphere *s
                        -((double)sc_get(o, k) * sc_get(d, j)), (double)sc_get(c, k) * sc_get(d, j)};
         q->w[i] = sc_xsum(t, 4);
     }
+    q->o = o;
+    q->d = d;
+    q->c = c;
+    q->r = sp->radius;
+    q->tmax = tmax;
+    q->seg = 0;
     q->bd = sc_offset_dot(o, c, d);
     double t[12];
     int n = sc_terms_dot(t, 0, d, d, 1.0);
@@ -119,6 +188,12 @@ static int sc_sphere_q_segment(sc_vec3 a, sc_vec3 b, const sc_sphere *sp, sc_sph
 {
     sc_vec3 c = sp->center;
     double t[12];
+    q->o = a;
+    q->d = b;
+    q->c = c;
+    q->r = sp->radius;
+    q->tmax = 1.0f;
+    q->seg = 1;
     sc_cross_offset(a, b, c, q->w);
     /* dd = b.b - 2 a.b + a.a */
     int n = sc_terms_dot(t, 0, b, b, 1.0);
