@@ -50,6 +50,9 @@ static int sc_slab_core(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi, float *t_e
     return tn > tf ? 0 : 1;
 }
 
+static int sc_slab_close(float a, float b);
+static int sc_slab_hit_exact(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi, double tmax);
+
 static int sc_slab_interval(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi,
                             float *t_enter, float *t_exit, int *axis)
 {
@@ -61,13 +64,17 @@ static int sc_slab_interval(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi,
          * brings max|d_i| into [2, 4): exact, as every component gets larger (t_exit = +inf
          * means |bound - o| / |d_i| > FLT_MAX on every axis that is not parallel, and
          * |bound - o| < 2^128, so max|d_i| < 1 here). The t of the largest component are then
-         * below 2^127, finite, so t_enter > t_exit shows as such. Both ends stay +inf (past
+         * below 2^127, finite, so t_enter > t_exit shows as such, unless they are too close to
+         * tell: then the exact test decides whether the line meets the box with t_exit >= 0
+         * (the caller compares the entry, past FLT_MAX, with tmax). Both ends stay +inf (past
          * FLT_MAX) on a hit. */
         int e = 0;
         (void)frexpf(sc_max3abs(d), &e);
         sc_vec3 ds = {ldexpf(d.x, 2 - e), ldexpf(d.y, 2 - e), ldexpf(d.z, 2 - e)};
         float tn, tf;
-        return sc_slab_core(o, ds, lo, hi, &tn, &tf, axis);
+        int k2 = sc_slab_core(o, ds, lo, hi, &tn, &tf, axis);
+        if (k2 != 2 && *axis >= 0 && sc_slab_close(tn, tf)) return sc_slab_hit_exact(o, d, lo, hi, INFINITY);
+        return k2;
     }
     return 1;
 }
@@ -174,9 +181,19 @@ static sc_raycast_result sc_aabb_hit(const sc_ray *ray, const sc_aabb *box, floa
     return r;
 }
 
+/* Whether two slab parameters computed in double (a rounded difference of floats, then a
+ * rounded quotient: within 2^-52 of the exact value, relative) are too close to be ordered. */
+static int sc_slab_close_d(double a, double b)
+{
+    if (!isfinite(a) || !isfinite(b)) return 0;
+    double m = fabs(a) > fabs(b) ? fabs(a) : fabs(b);
+    return fabs(a - b) <= m * 8.8817841970012523e-16; /* 2^-50 */
+}
+
 /* Ray vs AABB in double, for the inputs whose float slab quotients underflow (sc_slab_core
- * returns 2). In double no quotient of floats underflows (|q| >= 2^-277), so the signs and the
- * order of the slab bounds are those of the exact values. */
+ * returns 2). In double no quotient of floats underflows (|q| >= 2^-277), so the signs of the
+ * slab bounds are those of the exact values, and so is their order unless they are too close to
+ * tell (sc_slab_close_d): then the exact test decides. */
 static sc_raycast_result sc_raycast_aabb_d(const sc_ray *ray, const sc_aabb *box)
 {
     double tn = -INFINITY, tf = INFINITY;
@@ -193,8 +210,14 @@ static sc_raycast_result sc_raycast_aabb_d(const sc_ray *ray, const sc_aabb *box
         if (near > tn) { tn = near; ax = i; }
         if (far < tf) tf = far;
     }
-    if (!(tn <= tf && tf >= 0.0 && tn <= ray->tmax)) return sc_miss();
-    return sc_aabb_hit(ray, box, sc_dfin(tn), sc_dfin(tf), ax, tn >= 0.0);
+    int hit = tn <= tf && tf >= 0.0 && tn <= ray->tmax;
+    if (sc_slab_close_d(tn, tf) || sc_slab_close_d(tn, ray->tmax))
+        hit = sc_slab_hit_exact(ray->origin, ray->dir, box->min, box->max, (double)ray->tmax);
+    if (!hit) return sc_miss();
+    if (tf < tn) tf = tn; /* an exact hit whose rounded parameters crossed */
+    sc_raycast_result r = sc_aabb_hit(ray, box, sc_dfin(tn), sc_dfin(tf), ax, tn >= 0.0);
+    if (r.t > ray->tmax) r.t = ray->tmax;
+    return r;
 }
 
 /* Ray vs AABB, inputs valid. The world kernels reproduce this bit for bit. */
@@ -228,26 +251,37 @@ sc_raycast_result sc__raycast_aabb_valid(const sc_ray *ray, const sc_aabb *box)
     return r;
 }
 
-/* The segment a + t (b - a), 0 <= t <= 1 (a != b): the segment as the ray a + t*(b - a) with
- * tmax 1. If b - a could overflow, scale the whole scene by 2^-4 (exact): the answer does not
- * change. */
-int sc__linetest_aabb(sc_vec3 a, sc_vec3 b, const sc_aabb *shape_box)
+/* The segment a + t (b - a), 0 <= t <= 1 (a != b), against the closed box, exactly (docs/semantics.md:
+ * linetest tests the exact segment, b - a is never rounded). Per axis, with D = b - a and s its
+ * sign (that of b - a: a comparison of floats), the slab's near and far bounds N, F give
+ * near = (N - a) / D, far = (F - a) / D; the segment meets the box iff far_i >= 0 (s (F - a) >= 0),
+ * near_i <= 1 (s (N - b) <= 0) and near_i <= far_j for every pair, that is
+ * s_i s_j [(N_i - a_i)(b_j - a_j) - (F_j - a_j)(b_i - a_i)] <= 0, whose bracket is the exact sum of
+ * six products of floats: N_i b_j - N_i a_j - a_i b_j - F_j b_i + F_j a_i + a_j b_i. */
+int sc__linetest_aabb(sc_vec3 a, sc_vec3 b, const sc_aabb *box)
 {
-    sc_aabb box = *shape_box;
-    sc_vec3 pos[2] = {a, b};
-    float k = sc_position_scale(pos, 2);
-    if (k != 1.0f) {
-        a = sc_scale(a, k);
-        b = sc_scale(b, k);
-        box.min = sc_scale(box.min, k);
-        box.max = sc_scale(box.max, k);
+    int s[3];
+    float nb[3], fb[3];
+    for (int i = 0; i < 3; ++i) {
+        float ai = sc_get(a, i), bi = sc_get(b, i), lo = sc_get(box->min, i), hi = sc_get(box->max, i);
+        s[i] = bi > ai ? 1 : (bi < ai ? -1 : 0);
+        if (s[i] == 0) {
+            if (ai < lo || ai > hi) return 0;
+            continue;
+        }
+        nb[i] = s[i] > 0 ? lo : hi;
+        fb[i] = s[i] > 0 ? hi : lo;
+        if (s[i] > 0 ? (fb[i] < ai || nb[i] > bi) : (fb[i] > ai || nb[i] < bi)) return 0;
     }
-    sc_ray ray = {a, sc_sub(b, a), 1.0f};
-    if (sc_zero3(ray.dir)) { /* distinct end points that became equal under the scaling */
-        return a.x >= box.min.x && a.x <= box.max.x && a.y >= box.min.y && a.y <= box.max.y &&
-               a.z >= box.min.z && a.z <= box.max.z;
+    for (int i = 0; i < 3; ++i) {
+        for (int j = 0; j < 3; ++j) {
+            if (i == j || s[i] == 0 || s[j] == 0) continue;
+            double ai = sc_get(a, i), aj = sc_get(a, j), bi = sc_get(b, i), bj = sc_get(b, j);
+            double t[6] = {nb[i] * bj, -(nb[i] * aj), -(ai * bj), -(fb[j] * bi), fb[j] * ai, aj * bi};
+            if (s[i] * s[j] * sc__exp_sign(t, 6) > 0) return 0;
+        }
     }
-    return sc__raycast_aabb_valid(&ray, &box).hit;
+    return 1;
 }
 
 /* The box face of the smallest far-plane parameter: (face - o) / d in double (the difference of

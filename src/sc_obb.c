@@ -20,13 +20,83 @@
 typedef struct sc_obb_q {
     double ol[3], dl[3], oe[3], w[3], tmax;
     int tmax_inf;
+    /* The inputs, for the exact fallbacks: the ray o + t d (seg = 0) or the segment from o to d
+     * (seg = 1), and the box. */
+    sc_vec3 o, d;
+    float tmax_f;
+    int seg;
+    const sc_obb *box;
 } sc_obb_q;
+
+/* The exact terms (products of the input floats) of ol_i (which 0), dl_i (1) or oe_i (2); returns
+ * their count (at most 12). */
+static int sc_obb_terms(const sc_obb_q *q, int which, int i, double *t)
+{
+    sc_vec3 a = q->box->axes[i], c = q->box->center;
+    int n;
+    if (which == 0) { /* (o - c).a_i */
+        n = sc_terms_dot(t, 0, q->o, a, 1.0);
+        return sc_terms_dot(t, n, c, a, -1.0);
+    }
+    if (which == 1) { /* d.a_i, or (b - a).a_i */
+        n = sc_terms_dot(t, 0, q->d, a, 1.0);
+        return q->seg ? sc_terms_dot(t, n, q->o, a, -1.0) : n;
+    }
+    if (q->seg) { /* (b - c).a_i */
+        n = sc_terms_dot(t, 0, q->d, a, 1.0);
+        return sc_terms_dot(t, n, c, a, -1.0);
+    }
+    n = sc_terms_dot(t, 0, q->o, a, 1.0); /* (o + tmax d - c).a_i */
+    n = sc_terms_dot(t, n, c, a, -1.0);
+    for (int k = 0; k < 3; ++k, n += 2)
+        sc_two_prod((double)q->tmax_f, (double)sc_get(q->d, k) * sc_get(a, k), &t[n], &t[n + 1]);
+    return n;
+}
+
+/* The sign of g * v + x, exactly, for v = ol_i, dl_i or oe_i (which) and a float x; v is the
+ * rounded value (the exact one when the rounding cannot matter). Rounding is monotone and x is a
+ * double: only when g * v == -x can the rounded sign differ from the exact one. */
+static int sc_obb_sign(const sc_obb_q *q, int which, int i, double v, double g, double x)
+{
+    double r = g * v + x;
+    if (r != 0.0) return r > 0.0 ? 1 : -1;
+    double t[13];
+    int n = sc_obb_terms(q, which, i, t);
+    for (int k = 0; k < n; ++k) t[k] *= g;
+    t[n++] = x;
+    return sc__exp_sign(t, n);
+}
+
+/* |ol_i| <= h_i, exactly. */
+static int sc_obb_in_slab(const sc_obb_q *q, int i, double h)
+{
+    return sc_obb_sign(q, 0, i, q->ol[i], 1.0, -h) <= 0 && sc_obb_sign(q, 0, i, q->ol[i], 1.0, h) >= 0;
+}
+
+/* The exact sign of N_i dl_j - F_j dl_i = -s_i h_i dl_j - s_j h_j dl_i + ol_j dl_i - ol_i dl_j. */
+static int sc_obb_pair_sign_exact(const sc_obb_q *q, int i, int j, const int *s, const double *h)
+{
+    double t[2 * 2 * 12 * 12 + 4 * 12], oi[12], oj[12], di[12], dj[12];
+    int noi = sc_obb_terms(q, 0, i, oi), noj = sc_obb_terms(q, 0, j, oj);
+    int ndi = sc_obb_terms(q, 1, i, di), ndj = sc_obb_terms(q, 1, j, dj);
+    double hi = -s[i] * h[i], hj = -s[j] * h[j];
+    int n = sc_prod_terms(t, 0, &hi, 1, dj, ndj, 1.0);
+    n = sc_prod_terms(t, n, &hj, 1, di, ndi, 1.0);
+    n = sc_prod_terms(t, n, oj, noj, di, ndi, 1.0);
+    n = sc_prod_terms(t, n, oi, noi, dj, ndj, -1.0);
+    return sc__exp_sign(t, n);
+}
 
 static void sc_obb_q_ray(const sc_obb *b, sc_vec3 o, sc_vec3 d, float tmax, sc_obb_q *q)
 {
     sc_cross_terms(q->w, o, b->center, d);
     q->tmax_inf = isinf(tmax);
     q->tmax = tmax;
+    q->o = o;
+    q->d = d;
+    q->tmax_f = tmax;
+    q->seg = 0;
+    q->box = b;
     for (int i = 0; i < 3; ++i) {
         double t[12];
         sc_vec3 a = b->axes[i];
@@ -53,6 +123,11 @@ static void sc_obb_q_segment(const sc_obb *box, sc_vec3 a, sc_vec3 b, sc_obb_q *
     sc_cross_offset(a, b, c, q->w);
     q->tmax_inf = 0;
     q->tmax = 1.0;
+    q->o = a;
+    q->d = b;
+    q->tmax_f = 1.0f;
+    q->seg = 1;
+    q->box = box;
     for (int i = 0; i < 3; ++i) {
         double t[6];
         sc_vec3 ax = box->axes[i];
@@ -70,15 +145,15 @@ static int sc_obb_solve(const sc_obb *b, const sc_obb_q *q, double *t_enter, dou
     int s[3];
     /* The origin in the closed box (the same exact test as sc_contains): t = 0 is in I and
      * in [0, tmax], a hit whatever the rounded tests below would say. */
-    int inside = fabs(q->ol[0]) <= h[0] && fabs(q->ol[1]) <= h[1] && fabs(q->ol[2]) <= h[2];
+    int inside = sc_obb_in_slab(q, 0, h[0]) && sc_obb_in_slab(q, 1, h[1]) && sc_obb_in_slab(q, 2, h[2]);
     for (int i = 0; i < 3; ++i) {
-        s[i] = sc_sgn(q->dl[i]);
+        s[i] = sc_sgn(q->dl[i]); /* exact: an exactly summed value */
         if (inside) continue;
         if (s[i] == 0) {
-            if (fabs(q->ol[i]) > h[i]) return 0;
+            if (!sc_obb_in_slab(q, i, h[i])) return 0;
         } else {
-            if (h[i] - s[i] * q->ol[i] < 0.0) return 0;                  /* far_i < 0 */
-            if (!q->tmax_inf && s[i] * q->oe[i] < -h[i]) return 0;       /* near_i > tmax */
+            if (sc_obb_sign(q, 0, i, q->ol[i], -s[i], h[i]) < 0) return 0;                    /* far_i < 0 */
+            if (!q->tmax_inf && sc_obb_sign(q, 2, i, q->oe[i], s[i], h[i]) < 0) return 0;     /* near_i > tmax */
         }
     }
     for (int i = 0; i < 3 && !inside; ++i) {
@@ -86,14 +161,19 @@ static int sc_obb_solve(const sc_obb *b, const sc_obb_q *q, double *t_enter, dou
             if (i == j || s[i] == 0 || s[j] == 0) continue;
             /* N_i dl_j - F_j dl_i = -s_i h_i dl_j - s_j h_j dl_i + w.(a_j x a_i) */
             sc_vec3 aj = b->axes[j], ai = b->axes[i];
-            double cr[3];
+            double cr[3], m = 0.0;
             for (int k = 0; k < 3; ++k) {
                 int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
-                cr[k] = (double)sc_get(aj, k1) * sc_get(ai, k2) - (double)sc_get(aj, k2) * sc_get(ai, k1);
+                double p = (double)sc_get(aj, k1) * sc_get(ai, k2), r = (double)sc_get(aj, k2) * sc_get(ai, k1);
+                cr[k] = p - r;
+                m += fabs(q->w[k]) * (fabs(p) + fabs(r));
             }
             double x = q->w[0] * cr[0] + q->w[1] * cr[1] + q->w[2] * cr[2];
             double v = (-s[i] * h[i]) * q->dl[j] - (s[j] * h[j]) * q->dl[i] + x;
-            if (s[i] * s[j] * v > 0.0) return 0;
+            /* v's error is a few 2^-53 of its terms' size m: too close to 0, the exact sign */
+            m += fabs(h[i] * q->dl[j]) + fabs(h[j] * q->dl[i]);
+            int sv = fabs(v) > SC_FILTER * m ? (v > 0.0 ? 1 : -1) : sc_obb_pair_sign_exact(q, i, j, s, h);
+            if (s[i] * s[j] * sv > 0) return 0;
         }
     }
     double tn = -INFINITY, tf = INFINITY;
@@ -185,11 +265,17 @@ int sc__linetest_obb(sc_vec3 a, sc_vec3 b, const sc_obb *box)
     return sc_obb_solve(box, &q, &tn, &tf, &axis);
 }
 
-/* |(p - c).a_i| <= h_i, each offset exactly summed (see sc_xsum). */
+/* |(p - c).a_i| <= h_i, each offset exactly summed (see sc_xsum), ties decided exactly. */
 int sc__contains_obb(sc_vec3 p, const sc_obb *b)
 {
-    for (int i = 0; i < 3; ++i)
-        if (!(fabs(sc_offset_dot(p, b->center, b->axes[i])) <= sc_get(b->half, i))) return 0;
+    sc_obb_q q;
+    q.o = p;
+    q.seg = 0;
+    q.box = b;
+    for (int i = 0; i < 3; ++i) {
+        q.ol[i] = sc_offset_dot(p, b->center, b->axes[i]);
+        if (!sc_obb_in_slab(&q, i, sc_get(b->half, i))) return 0;
+    }
     return 1;
 }
 

@@ -57,6 +57,107 @@ static int d6_scaled_entry_past_tmax(void)
     return 0;
 }
 
+static sc_shape shape_sphere(sc_vec3 c, float r)
+{
+    sc_shape s = {0};
+    s.type = SC_SHAPE_SPHERE;
+    s.u.sphere = (sc_sphere){c, r};
+    return s;
+}
+
+/* The issue's example: origin (-1e-30, 0, -10), dir (0, 0, 1), the ball of centre (3, 4, 0) and
+ * radius 5. The line's squared distance from the centre is (3 + x)^2 + 4^2 for the origin's x:
+ * 25 + 6e-30 + 1e-60 > 25 for x = -1e-30 (a miss), 25 - 6e-30 + 1e-60 < 25 for x = 1e-30 (a hit).
+ * (-1e-30f is not exactly -1e-30, but it is a negative number far below 1, which is all the
+ * argument uses.) The same for the segment along that line, and for the world's paths. */
+static int sphere_near_tangent(void)
+{
+    sc_shape ball = shape_sphere(v3(3, 4, 0), 5);
+    sc_world *w = sc_world_create();
+    float spheres[4] = {3, 4, 0, 5};
+    ENSURE(sc_world_add_spheres(w, spheres, 1, NULL) == SC_OK && sc_world_commit(w) == SC_OK);
+    for (int k = 0; k < 2; ++k) {
+        float x = k == 0 ? -1e-30f : 1e-30f;
+        int want = k == 1;
+        sc_ray r = {v3(x, 0, -10), v3(0, 0, 1), INFINITY};
+        sc_raycast_result h = sc_raycast(&r, &ball);
+        ENSURE(h.status == SC_OK && h.hit == want);
+        if (want) ENSURE(fabsf(h.t - 10.0f) <= 1e-5f); /* the tangent point (x, 0, 0) at t = 10 */
+        sc_segment g = {v3(x, 0, -10), v3(x, 0, 10)};
+        ENSURE(sc_linetest(&g, &ball).value == want);
+        float t = -1;
+        ENSURE(world_ray_paths(w, &r, &t) == 4 * want);
+        /* tmax just before or at the tangent point: t_enter = 10 exactly on the tangent line */
+        r.tmax = 9.999999f;
+        ENSURE(!sc_raycast(&r, &ball).hit);
+    }
+    sc_world_destroy(w);
+    return 0;
+}
+
+static sc_shape tilted_obb(float eps)
+{
+    sc_shape s = {0};
+    s.type = SC_SHAPE_OBB;
+    s.u.obb.center = v3(0, 0, 0);
+    s.u.obb.axes[0] = v3(1, 0, eps);
+    s.u.obb.axes[1] = v3(0, 1, 0);
+    s.u.obb.axes[2] = v3(-eps, 0, 1);
+    s.u.obb.half = v3(1, 1, 1);
+    return s;
+}
+
+/* An OBB whose axes tilt by eps = 2^-60 (orthonormal within eps^2): in its frame a point p has
+ * x' = p.x + eps p.z, y' = p.y, z' = p.z - eps p.x. The point (1, 0, z) is outside the x' <= 1 slab
+ * by eps z for z > 0, inside for z < 0; double precision rounds 1 + 2^-61 to 1 and saw it inside.
+ * The ray from (-3, 5, z) along (1, -1, 0) meets x' in [-1, 1] for t in [2 - eps z, 4 - eps z] and
+ * y' in [-1, 1] for t in [4, 6]: it touches the edge for z <= 0 and misses it by eps z otherwise.
+ * A ray along y through (1, 0, z) is parallel to the x' slab: inside it iff z <= 0. */
+static int obb_tilted_by_2_60(void)
+{
+    sc_shape box = tilted_obb(0x1p-60f);
+    ENSURE(sc_shape_valid(&box));
+    sc_world *w = sc_world_create();
+    float obbs[15] = {0, 0, 0, 1, 0, 0x1p-60f, 0, 1, 0, -0x1p-60f, 0, 1, 1, 1, 1};
+    ENSURE(sc_world_add_obbs(w, obbs, 1, NULL) == SC_OK && sc_world_commit(w) == SC_OK);
+    for (int k = 0; k < 2; ++k) {
+        float z = k == 0 ? 0.5f : -0.5f;
+        int want = k == 1;
+        ENSURE(sc_contains(v3(1, 0, z), &box).value == want);
+        sc_point_result cp = sc_closest_point(v3(1, 0, z), &box);
+        ENSURE(want ? (cp.point.x == 1 && cp.point.z == z) : 1);
+        sc_ray edge = {v3(-3, 5, z), v3(1, -1, 0), INFINITY};
+        ENSURE(sc_raycast(&edge, &box).hit == want);
+        sc_segment seg = {v3(-3, 5, z), v3(5, -3, z)};
+        ENSURE(sc_linetest(&seg, &box).value == want);
+        sc_ray par = {v3(1, -5, z), v3(0, 1, 0), INFINITY};
+        sc_raycast_result h = sc_raycast(&par, &box);
+        ENSURE(h.hit == want);
+        if (want) ENSURE(h.t == 4.0f);
+        float t = -1;
+        ENSURE(world_ray_paths(w, &edge, &t) == 4 * want);
+        ENSURE(world_ray_paths(w, &par, &t) == 4 * want);
+    }
+    sc_world_destroy(w);
+    return 0;
+}
+
+/* linetest tests the exact segment (docs/semantics.md), not a + t fl(b - a): the segment from
+ * (-2^-40, 0, 0) to the box's corner (1, 2, 0) ends on the box [1, 2] x [1, 2] x [-1, 1] (a hit),
+ * while a + t (1, 2, 0), its float32 direction, passes the corner 2^-40 to the left. */
+static int aabb_linetest_exact_segment(void)
+{
+    sc_shape box = {0};
+    box.type = SC_SHAPE_AABB;
+    box.u.aabb = (sc_aabb){v3(1, 1, -1), v3(2, 2, 1)};
+    sc_segment seg = {v3(-0x1p-40f, 0, 0), v3(1, 2, 0)};
+    ENSURE(sc_linetest(&seg, &box).value == 1);
+    /* and a segment from the origin that ends 2^-24 short of that corner (x < 1 all along): a miss */
+    sc_segment short_seg = {v3(0, 0, 0), v3(1.0f - 0x1p-24f, 2, 0)};
+    ENSURE(sc_linetest(&short_seg, &box).value == 0);
+    return 0;
+}
+
 typedef int (*test_fn)(void);
 #define RUN_TEST(fn) run_test(#fn, fn, filter)
 
@@ -74,6 +175,9 @@ int main(int argc, char **argv)
     const char *filter = argc > 1 ? argv[1] : NULL;
     int before = g_failures;
     RUN_TEST(d6_scaled_entry_past_tmax);
+    RUN_TEST(sphere_near_tangent);
+    RUN_TEST(obb_tilted_by_2_60);
+    RUN_TEST(aabb_linetest_exact_segment);
     int failed = g_failures - before;
     printf("%d passed, %d failed\n", g_run - failed, failed);
     return failed ? 1 : 0;
