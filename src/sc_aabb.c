@@ -51,7 +51,7 @@ static int sc_slab_core(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi, float *t_e
 }
 
 static int sc_slab_close(float a, float b);
-static int sc_slab_hit_exact(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi, double tmax);
+SC_COLD static int sc_slab_hit_exact(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi, double tmax);
 
 static int sc_slab_interval(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi,
                             float *t_enter, float *t_exit, int *axis)
@@ -97,7 +97,7 @@ static int sc_slab_close(float a, float b)
  * for any float inputs (products of a double and a float are split exactly by two_prod). Used
  * when the rounded parameters are too close to decide (sc_slab_close): a line that passes a
  * box's edge or corner by less than the rounding of t. */
-static int sc_slab_hit_exact(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi, double tmax)
+SC_COLD static int sc_slab_hit_exact(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi, double tmax)
 {
     double nh[3][2], nl[3][2]; /* [axis][0: near, 1: far] numerators, hi + lo */
     int live[3];
@@ -123,7 +123,7 @@ static int sc_slab_hit_exact(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi, doubl
             t[0] = nh[i][0];
             t[1] = nl[i][0];
             sc_two_prod(-tmax, di, &t[2], &t[3]);
-            if (sc_xsum(t, 4) * sd > 0.0) return 0;
+            if (sc_xsum_s(t, 4) * sd > 0.0) return 0;
         }
         /* near_i <= far_j for every other axis j:  (num_i d_j - num_j d_i) sign(d_i d_j) <= 0 */
         for (int j = 0; j < 3; ++j) {
@@ -133,7 +133,7 @@ static int sc_slab_hit_exact(sc_vec3 o, sc_vec3 d, sc_vec3 lo, sc_vec3 hi, doubl
             sc_two_prod(nl[i][0], dj, &t[2], &t[3]);
             sc_two_prod(-nh[j][1], di, &t[4], &t[5]);
             sc_two_prod(-nl[j][1], di, &t[6], &t[7]);
-            if (sc_xsum(t, 8) * sd * (dj > 0.0 ? 1.0 : -1.0) > 0.0) return 0;
+            if (sc_xsum_s(t, 8) * sd * (dj > 0.0 ? 1.0 : -1.0) > 0.0) return 0;
         }
     }
     return 1;

@@ -67,19 +67,30 @@ static inline int sc_expansion(const double *t, int n, double *e)
 
 /* The exact sum of n doubles (n <= SC_XSUM_MAX), rounded to double at the end: the terms go
  * into an expansion (Shewchuk's grow-expansion, zero components dropped), whose components
- * are then added from the smallest to the largest. The sign of the result is the sign of the
- * exact sum; for small dyadic inputs (exact totals) the result is exact. */
+ * are then added from the smallest to the largest. For small dyadic inputs (exact totals) the
+ * result is exact; otherwise it is within a few 2^-53 of the exact sum, relative. Each partial sum
+ * is at most the next component in magnitude (the components do not overlap, and rounding is
+ * monotone), so a nonzero result has the sign of the largest component, the exact sum's. Only a
+ * tie (the partial sum rounded to minus the largest component, a power of two) can give 0 for a
+ * nonzero sum: where a sign decides, a zero is checked again with sc_xsum_s. */
 static inline double sc_xsum(const double *t, int n)
 {
     double e[SC_XSUM_MAX];
     int m = sc_expansion(t, n, e);
     double s = 0.0;
     for (int j = 0; j < m; ++j) s += e[j];
-    /* Each partial sum is at most the next component in magnitude (the components do not
-     * overlap, and rounding is monotone), so a nonzero s has the sign of the largest component,
-     * the exact sum's. Only a tie (the partial sum rounded to minus the largest component, a power
-     * of two) can give 0 for a nonzero sum: then the smallest component keeps the sign right. */
-    if (s == 0.0 && m > 0) s = e[m - 1] > 0.0 ? fabs(e[0]) : -fabs(e[0]);
+    return s;
+}
+
+/* sc_xsum whose sign is always the exact sum's: on the tie above, the smallest component with the
+ * largest one's sign. */
+static inline double sc_xsum_s(const double *t, int n)
+{
+    double e[SC_XSUM_MAX];
+    int m = sc_expansion(t, n, e);
+    double s = 0.0;
+    for (int j = 0; j < m; ++j) s += e[j];
+    if (s == 0.0 && m > 0) s = copysign(e[0], e[m - 1]);
     return s;
 }
 
@@ -88,6 +99,17 @@ static inline double sc_xsum(const double *t, int n)
  * is within 2^-45 of the sum of its terms' magnitudes (256 times the worst case), so its sign is
  * the exact one when |value| > SC_FILTER * terms. Otherwise the exact expansions decide. */
 #define SC_FILTER 2.8421709430404007e-14 /* 2^-45 */
+
+/* The exact fallbacks are rare: kept out of line, so that the filtered paths stay small. A
+ * function with a constant flag (exact signs or not) is inlined where it is called (SC_INLINE), so
+ * that the flag costs nothing. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SC_COLD __attribute__((noinline, cold))
+#define SC_INLINE __attribute__((always_inline)) inline
+#else
+#define SC_COLD
+#define SC_INLINE inline
+#endif
 
 /* Append the exact products a[i] * b[j] (two_prod: two terms each) of two term lists, times sg
  * (+-1 or +-2: exact), to t at n; returns the new count. */
@@ -107,17 +129,19 @@ static inline int sc_terms_dot(double *t, int n, sc_vec3 a, sc_vec3 b, double sg
     return n;
 }
 
-/* (o - c) . a exactly summed: the offset of o from c along a, for floats o, c, a. */
-static inline double sc_offset_dot(sc_vec3 o, sc_vec3 c, sc_vec3 a)
+/* (o - c) . a exactly summed: the offset of o from c along a, for floats o, c, a; its sign exact
+ * when exact_sign (sc_xsum_s). */
+static inline double sc_offset_dot_x(sc_vec3 o, sc_vec3 c, sc_vec3 a, int exact_sign)
 {
     double t[6];
     int n = sc_terms_dot(t, 0, o, a, 1.0);
     n = sc_terms_dot(t, n, c, a, -1.0);
-    return sc_xsum(t, n);
+    return exact_sign ? sc_xsum_s(t, n) : sc_xsum(t, n);
 }
+static inline double sc_offset_dot(sc_vec3 o, sc_vec3 c, sc_vec3 a) { return sc_offset_dot_x(o, c, a, 0); }
 
-/* |o - c|^2 - r^2, exactly summed: o_i - c_i = h + l exactly (two_sum), and each of h^2,
- * 2hl, l^2 is split exactly by two_prod. */
+/* |o - c|^2 - r^2, exactly summed (its sign exact): o_i - c_i = h + l exactly (two_sum), and
+ * each of h^2, 2hl, l^2 is split exactly by two_prod. */
 static inline double sc_dist2_minus_r2(sc_vec3 o, sc_vec3 c, float r)
 {
     double t[SC_XSUM_MAX];
@@ -131,9 +155,8 @@ static inline double sc_dist2_minus_r2(sc_vec3 o, sc_vec3 c, float r)
         n += 6;
     }
     t[n++] = -((double)r * r);
-    return sc_xsum(t, n);
+    return sc_xsum_s(t, n);
 }
-
 
 /* w = (a - c) x (b - a), each component summed exactly from products of the floats and
  * rounded once: (a - c) x (b - a) = a x b - c x b + c x a. */

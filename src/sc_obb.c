@@ -56,25 +56,31 @@ static int sc_obb_terms(const sc_obb_q *q, int which, int i, double *t)
 /* The sign of g * v + x, exactly, for v = ol_i, dl_i or oe_i (which) and a float x; v is the
  * rounded value (the exact one when the rounding cannot matter). Rounding is monotone and x is a
  * double: only when g * v == -x can the rounded sign differ from the exact one. */
-static int sc_obb_sign(const sc_obb_q *q, int which, int i, double v, double g, double x)
+SC_COLD static int sc_obb_sign_exact(const sc_obb_q *q, int which, int i, double g, double x)
 {
-    double r = g * v + x;
-    if (r != 0.0) return r > 0.0 ? 1 : -1;
     double t[13];
     int n = sc_obb_terms(q, which, i, t);
     for (int k = 0; k < n; ++k) t[k] *= g;
     t[n++] = x;
     return sc__exp_sign(t, n);
 }
-
-/* |ol_i| <= h_i, exactly. */
-static int sc_obb_in_slab(const sc_obb_q *q, int i, double h)
+static inline int sc_obb_sign(const sc_obb_q *q, int which, int i, double v, double g, double x)
 {
+    double r = g * v + x;
+    if (r != 0.0) return r > 0.0 ? 1 : -1;
+    return sc_obb_sign_exact(q, which, i, g, x);
+}
+
+/* |ol_i| <= h_i, exactly: the rounded |ol_i| decides unless it equals h_i. */
+static inline int sc_obb_in_slab(const sc_obb_q *q, int i, double h)
+{
+    double a = fabs(q->ol[i]);
+    if (a != h) return a < h;
     return sc_obb_sign(q, 0, i, q->ol[i], 1.0, -h) <= 0 && sc_obb_sign(q, 0, i, q->ol[i], 1.0, h) >= 0;
 }
 
 /* The exact sign of N_i dl_j - F_j dl_i = -s_i h_i dl_j - s_j h_j dl_i + ol_j dl_i - ol_i dl_j. */
-static int sc_obb_pair_sign_exact(const sc_obb_q *q, int i, int j, const int *s, const double *h)
+SC_COLD static int sc_obb_pair_sign_exact(const sc_obb_q *q, int i, int j, const int *s, const double *h)
 {
     double t[2 * 2 * 12 * 12 + 4 * 12], oi[12], oj[12], di[12], dj[12];
     int noi = sc_obb_terms(q, 0, i, oi), noj = sc_obb_terms(q, 0, j, oj);
@@ -87,7 +93,7 @@ static int sc_obb_pair_sign_exact(const sc_obb_q *q, int i, int j, const int *s,
     return sc__exp_sign(t, n);
 }
 
-static void sc_obb_q_ray(const sc_obb *b, sc_vec3 o, sc_vec3 d, float tmax, sc_obb_q *q)
+static SC_INLINE void sc_obb_q_ray_x(const sc_obb *b, sc_vec3 o, sc_vec3 d, float tmax, sc_obb_q *q, int xs)
 {
     sc_cross_terms(q->w, o, b->center, d);
     q->tmax_inf = isinf(tmax);
@@ -100,9 +106,9 @@ static void sc_obb_q_ray(const sc_obb *b, sc_vec3 o, sc_vec3 d, float tmax, sc_o
     for (int i = 0; i < 3; ++i) {
         double t[12];
         sc_vec3 a = b->axes[i];
-        q->ol[i] = sc_offset_dot(o, b->center, a);
+        q->ol[i] = sc_offset_dot_x(o, b->center, a, xs);
         int n = sc_terms_dot(t, 0, d, a, 1.0);
-        q->dl[i] = sc_xsum(t, n);
+        q->dl[i] = xs ? sc_xsum_s(t, n) : sc_xsum(t, n);
         q->oe[i] = 0.0;
         if (!q->tmax_inf) {
             n = sc_terms_dot(t, 0, o, a, 1.0);
@@ -111,9 +117,30 @@ static void sc_obb_q_ray(const sc_obb *b, sc_vec3 o, sc_vec3 d, float tmax, sc_o
                 sc_two_prod((double)tmax, (double)sc_get(d, k) * sc_get(a, k), &t[n], &t[n + 1]);
                 n += 2;
             }
-            q->oe[i] = sc_xsum(t, n);
+            q->oe[i] = xs ? sc_xsum_s(t, n) : sc_xsum(t, n);
         }
     }
+}
+
+/* Whether some offset that decides a class summed to 0 (then a rounded tie may hide its sign:
+ * sc_xsum). */
+static inline int sc_obb_q_zero(const sc_obb_q *q)
+{
+    int z = 0;
+    for (int i = 0; i < 3; ++i) z |= (q->ol[i] == 0.0) | (q->dl[i] == 0.0) | (!q->tmax_inf & (q->oe[i] == 0.0));
+    return z;
+}
+
+SC_COLD static void sc_obb_q_ray_signs(const sc_obb *b, sc_vec3 o, sc_vec3 d, float tmax, sc_obb_q *q)
+{
+    sc_obb_q_ray_x(b, o, d, tmax, q, 1);
+}
+
+/* The quantities for the ray o + t d, every sign exact. */
+static void sc_obb_q_ray(const sc_obb *b, sc_vec3 o, sc_vec3 d, float tmax, sc_obb_q *q)
+{
+    sc_obb_q_ray_x(b, o, d, tmax, q, 0);
+    if (sc_obb_q_zero(q)) sc_obb_q_ray_signs(b, o, d, tmax, q);
 }
 
 /* The segment a + t (b - a), 0 <= t <= 1, with b - a never rounded. */
@@ -131,11 +158,11 @@ static void sc_obb_q_segment(const sc_obb *box, sc_vec3 a, sc_vec3 b, sc_obb_q *
     for (int i = 0; i < 3; ++i) {
         double t[6];
         sc_vec3 ax = box->axes[i];
-        q->ol[i] = sc_offset_dot(a, c, ax);
-        q->oe[i] = sc_offset_dot(b, c, ax);
+        q->ol[i] = sc_offset_dot_x(a, c, ax, 1);
+        q->oe[i] = sc_offset_dot_x(b, c, ax, 1);
         int n = sc_terms_dot(t, 0, b, ax, 1.0);
         n = sc_terms_dot(t, n, a, ax, -1.0);
-        q->dl[i] = sc_xsum(t, n);
+        q->dl[i] = sc_xsum_s(t, n);
     }
 }
 /* Classification (see above); on a hit, the interval in units of d and the entry axis. */
@@ -156,22 +183,24 @@ static int sc_obb_solve(const sc_obb *b, const sc_obb_q *q, double *t_enter, dou
             if (!q->tmax_inf && sc_obb_sign(q, 2, i, q->oe[i], s[i], h[i]) < 0) return 0;     /* near_i > tmax */
         }
     }
+    /* The size of the terms of x = w.(a_j x a_i) below: each component of a_j x a_i is a difference
+     * of two products of axis components, each at most (1 + 1e-4)^2 in magnitude (the axes are unit
+     * within 1e-4), so |x|'s terms are at most 2.001 (|w_0| + |w_1| + |w_2|). */
+    double mw = 2.001 * (fabs(q->w[0]) + fabs(q->w[1]) + fabs(q->w[2]));
     for (int i = 0; i < 3 && !inside; ++i) {
         for (int j = 0; j < 3; ++j) {
             if (i == j || s[i] == 0 || s[j] == 0) continue;
             /* N_i dl_j - F_j dl_i = -s_i h_i dl_j - s_j h_j dl_i + w.(a_j x a_i) */
             sc_vec3 aj = b->axes[j], ai = b->axes[i];
-            double cr[3], m = 0.0;
+            double cr[3];
             for (int k = 0; k < 3; ++k) {
                 int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
-                double p = (double)sc_get(aj, k1) * sc_get(ai, k2), r = (double)sc_get(aj, k2) * sc_get(ai, k1);
-                cr[k] = p - r;
-                m += fabs(q->w[k]) * (fabs(p) + fabs(r));
+                cr[k] = (double)sc_get(aj, k1) * sc_get(ai, k2) - (double)sc_get(aj, k2) * sc_get(ai, k1);
             }
             double x = q->w[0] * cr[0] + q->w[1] * cr[1] + q->w[2] * cr[2];
             double v = (-s[i] * h[i]) * q->dl[j] - (s[j] * h[j]) * q->dl[i] + x;
             /* v's error is a few 2^-53 of its terms' size m: too close to 0, the exact sign */
-            m += fabs(h[i] * q->dl[j]) + fabs(h[j] * q->dl[i]);
+            double m = mw + fabs(h[i] * q->dl[j]) + fabs(h[j] * q->dl[i]);
             int sv = fabs(v) > SC_FILTER * m ? (v > 0.0 ? 1 : -1) : sc_obb_pair_sign_exact(q, i, j, s, h);
             if (s[i] * s[j] * sv > 0) return 0;
         }
@@ -273,7 +302,7 @@ int sc__contains_obb(sc_vec3 p, const sc_obb *b)
     q.seg = 0;
     q.box = b;
     for (int i = 0; i < 3; ++i) {
-        q.ol[i] = sc_offset_dot(p, b->center, b->axes[i]);
+        q.ol[i] = sc_offset_dot_x(p, b->center, b->axes[i], 1);
         if (!sc_obb_in_slab(&q, i, sc_get(b->half, i))) return 0;
     }
     return 1;

@@ -10,13 +10,13 @@ double sc__plane_side(const sc_plane *p, sc_vec3 x)
     double t[4];
     int n = sc_terms_dot(t, 0, p->normal, x, 1.0);
     t[n++] = -(double)p->d;
-    return sc_xsum(t, n);
+    return sc_xsum_s(t, n);
 }
 
 sc_raycast_result sc__raycast_plane_valid(const sc_ray *ray, const sc_plane *plane)
 {
     double t3[3];
-    double denom = sc_xsum(t3, sc_terms_dot(t3, 0, plane->normal, ray->dir, 1.0));
+    double denom = sc_xsum_s(t3, sc_terms_dot(t3, 0, plane->normal, ray->dir, 1.0));
     double num = -sc__plane_side(plane, ray->origin); /* d - n.o */
     double t;
     if (denom == 0.0) {
@@ -37,7 +37,7 @@ sc_raycast_result sc__raycast_plane_valid(const sc_ray *ray, const sc_plane *pla
                 sc_two_prod(-(double)ray->tmax, ni * di, &tt[n], &tt[n + 1]);
                 n += 2;
             }
-            double diff = sc_xsum(tt, n); /* num - tmax*denom */
+            double diff = sc_xsum_s(tt, n); /* num - tmax*denom */
             if (denom > 0.0 ? diff > 0.0 : diff < 0.0) return sc_miss();
         }
         t = num / denom;

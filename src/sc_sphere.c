@@ -51,7 +51,7 @@ static int sc_sphere_w_terms(const sc_sphere_q *q, int i, double *t)
 }
 
 /* The exact sign of h2 = r^2 dd - |w|^2 (the line meets the ball iff h2 >= 0). */
-static int sc_sphere_h2_sign_exact(const sc_sphere_q *q)
+SC_COLD static int sc_sphere_h2_sign_exact(const sc_sphere_q *q)
 {
     double t[3 * 72 + 24], w[6], dd[9];
     int n = 0, nd;
@@ -70,7 +70,7 @@ static int sc_sphere_h2_sign_exact(const sc_sphere_q *q)
 
 /* The exact sign of f(tmax) = |o + tmax d - c|^2 - r^2 (the ray's end outside the ball: > 0),
  * or for a segment f(1) = |b - c|^2 - r^2. */
-static int sc_sphere_end_sign_exact(const sc_sphere_q *q)
+SC_COLD static int sc_sphere_end_sign_exact(const sc_sphere_q *q)
 {
     if (q->seg) {
         double f = sc_dist2_minus_r2(q->d, q->c, q->r);
@@ -144,8 +144,8 @@ static int sc_sphere_solve(const sc_sphere_q *q, sc_sphere_sol *out)
     return 1;
 }
 
-/* The quantities of sc_sphere_solve for the ray o + t d. */
-static void sc_sphere_q_ray(sc_vec3 o, sc_vec3 d, float tmax, const sc_sphere *sp, sc_sphere_q *q)
+/* The quantities of sc_sphere_solve for the ray o + t d; the signs of bd and w2 exact when xs. */
+static SC_INLINE void sc_sphere_q_ray_x(sc_vec3 o, sc_vec3 d, float tmax, const sc_sphere *sp, sc_sphere_q *q, int xs)
 {
     sc_vec3 c = sp->center;
     for (int i = 0; i < 3; ++i) {
@@ -161,7 +161,7 @@ static void sc_sphere_q_ray(sc_vec3 o, sc_vec3 d, float tmax, const sc_sphere *s
     q->r = sp->radius;
     q->tmax = tmax;
     q->seg = 0;
-    q->bd = sc_offset_dot(o, c, d);
+    q->bd = sc_offset_dot_x(o, c, d, xs);
     double t[12];
     int n = sc_terms_dot(t, 0, d, d, 1.0);
     q->dd = sc_xsum(t, n);
@@ -178,8 +178,22 @@ static void sc_sphere_q_ray(sc_vec3 o, sc_vec3 d, float tmax, const sc_sphere *s
             sc_two_prod(-(double)tmax, di * di, &t[n], &t[n + 1]);
             n += 2;
         }
-        q->w2 = sc_xsum(t, n);
+        q->w2 = xs ? sc_xsum_s(t, n) : sc_xsum(t, n);
     }
+}
+
+/* The same with every sign exact (sc_xsum_s), for the rare ray whose bd or w2 summed to 0. */
+SC_COLD static void sc_sphere_q_ray_signs(sc_vec3 o, sc_vec3 d, float tmax, const sc_sphere *sp, sc_sphere_q *q)
+{
+    sc_sphere_q_ray_x(o, d, tmax, sp, q, 1);
+}
+
+/* The quantities of sc_sphere_solve for the ray o + t d (a zero bd or w2 is checked again: a
+ * rounded tie can hide a nonzero sign, see sc_xsum; mm_r2's sign is always exact). */
+static void sc_sphere_q_ray(sc_vec3 o, sc_vec3 d, float tmax, const sc_sphere *sp, sc_sphere_q *q)
+{
+    sc_sphere_q_ray_x(o, d, tmax, sp, q, 0);
+    if (q->bd == 0.0 || (!q->tmax_inf && q->w2 == 0.0)) sc_sphere_q_ray_signs(o, d, tmax, sp, q);
 }
 
 /* The same for the segment a + t (b - a), 0 <= t <= 1, without rounding b - a: every
@@ -206,13 +220,13 @@ static int sc_sphere_q_segment(sc_vec3 a, sc_vec3 b, const sc_sphere *sp, sc_sph
     n = sc_terms_dot(t, n, a, a, -1.0);
     n = sc_terms_dot(t, n, c, b, -1.0);
     n = sc_terms_dot(t, n, c, a, 1.0);
-    q->bd = sc_xsum(t, n);
+    q->bd = sc_xsum_s(t, n);
     /* w2 = -bd - 1 * dd = -(b - c).(b - a) = -b.b + b.a + c.b - c.a */
     n = sc_terms_dot(t, 0, b, b, -1.0);
     n = sc_terms_dot(t, n, b, a, 1.0);
     n = sc_terms_dot(t, n, c, b, 1.0);
     n = sc_terms_dot(t, n, c, a, -1.0);
-    q->w2 = sc_xsum(t, n);
+    q->w2 = sc_xsum_s(t, n);
     q->tmax_inf = 0;
     q->T = q->dd;
     q->mm_r2 = sc_dist2_minus_r2(a, c, sp->radius);
@@ -329,5 +343,5 @@ int sc__overlap_sphere_sphere(const sc_sphere *a, const sc_sphere *b)
     t[n++] = -(r1 * r1);
     t[n++] = -(2.0 * r1 * r2);
     t[n++] = -(r2 * r2);
-    return sc_xsum(t, n) <= 0.0;
+    return sc_xsum_s(t, n) <= 0.0;
 }
