@@ -158,6 +158,47 @@ static int aabb_linetest_exact_segment(void)
     return 0;
 }
 
+/* The same two configurations swept over every power of two: the ray from (x, 0, -10) along z past
+ * the ball (3, 4, 0), r = 5, with x = +-2^-k (squared distance 25 - 6x + x^2: a hit iff x > 0), for
+ * k = 1..149; the OBB tilted by eps = 2^-k, k = 24..126, and the edge ray at z = +-0.5 (a hit iff
+ * z < 0). Single queries, and the world's cast, brute force, any hit and all hits, all agree. */
+static int sweep_powers_of_two(void)
+{
+    sc_shape ball = shape_sphere(v3(3, 4, 0), 5);
+    sc_world *w = sc_world_create();
+    float spheres[4] = {3, 4, 0, 5};
+    ENSURE(sc_world_add_spheres(w, spheres, 1, NULL) == SC_OK && sc_world_commit(w) == SC_OK);
+    for (int k = 1; k <= 149; ++k) {
+        for (int sg = -1; sg <= 1; sg += 2) {
+            float x = ldexpf((float)sg, -k), t = -1;
+            int want = sg > 0;
+            sc_ray r = {v3(x, 0, -10), v3(0, 0, 1), INFINITY};
+            ENSURE(sc_raycast(&r, &ball).hit == want);
+            sc_segment g = {v3(x, 0, -10), v3(x, 0, 10)};
+            ENSURE(sc_linetest(&g, &ball).value == want);
+            ENSURE(world_ray_paths(w, &r, &t) == 4 * want);
+        }
+    }
+    sc_world_destroy(w);
+    for (int k = 24; k <= 126; ++k) {
+        float eps = ldexpf(1.0f, -k);
+        sc_shape box = tilted_obb(eps);
+        sc_world *wo = sc_world_create();
+        float obbs[15] = {0, 0, 0, 1, 0, eps, 0, 1, 0, -eps, 0, 1, 1, 1, 1};
+        ENSURE(sc_world_add_obbs(wo, obbs, 1, NULL) == SC_OK && sc_world_commit(wo) == SC_OK);
+        for (int sg = -1; sg <= 1; sg += 2) {
+            float z = 0.5f * (float)sg, t = -1;
+            int want = sg < 0;
+            sc_ray edge = {v3(-3, 5, z), v3(1, -1, 0), INFINITY};
+            ENSURE(sc_raycast(&edge, &box).hit == want);
+            ENSURE(sc_contains(v3(1, 0, z), &box).value == want);
+            ENSURE(world_ray_paths(wo, &edge, &t) == 4 * want);
+        }
+        sc_world_destroy(wo);
+    }
+    return 0;
+}
+
 typedef int (*test_fn)(void);
 #define RUN_TEST(fn) run_test(#fn, fn, filter)
 
@@ -178,6 +219,7 @@ int main(int argc, char **argv)
     RUN_TEST(sphere_near_tangent);
     RUN_TEST(obb_tilted_by_2_60);
     RUN_TEST(aabb_linetest_exact_segment);
+    RUN_TEST(sweep_powers_of_two);
     int failed = g_failures - before;
     printf("%d passed, %d failed\n", g_run - failed, failed);
     return failed ? 1 : 0;
