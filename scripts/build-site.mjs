@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // Builds the static site into dist/site/ (docs/playground.md):
 //   1. Vite (vite.site.config.mjs) bundles web/index.html: hashed assets under assets/;
-//   2. docs/tutorial.html is copied to dist/site/tutorial.html (it embeds the playground
-//      with relative ?embed links);
+//   2. Vite (vite.tutorial.config.mjs) bundles docs/tutorial.html, the lesson built on
+//      slabcast/figure, into dist/site/tutorial.html and hashed assets beside the page's;
 //   3. every text asset (and the wasm) gets a precompressed .gz beside it (gzip level 9),
 //      which web/bin/serve.mjs sends to clients that accept gzip.
 // Needs web/slabcast.wasm (npm run build). Prints what it wrote.
-import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -48,7 +48,7 @@ async function main() {
     process.exit(1);
   }
   await build({ configFile: path.join(ROOT, 'vite.site.config.mjs') });
-  copyFileSync(path.join(ROOT, 'docs/tutorial.html'), path.join(SITE, 'tutorial.html'));
+  await build({ configFile: path.join(ROOT, 'vite.tutorial.config.mjs') });
   const rows = precompress(SITE);
   const width = Math.max(...rows.map(([f]) => f.length));
   for (const [file, size, gz] of rows) console.log(`  ${file.padEnd(width)}  ${String(size).padStart(8)} B  gzip ${String(gz).padStart(7)} B`);

@@ -221,23 +221,19 @@ static int sc_ball_terms(const sc_xhs *h, sc_vec3 c, double *t)
 
 #define NUM sc_fd
 #define OP(name) sc_fd_##name
-#define KKT sc_ball_kkt_fd
-#define KKT_HS sc_ball_hs_fd
+#define KKT_FN(name) sc_ball_##name##_fd
 #include "sc_ball_kkt.h"
 #undef NUM
 #undef OP
-#undef KKT
-#undef KKT_HS
+#undef KKT_FN
 
 #define NUM sc_bf
 #define OP(name) sc_bf_##name
-#define KKT sc_ball_kkt_bf
-#define KKT_HS sc_ball_hs_bf
+#define KKT_FN(name) sc_ball_##name##_bf
 #include "sc_ball_kkt.h"
 #undef NUM
 #undef OP
-#undef KKT
-#undef KKT_HS
+#undef KKT_FN
 
 /* Whether the closed ball (center, radius >= 0) meets the intersection of the m half-spaces
  * h[k]: n . x <= sum of b (float normals, exact double terms). skip_pair: h[2i] and h[2i + 1]
@@ -275,10 +271,10 @@ static int sc_ball_meets(const sc_xhs *h, int m, int skip_pair, sc_vec3 center, 
     }
     double rr = (double)radius * radius; /* exact: a product of floats */
     if (filtered) {
-        int r = sc_ball_hs_fd(h, idx, k, skip_pair, center, rr);
+        int r = sc_ball_halfspaces_fd(h, idx, k, skip_pair, center, rr);
         if (r != SC_BALL_UNKNOWN) return r;
     }
-    int r = sc_ball_hs_bf(h, idx, k, skip_pair, center, rr);
+    int r = sc_ball_halfspaces_bf(h, idx, k, skip_pair, center, rr);
     /* Unknown only if a value outgrew SC_BF_LIMBS, which float inputs cannot make (see above):
      * then the nearer answer of touching counts. */
     return r == SC_BALL_UNKNOWN ? 1 : r;

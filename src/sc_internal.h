@@ -8,6 +8,8 @@
  *   sc_kernels.h    the SIMD kernels (sc_simd.h), each line with its scalar meaning
  *   sc_traverse.c   one ray through the BVH: nearest, any, brute force, all hits
  *   sc_query.c      the batch entry points: validation, scratch, ray ordering, output
+ *   sc_sweep.c, sc_sweep_obb.c, sc_overlap.c, sc_nearest.c   sweeps, overlaps, nearest objects
+ *   sc_obb_bounds.c the bounds of an OBB's whole slab set
  *   slabcast_wasm.c the WebAssembly exports
  */
 #ifndef SC_INTERNAL_H
@@ -164,9 +166,14 @@ int sc__pick_allocator(const sc_allocator *given, sc_allocator *out);
 void *sc__mem_alloc(const sc_allocator *m, size_t bytes);
 void sc__mem_free(const sc_allocator *m, void *block, size_t bytes);
 int sc__next_cap(int cap, int need, int first);
+int sc__fits(int cap, size_t elem);
 int sc__grow(const sc_allocator *m, void **p, int *cap, int need, size_t elem);
 size_t sc__aligned_bytes(int cap, size_t elem);
 int sc__grow_aligned(const sc_allocator *m, void **p, void **raw, int *cap, int need, size_t elem, int used);
+
+/* sc_obb_bounds.c: an AABB (floats, rounded outwards) that holds the OBB's whole slab set
+ * |a_i.(x - c)| <= h_i and the parallelepiped c + sum l_i a_i, |l_i| <= h_i, for any valid axes. */
+sc_aabb sc__obb_bounds(const sc_obb *o);
 
 /* sc_bvh.c */
 void sc__bvh_child_bounds(const sc_world *w, int32_t c, sc_bounds *b);
@@ -205,6 +212,15 @@ void sc__walk(const sc_world *w, const sc_walker *k);
 /* sc_sweep.c: n validated sweeps (sphere: 8 floats each, box: 10) against a committed world. */
 sc_status sc__sweep_batch(const sc_world *w, const float *sweeps, int32_t n, int box, float *t, int32_t *index,
                           float *normal, float *point, const sc_wfilt *filter, int brute);
+
+/* sc_sweep_obb.c: a box of half extents e whose centre moves along o + t d, 0 <= t <= tmax, against
+ * the OBB's slabs: the first contact t and the unit normal (zero when touching at t = 0); 0 for
+ * none. The contact point at a given t (n: the contact normal found, or zero): a point common to the
+ * slab set and the box (up to rounding). */
+int sc__sweep_box_obb(const double *o, const double *d, double tmax, const double *e, const sc_obb *b, double *t,
+                      double *n);
+void sc__sweep_box_obb_point(const double *o, const double *d, double t, const double *e, const double *n,
+                             const sc_obb *b, double *p);
 
 /* sc_overlap.c: the objects overlapping a validated volume (kind: an sc_shape_type, 0 for a
  * frustum of 6 planes), the cap smallest indices ascending in out, the count in *total. */

@@ -81,25 +81,6 @@ static void sc_o_obb_poly(const sc_obb *o, sc_poly *p)
     }
 }
 
-/* The AABB around an OBB (c +- sum h_i |a_i|), rounded outwards to float. */
-static sc_aabb sc_o_obb_bounds(const sc_obb *o)
-{
-    sc_aabb b;
-    double h[3] = {o->half.x, o->half.y, o->half.z};
-    for (int k = 0; k < 3; ++k) {
-        double e = 0.0;
-        for (int i = 0; i < 3; ++i) e += h[i] * fabs((double)sc_v3_at(o->axes[i], k));
-        double c = sc_v3_at(o->center, k), lo = c - e, hi = c + e;
-        float flo = (float)lo, fhi = (float)hi;
-        if ((double)flo > lo) flo = nextafterf(flo, -INFINITY);
-        if ((double)fhi < hi) fhi = nextafterf(fhi, INFINITY);
-        if (k == 0) { b.min.x = flo; b.max.x = fhi; }
-        else if (k == 1) { b.min.y = flo; b.max.y = fhi; }
-        else { b.min.z = flo; b.max.z = fhi; }
-    }
-    return b;
-}
-
 /* Whether the intersection of the half-spaces of p and q has a point. In double first: every
  * vertex of the combined arrangement (three planes with independent normals), and how far the
  * best one is inside or outside the other planes (its largest violation, relative to the terms'
@@ -312,7 +293,7 @@ sc_status sc__overlap(const sc_world *w, int kind, const void *shape, int32_t *o
         v.box.max = (sc_vec3){v.sphere.center.x + r, v.sphere.center.y + r, v.sphere.center.z + r};
     } else if (kind == SC_SHAPE_OBB) {
         v.obb = *(const sc_obb *)shape;
-        v.box = sc_o_obb_bounds(&v.obb);
+        v.box = sc__obb_bounds(&v.obb); /* the whole slab set */
         sc_o_obb_poly(&v.obb, &v.poly);
     } else {
         /* a frustum: inside is n.x + d >= 0, that is -n.x <= d */

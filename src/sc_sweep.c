@@ -12,7 +12,7 @@
  *   - sphere against an OBB: the same rounded box in the OBB's frame (coordinates along its axes);
  *   - box (half extents e) against an AABB: the point against [lo - e, hi + e];
  *   - box against a sphere: the point against the box [C - e, C + e] rounded by R;
- *   - box against an OBB: the separating axis test swept along t (15 axes).
+ *   - box against an OBB (its slabs): the separating axis test swept along t (sc_sweep_obb.c).
  * The BVH is walked with each node's bounds grown by the moving shape's extent. */
 #include "sc_internal.h"
 
@@ -198,10 +198,19 @@ static int sc_s_vs_sphere(const sc_mover *m, const sc_sphere *s, sc_shit *h)
         h->n[i] = h->t > 0.0 && len > 0.0 ? v[i] / len : 0.0;
         h->p[i] = len > 0.0 ? c[i] + R * v[i] / len : c[i];
     }
+    if (h->t == 0.0) {
+        /* already touching: a point of both. A sphere: its own centre when that is in the object,
+         * else the object's point nearest it; a box: its point nearest the object's centre. */
+        for (int i = 0; i < 3; ++i) {
+            if (!m->box && len <= R) h->p[i] = m->o[i];
+            if (m->box) h->p[i] = c[i] < m->o[i] - m->e[i] ? m->o[i] - m->e[i] : (c[i] > m->o[i] + m->e[i] ? m->o[i] + m->e[i] : c[i]);
+        }
+    }
     return 1;
 }
 
-/* A sphere moving against an OBB: the rounded box in the OBB's frame (coordinates along its axes). */
+/* A sphere moving against an OBB: the rounded box in the OBB's frame (coordinates along its axes: the
+ * slab set for r = 0; docs/semantics.md, "Sweeps"). */
 static int sc_s_sphere_vs_obb(const sc_mover *m, const sc_obb *b, sc_shit *h)
 {
     double c[3], ax[3][3], ol[3], dl[3], lo[3], hi[3], ql[3], nl[3];
@@ -216,74 +225,24 @@ static int sc_s_sphere_vs_obb(const sc_mover *m, const sc_obb *b, sc_shit *h)
         hi[k] = half[k];
     }
     if (!sc_s_rounded_box(ol, dl, m->tmax, lo, hi, m->r, &h->t, ql, nl)) return 0;
-    double nw[3] = {0, 0, 0};
+    /* The point of the slab set whose frame coordinates are ql: c + A^-1 ql, the columns of A^-1
+     * being f_i / D with f_i = a_j x a_k (i, j, k cyclic) and D = det A (a_j . f_i = D delta_ij), so
+     * that a_j . (p - c) = ql_j (mapping back with the axes themselves, A^T, would leave the slabs
+     * by up to the skew times the halves). The normal maps back with the axes: a face's is a_i. */
+    double f[3][3];
     for (int i = 0; i < 3; ++i) {
-        h->p[i] = c[i] + ql[0] * ax[0][i] + ql[1] * ax[1][i] + ql[2] * ax[2][i];
+        const double *a1 = ax[(i + 1) % 3], *a2 = ax[(i + 2) % 3];
+        f[i][0] = a1[1] * a2[2] - a1[2] * a2[1];
+        f[i][1] = a1[2] * a2[0] - a1[0] * a2[2];
+        f[i][2] = a1[0] * a2[1] - a1[1] * a2[0];
+    }
+    double D = sc_s_dot(ax[0], f[0]), nw[3] = {0, 0, 0};
+    for (int i = 0; i < 3; ++i) {
+        h->p[i] = c[i] + (ql[0] * f[0][i] + ql[1] * f[1][i] + ql[2] * f[2][i]) / D;
         nw[i] = nl[0] * ax[0][i] + nl[1] * ax[1][i] + nl[2] * ax[2][i];
     }
     double len = sqrt(sc_s_dot(nw, nw));
     for (int i = 0; i < 3; ++i) h->n[i] = len > 0.0 ? nw[i] / len : 0.0;
-    return 1;
-}
-
-/* A box moving against an OBB: on every candidate axis u (the world axes, the OBB's, and their
- * cross products) the projections overlap for t in an interval; contact is the latest start of
- * those intervals when it comes before the earliest end. */
-static int sc_s_box_vs_obb(const sc_mover *m, const sc_obb *b, sc_shit *h)
-{
-    double c[3], a[3][3], half[3] = {b->half.x, b->half.y, b->half.z}, u[15][3];
-    sc_s_f3(c, b->center);
-    for (int k = 0; k < 3; ++k) sc_s_f3(a[k], b->axes[k]);
-    int nu = 0;
-    for (int i = 0; i < 3; ++i) {
-        u[nu][0] = u[nu][1] = u[nu][2] = 0.0;
-        u[nu++][i] = 1.0;
-    }
-    for (int k = 0; k < 3; ++k, ++nu) memcpy(u[nu], a[k], sizeof u[nu]);
-    for (int i = 0; i < 3; ++i) {
-        for (int k = 0; k < 3; ++k) {
-            double e[3] = {0, 0, 0}, *v = u[nu];
-            e[i] = 1.0;
-            v[0] = e[1] * a[k][2] - e[2] * a[k][1];
-            v[1] = e[2] * a[k][0] - e[0] * a[k][2];
-            v[2] = e[0] * a[k][1] - e[1] * a[k][0];
-            /* parallel edges give no axis of their own (the face axes cover them) */
-            if (sc_s_dot(v, v) > 1e-12) ++nu;
-        }
-    }
-    double first = -INFINITY, last = INFINITY;
-    int fa = -1;
-    double fsign = 0.0;
-    for (int k = 0; k < nu; ++k) {
-        const double *v = u[k];
-        double ra = m->e[0] * fabs(v[0]) + m->e[1] * fabs(v[1]) + m->e[2] * fabs(v[2]);
-        double rb = half[0] * fabs(sc_s_dot(a[0], v)) + half[1] * fabs(sc_s_dot(a[1], v)) + half[2] * fabs(sc_s_dot(a[2], v));
-        double rho = ra + rb, mo[3] = {m->o[0] - c[0], m->o[1] - c[1], m->o[2] - c[2]};
-        double s0 = sc_s_dot(mo, v), w = sc_s_dot(m->d, v);
-        if (w == 0.0) {
-            if (fabs(s0) > rho) return 0;
-            continue;
-        }
-        double t1 = (-rho - s0) / w, t2 = (rho - s0) / w;
-        double enter = t1 < t2 ? t1 : t2, leave = t1 < t2 ? t2 : t1;
-        if (enter > first) { first = enter; fa = k; fsign = w > 0.0 ? -1.0 : 1.0; }
-        if (leave < last) last = leave;
-    }
-    if (!(first <= last) || last < 0.0 || first > m->tmax) return 0;
-    h->t = first > 0.0 ? first : 0.0;
-    h->n[0] = h->n[1] = h->n[2] = 0.0;
-    if (first > 0.0 && fa >= 0) {
-        double len = sqrt(sc_s_dot(u[fa], u[fa]));
-        for (int i = 0; i < 3; ++i) h->n[i] = fsign * u[fa][i] / len;
-    }
-    /* the contact point: the OBB's point nearest the box's centre (clamped in its frame) */
-    double p[3], l[3];
-    for (int i = 0; i < 3; ++i) p[i] = m->o[i] + h->t * m->d[i] - c[i];
-    for (int k = 0; k < 3; ++k) {
-        l[k] = sc_s_dot(p, a[k]);
-        l[k] = l[k] < -half[k] ? -half[k] : (l[k] > half[k] ? half[k] : l[k]);
-    }
-    for (int i = 0; i < 3; ++i) h->p[i] = c[i] + l[0] * a[0][i] + l[1] * a[1][i] + l[2] * a[2][i];
     return 1;
 }
 
@@ -294,13 +253,18 @@ static int sc_s_object(const sc_world *w, const sc_mover *m, int o, sc_shit *h)
     case SC_SHAPE_AABB: return sc_s_vs_aabb(m, &w->bounds[o], h);
     case SC_SHAPE_SPHERE: return sc_s_vs_sphere(m, &w->spheres[w->slot[o]], h);
     default:
-        return m->box ? sc_s_box_vs_obb(m, &w->obbs[w->slot[o]], h) : sc_s_sphere_vs_obb(m, &w->obbs[w->slot[o]], h);
+        /* a box: its contact point is found only for the best contact (sc__sweep_batch) */
+        return m->box ? sc__sweep_box_obb(m->o, m->d, m->tmax, m->e, &w->obbs[w->slot[o]], &h->t, h->n)
+                      : sc_s_sphere_vs_obb(m, &w->obbs[w->slot[o]], h);
     }
 }
 
 /* Whether the moving shape may touch a box of bounds b before t = limit: the centre's path
  * against b grown by the shape's extent (and a margin of 2^-20 relative, so that rounding here
- * never loses a contact the exact tests find). */
+ * never loses a contact the exact tests find). A sphere touches an OBB when its centre is within r
+ * of the box in the OBB's frame, that is within r ||A^-1|| <= r (1 + 1.6e-4) of the slab set in the
+ * world (A: the axes as rows, sigma_min(A)^2 >= 1 - ||A A^T - I|| >= 1 - 3.01e-4 for valid axes),
+ * so a sphere's extent is grown by 2^-12 of r for that. */
 static int sc_s_cull(const sc_mover *m, const float *lo, const float *hi, int stride, int l, double limit)
 {
     double glo[3], ghi[3], tn, tf;
@@ -359,7 +323,7 @@ sc_status sc__sweep_batch(const sc_world *w, const float *sweeps, int32_t n, int
             for (int k = 0; k < 3; ++k) m.e[k] = m.ext[k] = p[7 + k];
         } else {
             m.r = p[7];
-            m.ext[0] = m.ext[1] = m.ext[2] = p[7];
+            m.ext[0] = m.ext[1] = m.ext[2] = (double)p[7] * (1.0 + 2.44140625e-4); /* 2^-12: see sc_s_cull */
         }
         sc_wray f;
         memset(&f, 0, sizeof f);
@@ -374,6 +338,8 @@ sc_status sc__sweep_batch(const sc_world *w, const float *sweeps, int32_t n, int
             sc_walker k = {sc_s_cull_walk, sc_s_offer, NULL, &qy};
             sc__walk(w, &k);
         }
+        if (box && qy.best.index >= 0 && w->kind[qy.best.index] == SC_SHAPE_OBB) /* the point, for the best only */
+            sc__sweep_box_obb_point(m.o, m.d, qy.best.t, m.e, qy.best.n, &w->obbs[w->slot[qy.best.index]], qy.best.p);
         const sc_shit h = qy.best;
         t[i] = h.index >= 0 ? (float)(h.t < FLT_MAX ? h.t : FLT_MAX) : 0.0f;
         index[i] = h.index;

@@ -70,13 +70,17 @@ int sc__next_cap(int cap, int need, int first)
     return nc;
 }
 
+/* Whether cap elements of elem bytes, plus 64 spare bytes, can be counted in a size_t: in wasm32
+ * size_t has 32 bits, and a product that wrapped would allocate a small block for a large array. */
+int sc__fits(int cap, size_t elem) { return cap >= 0 && (size_t)cap <= (SIZE_MAX - 64) / elem; }
+
 /* Grows the array *p of *cap elements of elem bytes to hold need: a new block, the old
  * contents copied, the old block freed. 0 (and nothing changed) when out of memory. */
 int sc__grow(const sc_allocator *m, void **p, int *cap, int need, size_t elem)
 {
     if (need <= *cap) return 1;
     int nc = sc__next_cap(*cap, need, 16);
-    if (!nc) return 0;
+    if (!nc || !sc__fits(nc, elem)) return 0;
     void *q = sc__mem_alloc(m, (size_t)nc * elem);
     if (!q) return 0;
     if (*cap > 0) memcpy(q, *p, (size_t)*cap * elem);
@@ -97,7 +101,7 @@ int sc__grow_aligned(const sc_allocator *m, void **p, void **raw, int *cap, int 
 {
     if (need <= *cap) return 1;
     int nc = sc__next_cap(*cap, need, 16);
-    if (!nc) return 0;
+    if (!nc || !sc__fits(nc, elem)) return 0;
     void *r = sc__mem_alloc(m, sc__aligned_bytes(nc, elem));
     if (!r) return 0;
     void *q = (void *)(((uintptr_t)r + 63) & ~(uintptr_t)63);
@@ -132,6 +136,8 @@ static int sc_grow_objects(sc_world *w, int need)
     void **ptr[SC_OBJECT_ARRAYS], *fresh[SC_OBJECT_ARRAYS];
     size_t elem[SC_OBJECT_ARRAYS];
     sc_object_arrays(w, ptr, elem);
+    for (int k = 0; k < SC_OBJECT_ARRAYS; ++k)
+        if (!sc__fits(nc, elem[k])) return 0;
     for (int k = 0; k < SC_OBJECT_ARRAYS; ++k) {
         fresh[k] = sc__mem_alloc(&w->mem, (size_t)nc * elem[k]);
         if (!fresh[k]) {
@@ -183,6 +189,7 @@ void sc_world_destroy(sc_world *w)
 }
 
 int32_t sc_world_count(const sc_world *w) { return w ? w->count : 0; }
+int32_t sc_world_live_count(const sc_world *w) { return w ? w->count - w->nfree : 0; }
 int32_t sc_world_error_index(const sc_world *w) { return w ? w->error_index : -1; }
 const char *sc_world_simd(void) { return SC_SIMD_NAME; }
 bool sc_world_is_committed(const sc_world *w) { return w && w->built && !w->dirty; }
@@ -199,7 +206,7 @@ size_t sc_world_bytes(const sc_world *w)
 
 /* --------------------------------------------------------------- objects */
 
-/* A box that surely contains the closed ball / OBB despite float rounding: widened by a
+/* A box that surely contains the closed ball despite float rounding: widened by a
  * relative 2^-10 of the magnitudes involved (culling only; leaf tests are exact). */
 static sc_aabb sc_w_bound(sc_vec3 c, sc_vec3 e)
 {
@@ -207,18 +214,6 @@ static sc_aabb sc_w_bound(sc_vec3 c, sc_vec3 e)
           sz = (sc_w_abs(c.z) + e.z) * 0.0009765625f;
     sc_aabb b = {{c.x - e.x - sx, c.y - e.y - sy, c.z - e.z - sz}, {c.x + e.x + sx, c.y + e.y + sy, c.z + e.z + sz}};
     return b;
-}
-
-static sc_aabb sc_w_obb_bound(const sc_obb *o)
-{
-    sc_vec3 e = {0, 0, 0};
-    const float h[3] = {o->half.x, o->half.y, o->half.z};
-    for (int i = 0; i < 3; ++i) {
-        e.x += sc_w_abs(o->axes[i].x) * h[i];
-        e.y += sc_w_abs(o->axes[i].y) * h[i];
-        e.z += sc_w_abs(o->axes[i].z) * h[i];
-    }
-    return sc_w_bound(o->center, e);
 }
 
 static sc_obb sc_w_read_obb(const float *p)
@@ -270,7 +265,7 @@ static void sc_w_store(sc_world *w, int i, int kind, const float *p)
     } else if (kind == SC_SHAPE_OBB) {
         sc_obb o = sc_w_read_obb(p);
         w->obbs[w->slot[i]] = o;
-        w->bounds[i] = sc_w_obb_bound(&o);
+        w->bounds[i] = sc__obb_bounds(&o); /* the whole slab set (sc_obb_bounds.c) */
         w->far[i] = (uint8_t)(sc_w_far3(w->bounds[i].min) || sc_w_far3(w->bounds[i].max));
     } else {
         sc_sphere sp = {sc_w_v3(p), p[3]};

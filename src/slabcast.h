@@ -262,8 +262,11 @@ SC_API sc_world *sc_world_create(void);
 SC_API sc_world *sc_world_create_with(const sc_allocator *allocator);
 /// Frees the world and everything it owns. NULL is allowed.
 SC_API void sc_world_destroy(sc_world *world);
-/// The number of objects.
+/// The number of object indices: every object added, removed ones included (a removed index
+/// counts until a later add reuses it); valid indices are 0 to count - 1. 0 for NULL.
 SC_API int32_t sc_world_count(const sc_world *world);
+/// The number of objects that are not removed: sc_world_count minus the removed ones. 0 for NULL.
+SC_API int32_t sc_world_live_count(const sc_world *world);
 /// Bytes of memory the world holds (objects, BVH, build buffers).
 SC_API size_t sc_world_bytes(const sc_world *world);
 /// After an add or update refused for one element of a batch, that element's index (else -1).

@@ -165,6 +165,7 @@ SC_EXPORT int sc_wasm_check_batch(int op, const float *items, int n)
 SC_EXPORT sc_world *sc_wasm_world_create(void) { return sc_world_create(); }
 SC_EXPORT void sc_wasm_world_destroy(sc_world *w) { sc_world_destroy(w); }
 SC_EXPORT int sc_wasm_world_count(const sc_world *w) { return sc_world_count(w); }
+SC_EXPORT int sc_wasm_world_live_count(const sc_world *w) { return sc_world_live_count(w); }
 SC_EXPORT double sc_wasm_world_bytes(const sc_world *w) { return (double)sc_world_bytes(w); }
 /// Adds n objects of kind (an sc_shape_type: 1 aabb, 2 obb, 3 sphere); *first gets the first index.
 SC_EXPORT int sc_wasm_world_add(sc_world *w, int kind, const float *data, int n, int *first)

@@ -35,7 +35,10 @@ export interface ParallelWorld {
   /** The error that stopped the workers (a worker threw, exited or timed out): call rebuild(). */
   readonly failed: Error | null;
   readonly disposed: boolean;
+  /** The number of object indices, removed objects included (World.count). */
   readonly count: number;
+  /** The number of objects that are not removed (World.liveCount). */
+  readonly liveCount: number;
   addAABBs(boxes: FloatBatch): number;
   addOBBs(obbs: FloatBatch): number;
   addSpheres(spheres: FloatBatch): number;

@@ -18,9 +18,11 @@
 // pending is refused. Queries are serialised: each sees every change made before it was called.
 import { SlabcastError, fail, guardMethods } from './core/errors.js';
 import { compileModule, instantiateCore } from './core/loader.js';
-import { taKind, taLength } from './core/typed.js';
-import { callerArray, checkOut, floatBatch, isPlainObject, outArray, requireDisjoint } from './core/validate.js';
-import { createWorld, readFilter, worldState } from './core/world.js';
+import { taCopy, taKind, taLength } from './core/typed.js';
+import {
+  batchItems, callerArray, checkOut, floatBatch, givenOrNew, isPlainObject, outRef, requireDisjoint,
+} from './core/validate.js';
+import { checkFilter, createWorld, readOptions as readQueryOptions, worldState } from './core/world.js';
 import { CopiedEngine, Mirror } from './parallel/copied.js';
 import { coreCount, sharedMemoryAllowed } from './parallel/env.js';
 import { FAULT, QUERY } from './parallel/protocol.js';
@@ -121,7 +123,8 @@ function changing(s, what) {
  */
 function changeData(s, data, per, name) {
   const a = floatBatch(data, per, name, s.core.memory);
-  return a === data && s.mirror !== null ? a.slice() : a;
+  // taCopy, not a.slice(): a subclass's slice (or a species) could hand back other floats
+  return a === data && s.mirror !== null ? taCopy(a, Float32Array, 0, batchItems(a, per, name) * per) : a;
 }
 
 function add(s, kind, data) {
@@ -147,9 +150,16 @@ function update(s, kind, first, data) {
 
 function setRange(s, key, first, values, Type, name) {
   changing(s, key);
+  // the range is checked before the values are copied (the world checks it again), as World does
+  if (!Number.isInteger(first) || first < 0 || first > 0x7fffffff) fail('first must be an integer in [0, 2147483647]', 'first');
   if (taKind(values) !== Type.name) fail(`${name} must be a ${Type.name}`, name);
-  const copy = new Type(taLength(values));
-  copy.set(values);
+  const count = s.world.count;
+  const n = taLength(values);
+  if (first > count || n > count - first) {
+    fail(`${name} holds ${n} value${n === 1 ? '' : 's'} for objects from ${first}: past the end of the world ` +
+      `(it has ${count} object${count === 1 ? '' : 's'})`, name);
+  }
+  const copy = taCopy(values, Type, 0, n);
   s.world[key](first, copy);
   if (s.mirror === null) return;
   if (key === 'setEnabled') {
@@ -170,19 +180,27 @@ function remove(s, index) {
   }
 }
 
-/** The output arrays of a query, checked as World's (the caller's, or new ones). */
-function outputs(s, q, key, out, n) {
+/** The caller's output arrays of a query, read (their getters run): {t, index, normal, point?} or out itself (anyHit). */
+function outputRefs(q, key, out) {
+  if (key === 'anyHit') return out;
+  checkOut(out, q.sweep ? '{t, index, normal, point}' : '{t, index, normal}');
+  const refs = { t: outRef(out, 't'), index: outRef(out, 'index'), normal: outRef(out, 'normal') };
+  if (q.sweep) refs.point = outRef(out, 'point');
+  return refs;
+}
+
+/** The output arrays of a query (refs: outputRefs'), checked as World's for n items (the caller's, or new ones). */
+function outputs(s, q, key, refs, n) {
   const memory = s.core.memory;
   if (key === 'anyHit') {
-    return { hit: out === undefined || out === null ? new Uint8Array(n) : callerArray(out, Uint8Array, 'out', n, memory) };
+    return { hit: refs === undefined || refs === null ? new Uint8Array(n) : callerArray(refs, Uint8Array, 'out', n, memory) };
   }
-  checkOut(out);
   const o = {
-    t: outArray(out, 't', Float32Array, n, memory),
-    index: outArray(out, 'index', Int32Array, n, memory),
-    normal: outArray(out, 'normal', Float32Array, 3 * n, memory),
+    t: givenOrNew(refs.t, 't', Float32Array, n, memory),
+    index: givenOrNew(refs.index, 'index', Int32Array, n, memory),
+    normal: givenOrNew(refs.normal, 'normal', Float32Array, 3 * n, memory),
   };
-  if (q.sweep) o.point = outArray(out, 'point', Float32Array, 3 * n, memory);
+  if (q.sweep) o.point = givenOrNew(refs.point, 'point', Float32Array, 3 * n, memory);
   requireDisjoint(Object.entries(o));
   return o;
 }
@@ -195,17 +213,20 @@ function query(s, key, data, out, options) {
     live(s);
     if (s.failed) throw s.failed;
     if (s.engine.pool?.failed) throw s.engine.pool.failed;
+    // the caller's code (getters, Proxies of data, out, options) runs first, then every length is read
     a = floatBatch(data, q.per, q.name, s.core.memory);
-    n = taLength(a) / q.per;
-    outs = outputs(s, q, key, out, n);
-    filter = readFilter(s.ws, options, n);
+    const refs = outputRefs(q, key, out);
+    const o = readQueryOptions(options);
+    n = batchItems(a, q.per, q.name);
+    outs = outputs(s, q, key, refs, n);
+    filter = checkFilter(s.ws, o, n);
   } catch (e) {
     return Promise.reject(e instanceof SlabcastError ? e : new SlabcastError(`world.${key}: ${e?.message ?? e}`, { cause: e }));
   }
   const result = key === 'anyHit' ? outs.hit : outs;
   if (n === 0) return Promise.resolve(result);
   // Queued behind another query: keep our own copy of the input (the caller may reuse theirs).
-  if (s.pending > 0 && a === data) a = a.slice();
+  if (s.pending > 0 && a === data) a = taCopy(a, Float32Array, 0, n * q.per);
   s.pending++;
   const engine = s.engine;
   const run = () => (s.disposed ? Promise.reject(new SlabcastError('the parallel world has been disposed')) : s.o.mode === 'shared' ? engine.run(q, a, n, filter, outs) : engine.run(q, key, a, n, filter, outs));
@@ -252,8 +273,10 @@ function makeApi(s) {
     get failed() { return s.failed ?? s.engine.pool?.failed ?? null; },
     /** Whether dispose() has been called. */
     get disposed() { return s.disposed; },
-    /** The number of objects. */
+    /** The number of object indices, removed objects included (World.count). */
     get count() { live(s); return s.world.count; },
+    /** The number of objects that are not removed (World.liveCount). */
+    get liveCount() { live(s); return s.world.liveCount; },
     addAABBs(boxes) { return add(s, 'aabb', boxes); },
     addOBBs(obbs) { return add(s, 'obb', obbs); },
     addSpheres(spheres) { return add(s, 'sphere', spheres); },

@@ -104,7 +104,9 @@ export interface CastTarget {
 
 /**
  * Which objects a world query may hit (docs/semantics.md, "Filters"). Removed and disabled
- * objects are never hit, with or without options.
+ * objects are never hit, with or without options. An own key that is not one of these three
+ * throws a SlabcastError naming it ("options.exlude is not an option (mask, exclude, inside);
+ * did you mean exclude?").
  */
 export interface QueryOptions {
   /** Hit only objects whose mask shares a bit with this one: (objectMask & mask) !== 0. Default: all bits. */
@@ -152,7 +154,8 @@ export interface World {
   build(): void;
   /**
    * Frees object `index`: it is never hit again and no other index changes. A later add of one
-   * object may take the freed index. Takes effect at once.
+   * object may take the freed index. Takes effect at once. An index past the end throws
+   * ("index 7 is outside the world (it has 4 objects)").
    */
   remove(index: number): void;
   /** Enables (non-zero) or disables (0) objects first, first + 1, ...; a disabled object is never hit. */
@@ -216,8 +219,14 @@ export interface World {
   closestObjectsBruteForce(points: FloatBatch, maxDistance: number, out?: { index?: Int32Array; distance?: Float32Array; point?: Float32Array } | null, options?: QueryOptions): { index: Int32Array; distance: Float32Array; point: Float32Array };
   /** Whether each ray hits anything within [0, tmax] (1) or not (0); stops at the first hit. */
   anyHit(rays: FloatBatch, out?: Uint8Array | null, options?: QueryOptions): Uint8Array;
-  /** The number of objects. */
+  /**
+   * The number of object indices, removed objects included: valid indices are 0 to count - 1, and
+   * a removed index stays counted until a later add of one object reuses it. Size per-object
+   * arrays (setMasks, setEnabled) with it.
+   */
   readonly count: number;
+  /** The number of objects that are not removed: count minus the removed ones. */
+  readonly liveCount: number;
   /** Bytes of wasm memory the world holds. */
   readonly bytes: number;
   /** Whether dispose() has been called. */
@@ -253,6 +262,7 @@ export interface Slabcast {
   readonly memory: WebAssembly.Memory;
 }
 
+/** loadSlabcast's options; any other key rejects with a SlabcastError naming it. */
 export interface LoadOptions {
   /**
    * Where the core comes from: its bytes, a URL or path (in Node a relative path is

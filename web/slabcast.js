@@ -23,7 +23,7 @@
 import { SlabcastError, fail, guardMethods, truncateUtf8 } from './core/errors.js';
 import { instantiateCore } from './core/loader.js';
 import { createQueries } from './core/queries.js';
-import { isPlainObject } from './core/validate.js';
+import { checkOptionKeys, isPlainObject } from './core/validate.js';
 import { createWorld } from './core/world.js';
 
 export { SlabcastError, truncateUtf8 };
@@ -40,6 +40,7 @@ function simdOf(core) {
  */
 export async function loadSlabcast(options = {}) {
   if (!isPlainObject(options)) throw new SlabcastError('options must be an object ({wasm?})', { field: 'options' });
+  checkOptionKeys(options, ['wasm']);
   const core = await instantiateCore(options.wasm);
   // raycastAABB is the allocation-free fast path: it guards itself (queries.js), so it is added
   // after the others are wrapped.

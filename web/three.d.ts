@@ -1,8 +1,10 @@
 // Types for web/three.js, the three.js adapter (import 'slabcast/three'). Hand-written; keep in
 // step with it. The module comment of web/three.js has the full semantics.
-import type { Box3, Layers, Object3D, Ray, Vector3 } from 'three';
+import type { BatchedMesh, Box3, Camera, Frustum, InstancedMesh, Layers, Matrix3, Object3D, Ray, Sphere, Vector3 } from 'three';
 import type { Slabcast } from './slabcast.js';
+import type { ParallelWorld } from './parallel.js';
 
+/** createThreeWorld's options; any other key throws a SlabcastError naming it. */
 export interface ThreeWorldOptions {
   /**
    * Meshes to track, by their geometry's bounding box through their matrixWorld (axis-aligned
@@ -26,6 +28,13 @@ export interface ThreeWorldOptions {
    * 'bound'); 'throw': refuse the mesh.
    */
   shear?: 'bound' | 'throw';
+  /**
+   * An empty ParallelWorld (createParallelWorld from slabcast/parallel) to hold the entries: the
+   * world's rays and sweeps then run on its workers and return Promises (ParallelThreeWorld).
+   * Every box is stored as an OBB there (results agree with a synchronous world's to float32
+   * rounding). dispose() leaves the ParallelWorld to the caller.
+   */
+  parallel?: ParallelWorld | null;
 }
 
 /**
@@ -91,8 +100,11 @@ export interface ThreeCastResult {
   point: Float32Array;
   /** 3 floats per ray: the outward unit normal in world space; 0 for a miss or a ray starting inside. */
   normal: Float32Array;
+  /** The entry per ray (entries[index]), null for a miss; made when first read, unless target.objects was given. */
+  readonly objects: Array<Object3D | Box3 | null>;
 }
 
+/** castRays's options; any other key throws a SlabcastError naming it. */
 export interface ThreeCastOptions {
   /** As Raycaster.near (default 0). */
   near?: number;
@@ -100,12 +112,161 @@ export interface ThreeCastOptions {
   far?: number;
   /** As Raycaster.layers (default: every layer; Box3 entries always count). */
   layers?: Layers;
+  /** Objects the rays ignore (see ThreeExclude). */
+  exclude?: ThreeExclude;
+  /** A ray starting inside an entry: 'solid' (default) hits it at 0, 'skip' ignores it, 'exit' hits it where the ray leaves it. */
+  inside?: ThreeInside;
   /** Caller-owned arrays to fill instead of allocating; each must hold at least the batch's size. */
-  target?: Partial<ThreeCastResult>;
+  target?: Partial<Omit<ThreeCastResult, 'objects'>> & { objects?: Array<Object3D | Box3 | null> };
 }
 
-/** What kind of box an entry is: 'aabb', 'obb', 'bound' (the AABB of a sheared box), 'none' (never hits). */
-export type ThreeWorldKind = 'aabb' | 'obb' | 'bound' | 'none';
+/** An entry a query ignores: a tracked mesh (an InstancedMesh / BatchedMesh: all its slots), any
+ * Object3D with tracked meshes below it (all of them), a tracked Box3, or one instance. */
+export type ThreeExcludeItem =
+  | Object3D
+  | Box3
+  | { object: InstancedMesh; instanceId: number }
+  | { object: BatchedMesh; batchId: number };
+
+/**
+ * What a query ignores: one item or a list. One entry in all is the core's per-query exclude (free);
+ * more are disabled in the core world for the call and restored after it.
+ */
+export type ThreeExclude = ThreeExcludeItem | readonly ThreeExcludeItem[];
+
+/** The core's rule for a ray (or a sweep) starting inside an entry (a sweep: touching it at 0; 'exit' acts as 'solid'). */
+export type ThreeInside = 'solid' | 'skip' | 'exit';
+
+/** intersect / intersectFirst's options (layers, near and far come from the raycaster). */
+export interface ThreeRayOptions {
+  exclude?: ThreeExclude;
+  inside?: ThreeInside;
+}
+
+/**
+ * An entry reported by the object queries (overlaps, sweeps, nearest), named as intersect's hits
+ * name it. instanceId and batchId are always present (undefined when they do not apply), so that
+ * reused result objects keep one shape.
+ */
+export interface ThreeWorldObject {
+  /** The mesh (the InstancedMesh or BatchedMesh for an instance), or null for a Box3 entry. */
+  object: Object3D | null;
+  /** The entry's index (entries[index]). */
+  index: number;
+  /** The Box3 of a Box3 entry, else null. */
+  box: Box3 | null;
+  /** The InstancedMesh slot, or undefined. */
+  instanceId: number | undefined;
+  /** The BatchedMesh instance id, or undefined. */
+  batchId: number | undefined;
+}
+
+/** Options of the overlap queries. */
+export interface ThreeOverlapOptions {
+  /** Only meshes on these layers (Box3 entries always count). Default: every layer. */
+  layers?: Layers;
+  exclude?: ThreeExclude;
+  /**
+   * The array to write the results into, from index 0 (its length becomes the count). Result
+   * objects already in it are reused, and those it drops are kept by the world for the next call:
+   * a caller that passes the same array every frame allocates nothing.
+   */
+  target?: ThreeWorldObject[];
+}
+
+/** three's OBB (three/examples/jsm/math/OBB.js), or the same fields. rotation's columns are the axes. */
+export interface OBBLike {
+  center: Vector3;
+  halfSize: Vector3;
+  rotation: Matrix3;
+}
+
+/** Options of the single sweeps. */
+export interface ThreeSweepOptions {
+  /** The farthest the shape's centre may travel, in world units (default Infinity). */
+  maxDistance?: number;
+  layers?: Layers;
+  exclude?: ThreeExclude;
+  /** An entry the shape already touches at the start: 'solid' (default) hits it at 0, 'skip' ignores it ('exit' acts as 'solid'). */
+  inside?: ThreeInside;
+}
+
+/** The first contact of a single sweep. */
+export interface ThreeSweepHit extends ThreeWorldObject {
+  /** How far the shape's centre travelled, in world units (whatever the direction's length). */
+  distance: number;
+  /** The contact point on the object. */
+  point: Vector3;
+  /** The object's outward unit normal at the contact, pointing at the moving shape; (0, 0, 0) when touching at the start. */
+  normal: Vector3;
+}
+
+/** A batch of sweeps (castSpheres / castBoxes): one entry per sweep. */
+export interface ThreeSweepResult {
+  /** t x |direction| (world units), or Infinity for none. */
+  distance: Float32Array;
+  /** The entry hit, or -1. */
+  index: Int32Array;
+  /** The InstancedMesh's instanceId or the BatchedMesh's batchId, else -1. */
+  instanceId: Int32Array;
+  /** 3 floats per sweep: the contact point on the object. */
+  point: Float32Array;
+  /** 3 floats per sweep: the object's outward unit normal at the contact. */
+  normal: Float32Array;
+  /** The entry (Mesh, InstancedMesh, BatchedMesh or Box3) per sweep, null for none; made when first read (from index), unless target.objects was given. */
+  readonly objects: Array<Object3D | Box3 | null>;
+}
+
+/** Options of the batched sweeps (tmax is in each sweep). */
+export interface ThreeSweepBatchOptions {
+  layers?: Layers;
+  exclude?: ThreeExclude;
+  inside?: ThreeInside;
+  /** Caller-owned arrays to fill (objects: an array, grown as needed). */
+  target?: Partial<Omit<ThreeSweepResult, 'objects'>> & { objects?: Array<Object3D | Box3 | null> };
+}
+
+/** The nearest object to a point. */
+export interface ThreeClosestHit extends ThreeWorldObject {
+  /** The distance from the point to the entry's closed solid (0 inside). */
+  distance: number;
+  /** The closest point on the entry (the point itself inside). */
+  point: Vector3;
+}
+
+/** A batch of nearest objects: one entry per point. */
+export interface ThreeClosestResult {
+  index: Int32Array;
+  instanceId: Int32Array;
+  /** Infinity for none. */
+  distance: Float32Array;
+  /** 3 floats per point. */
+  point: Float32Array;
+  readonly objects: Array<Object3D | Box3 | null>;
+}
+
+export interface ThreeClosestOptions {
+  layers?: Layers;
+  exclude?: ThreeExclude;
+  /** closestObjects only: caller-owned arrays to fill. */
+  target?: Partial<Omit<ThreeClosestResult, 'objects'>> & { objects?: Array<Object3D | Box3 | null> };
+}
+
+/**
+ * What shape an entry is: 'aabb', 'obb', 'bound' (the world AABB of a sheared box, or of a rotated
+ * one whose userData.slabcast.shape is 'aabb'), 'sphere' (userData.slabcast.shape 'sphere'),
+ * 'none' (never hits).
+ */
+export type ThreeWorldKind = 'aabb' | 'obb' | 'bound' | 'sphere' | 'none';
+
+/**
+ * userData.slabcast of a mesh (an InstancedMesh / BatchedMesh: of all its instances): the shape it
+ * opts into, re-read by update(). 'sphere': the geometry's boundingSphere through matrixWorld,
+ * which must be a uniform scale (else update / createThreeWorld throw, naming the mesh).
+ */
+export interface ThreeSlabcastUserData {
+  shape?: 'aabb' | 'obb' | 'sphere';
+}
 
 /**
  * A slabcast world of three.js meshes' bounding boxes and Box3s.
@@ -129,6 +290,8 @@ export interface ThreeWorld {
   readonly objectCount: number;
   /** Whether dispose() has been called. */
   readonly disposed: boolean;
+  /** Whether the world runs on a ParallelWorld (see ParallelThreeWorld). */
+  readonly parallel: boolean;
   /**
    * Re-reads every mesh's matrixWorld, bounding box (geometry.boundingBox, computed when null;
    * a SkinnedMesh's boundingBox) and layers.mask, every instance's matrix, visibility and
@@ -145,15 +308,41 @@ export interface ThreeWorld {
    * raycaster.intersectObjects(objects, recursive). Appends to target (default a new array) and,
    * when target was not empty, sorts all of it by distance, as three.js does. Returns target.
    */
-  intersect<T = ThreeWorldIntersection>(raycaster: RaycasterLike, target?: Array<T | ThreeWorldIntersection>): Array<T | ThreeWorldIntersection>;
-  /** The nearest hit (intersect(raycaster)[0]), or null; faster than intersect. */
-  intersectFirst(raycaster: RaycasterLike): ThreeWorldIntersection | null;
+  intersect<T = ThreeWorldIntersection>(raycaster: RaycasterLike, target?: Array<T | ThreeWorldIntersection> | null, options?: ThreeRayOptions): Array<T | ThreeWorldIntersection>;
+  /** intersect(raycaster, [], options). */
+  intersect(raycaster: RaycasterLike, options: ThreeRayOptions): ThreeWorldIntersection[];
+  /** The nearest hit (intersect(raycaster, options)[0]), or null; faster than intersect. */
+  intersectFirst(raycaster: RaycasterLike, options?: ThreeRayOptions): ThreeWorldIntersection | null;
   /**
    * The nearest hit of each ray: THREE.Ray objects, or 6 floats per ray (origin xyz, direction
    * xyz) in a Float32Array or Float64Array. One call for the whole batch.
    */
   castRays(rays: readonly Ray[] | Float32Array | Float64Array, options?: ThreeCastOptions): ThreeCastResult;
-  /** What kind of box entry index is. */
+  /**
+   * The entries that share a point with the camera's frustum (from projectionMatrix x
+   * matrixWorldInverse as they are: camera.updateMatrixWorld() after moving it) or a Frustum's
+   * six planes, in entry order. Exact (touching counts).
+   */
+  overlapFrustum(frustum: Camera | Frustum, options?: ThreeOverlapOptions): ThreeWorldObject[];
+  /** The entries that share a point with the closed box (an empty Box3: none). */
+  overlapBox(box: Box3, options?: ThreeOverlapOptions): ThreeWorldObject[];
+  /** The entries that share a point with the closed ball (radius < 0: none). */
+  overlapSphere(sphere: Sphere, options?: ThreeOverlapOptions): ThreeWorldObject[];
+  /** The entries that share a point with the oriented box. */
+  overlapOBB(obb: OBBLike, options?: ThreeOverlapOptions): ThreeWorldObject[];
+  /** The first entry a sphere of radius touches moving from origin along direction, or null. */
+  castSphere(origin: Vector3, direction: Vector3, radius: number, options?: ThreeSweepOptions): ThreeSweepHit | null;
+  /** The first entry an axis-aligned box of halfExtents touches moving from origin along direction, or null. */
+  castBox(origin: Vector3, direction: Vector3, halfExtents: Vector3, options?: ThreeSweepOptions): ThreeSweepHit | null;
+  /** Sphere sweeps in the core's layout: 8 floats each (origin, direction, tmax in units of direction, radius). */
+  castSpheres(sweeps: Float32Array | Float64Array | readonly number[], options?: ThreeSweepBatchOptions): ThreeSweepResult;
+  /** Box sweeps in the core's layout: 10 floats each (origin, direction, tmax, half extents). */
+  castBoxes(sweeps: Float32Array | Float64Array | readonly number[], options?: ThreeSweepBatchOptions): ThreeSweepResult;
+  /** The entry nearest point within maxDistance (default Infinity; ties to the lowest index), or null. */
+  closestObject(point: Vector3, maxDistance?: number, options?: ThreeClosestOptions): ThreeClosestHit | null;
+  /** closestObject for many points: 3 floats each. */
+  closestObjects(points: Float32Array | Float64Array | readonly number[], maxDistance?: number, options?: ThreeClosestOptions): ThreeClosestResult;
+  /** What kind of shape entry index is. */
   kindOf(index: number): ThreeWorldKind;
   /** Frees the world's wasm memory; a second call does nothing. */
   dispose(): void;
@@ -162,7 +351,25 @@ export interface ThreeWorld {
 }
 
 /**
- * Builds a slabcast world from meshes (by their bounding boxes) and Box3s.
+ * A ThreeWorld on a ParallelWorld: rays and sweeps run on the workers and resolve with what a
+ * ThreeWorld returns; bad input rejects with the same SlabcastError. near must be 0, layers.mask
+ * not 0 and exclude a single entry; update() throws while queries are pending, and when a mesh's
+ * shape changes between a sphere and a box. intersect, the overlaps and the nearest objects throw.
+ */
+export interface ParallelThreeWorld extends Omit<ThreeWorld, 'intersectFirst' | 'castRays' | 'castSphere' | 'castBox' | 'castSpheres' | 'castBoxes'> {
+  readonly parallel: true;
+  intersectFirst(raycaster: RaycasterLike, options?: ThreeRayOptions): Promise<ThreeWorldIntersection | null>;
+  castRays(rays: readonly Ray[] | Float32Array | Float64Array, options?: ThreeCastOptions): Promise<ThreeCastResult>;
+  castSphere(origin: Vector3, direction: Vector3, radius: number, options?: ThreeSweepOptions): Promise<ThreeSweepHit | null>;
+  castBox(origin: Vector3, direction: Vector3, halfExtents: Vector3, options?: ThreeSweepOptions): Promise<ThreeSweepHit | null>;
+  castSpheres(sweeps: Float32Array | Float64Array | readonly number[], options?: ThreeSweepBatchOptions): Promise<ThreeSweepResult>;
+  castBoxes(sweeps: Float32Array | Float64Array | readonly number[], options?: ThreeSweepBatchOptions): Promise<ThreeSweepResult>;
+}
+
+/**
+ * Builds a slabcast world from meshes (by their bounding boxes) and Box3s; with options.parallel,
+ * on that ParallelWorld.
  * @param sc the loaded core: await loadSlabcast()
  */
+export function createThreeWorld(sc: Slabcast, options: ThreeWorldOptions & { parallel: ParallelWorld }): ParallelThreeWorld;
 export function createThreeWorld(sc: Slabcast, options?: ThreeWorldOptions): ThreeWorld;

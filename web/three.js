@@ -9,7 +9,18 @@
 //   const hits = world.intersect(raycaster);                     // like raycaster.intersectObjects(...)
 //   const first = world.intersectFirst(raycaster);               // the nearest, or null
 //   const { distance, index, instanceId } = world.castRays(rays, { far: 50 }); // nearest each
+//   world.intersectFirst(raycaster, { exclude: player });        // exclude / inside on every ray query
+//   world.overlapFrustum(camera); world.overlapBox(box3);        // overlapSphere, overlapOBB too
+//   world.castSphere(origin, direction, 0.5, { maxDistance: 3 }); // castBox; castSpheres / castBoxes
+//   world.closestObject(point, 10);                              // closestObjects
 //   world.dispose();                                             // or: using world = createThreeWorld(...)
+//
+// The queries beyond rays (overlaps.js, sweeps.js, nearest.js) report entries as
+// { object, index, box, instanceId, batchId } (results.js); filters (layers, exclude, inside) are
+// in filters.js; a mesh's userData.slabcast.shape ('sphere' | 'obb' | 'aabb') in shapes.js; a
+// ParallelWorld (options.parallel) in parallel.js. Capsules (CapsuleGeometry, overlapCapsule,
+// castCapsule) slot in as one more shape kind in shapes.js / sync.js and one more query in
+// overlaps.js / sweeps.js once the core has them.
 //
 // What is tracked. Each Mesh (and SkinnedMesh) in `objects` (and, with recursive: true, the
 // default, every Mesh below them, in three.js's traversal order) is one box (an InstancedMesh or
@@ -92,22 +103,34 @@
 //   sync.js     the core world kept in step: build, update (records, masks, enabled flags),
 //               dispose, the world lock
 //   raycast.js  intersect / intersectFirst / castRays and the Raycaster-style results
+//   filters.js  layers, exclude and inside as the core's query options (and disabled runs)
+//   results.js  how the object queries name an entry; batch results' objects
+//   overlaps.js overlapFrustum / overlapBox / overlapSphere / overlapOBB
+//   sweeps.js   castSphere / castBox / castSpheres / castBoxes
+//   nearest.js  closestObject / closestObjects
+//   parallel.js the async queries on a ParallelWorld
 //   errors.js   SlabcastError helpers shared by the others
 // This file checks the options, makes the per-world state they share, and composes them.
 
 import { asSlabcastError, fail } from './three/errors.js';
+import { checkOptionKeys } from './core/validate.js';
 import { castRays, createQueryScratch, intersect, intersectFirst } from './three/raycast.js';
 import { createInstanceScratch } from './three/instances.js';
 import { createShapeScratch, kindName } from './three/shapes.js';
 import { dispose, live, locked, start, update } from './three/sync.js';
 import { collectEntries } from './three/walk.js';
+import { createFilterScratch } from './three/filters.js';
+import { overlapBox, overlapFrustum, overlapOBB, overlapSphere } from './three/overlaps.js';
+import { castBox, castBoxes, castSphere, castSpheres } from './three/sweeps.js';
+import { closestObject, closestObjects } from './three/nearest.js';
+import { parallelMethods } from './three/parallel.js';
 
 /**
  * A world of the given meshes' (and instances') bounds and boxes (see the top of this file). Any exception
  * that is not a SlabcastError, from a throwing getter of the scene or a Proxy, becomes one
  * that names createThreeWorld, with the original as its cause.
  * @param {import('./slabcast.js').Slabcast} sc the loaded core (await loadSlabcast())
- * @param {{objects?: object[], boxes?: object[], recursive?: boolean, shear?: 'bound' | 'throw'}} [options]
+ * @param {{objects?: object[], boxes?: object[], recursive?: boolean, shear?: 'bound' | 'throw', parallel?: object}} [options]
  */
 export function createThreeWorld(sc, options = {}) {
   try {
@@ -123,27 +146,33 @@ function readOptions(sc, options) {
     fail('sc must be the object loadSlabcast() resolves to', 'sc');
   }
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    fail('options must be an object ({objects?, boxes?, recursive?, shear?})', 'options');
+    fail('options must be an object ({objects?, boxes?, recursive?, shear?, parallel?})', 'options');
   }
-  const { objects = [], boxes = [], recursive = true, shear = 'bound' } = options;
+  checkOptionKeys(options, ['objects', 'boxes', 'recursive', 'shear', 'parallel']);
+  const { objects = [], boxes = [], recursive = true, shear = 'bound', parallel = null } = options;
+  if (parallel !== null && (typeof parallel !== 'object' || typeof parallel.addOBBs !== 'function' || typeof parallel.rebuild !== 'function')) {
+    fail('options.parallel must be a ParallelWorld (createParallelWorld from slabcast/parallel)', 'options.parallel');
+  }
+  if (parallel !== null && parallel.count !== 0) fail(`options.parallel must be an empty ParallelWorld (it holds ${parallel.count} objects)`, 'options.parallel');
   if (!Array.isArray(objects)) fail('options.objects must be an array of Object3D', 'options.objects');
   if (!Array.isArray(boxes)) fail('options.boxes must be an array of Box3', 'options.boxes');
   if (typeof recursive !== 'boolean') fail('options.recursive must be a boolean', 'options.recursive');
   if (shear !== 'bound' && shear !== 'throw') fail('options.shear must be "bound" or "throw"', 'options.shear');
-  return { objects, boxes, recursive, shear };
+  return { objects, boxes, recursive, shear, parallel };
 }
 
 function buildThreeWorld(sc, options) {
-  const { objects, boxes, recursive, shear } = readOptions(sc, options);
+  const { objects, boxes, recursive, shear, parallel } = readOptions(sc, options);
   const { entries, names, isBox, inst, capacity, nObjects } = collectEntries(objects, boxes, recursive);
   // the per-world state every module takes (described in sync.js)
   const state = {
-    sc, shear, entries, names, isBox, inst, capacity, nObjects, n: entries.length,
+    sc, shear, parallel, entries, names, isBox, inst, capacity, nObjects, n: entries.length,
     shape: Object.assign(createShapeScratch(), { inst: createInstanceScratch() }),
     data: null, kinds: null, stored: null, linear: null, masks: null, enabled: null,
     core: null,
     busy: null,
     query: createQueryScratch(),
+    filter: createFilterScratch(),
   };
   start(state);
   const world = {
@@ -156,15 +185,28 @@ function buildThreeWorld(sc, options) {
     /** Whether dispose() has been called. */
     get disposed() { return state.core === null; },
     update: locked(state, 'update', () => update(state)),
-    intersect: locked(state, 'intersect', (raycaster, target) => intersect(state, raycaster, target)),
-    intersectFirst: locked(state, 'intersectFirst', (raycaster) => intersectFirst(state, raycaster)),
+    intersect: locked(state, 'intersect', (raycaster, target, opts) => intersect(state, raycaster, target, opts)),
+    intersectFirst: locked(state, 'intersectFirst', (raycaster, opts) => intersectFirst(state, raycaster, opts)),
     castRays: locked(state, 'castRays', (rays, opts) => castRays(state, rays, opts)),
+    overlapFrustum: locked(state, 'overlapFrustum', (frustum, opts) => overlapFrustum(state, frustum, opts)),
+    overlapBox: locked(state, 'overlapBox', (box, opts) => overlapBox(state, box, opts)),
+    overlapSphere: locked(state, 'overlapSphere', (sphere, opts) => overlapSphere(state, sphere, opts)),
+    overlapOBB: locked(state, 'overlapOBB', (obb, opts) => overlapOBB(state, obb, opts)),
+    castSphere: locked(state, 'castSphere', (o, d, r, opts) => castSphere(state, o, d, r, opts)),
+    castBox: locked(state, 'castBox', (o, d, h, opts) => castBox(state, o, d, h, opts)),
+    castSpheres: locked(state, 'castSpheres', (sweeps, opts) => castSpheres(state, sweeps, opts)),
+    castBoxes: locked(state, 'castBoxes', (sweeps, opts) => castBoxes(state, sweeps, opts)),
+    closestObject: locked(state, 'closestObject', (p, max, opts) => closestObject(state, p, max, opts)),
+    closestObjects: locked(state, 'closestObjects', (ps, max, opts) => closestObjects(state, ps, max, opts)),
+    /** Whether the queries run on a ParallelWorld (and return Promises). */
+    get parallel() { return state.parallel !== null; },
     kindOf: locked(state, 'kindOf', (index) => {
       live(state);
       return kindName(state.kinds, state.n, index);
     }),
     dispose: locked(state, 'dispose', () => dispose(state)),
   };
+  if (parallel !== null) Object.assign(world, parallelMethods(state));
   // `using world = createThreeWorld(...)` disposes it at the end of the block
   if (typeof Symbol.dispose === 'symbol') {
     Object.defineProperty(world, Symbol.dispose, { value: world.dispose, configurable: true, writable: true });

@@ -817,6 +817,9 @@ static int filters_remove_enable_masks(void)
     }
     ENSURE(sc_world_is_committed(w) && sc_world_count(w) == s->n && sc_world_kind(w, 5) == 0);
     ENSURE(sc_world_kind(w, 4) == SC_SHAPE_AABB);
+    /* count keeps the removed indices; live_count does not: 5, 28, 51, ... below n were removed */
+    int removed = (s->n - 1 - 5) / 23 + 1;
+    ENSURE(sc_world_live_count(w) == s->n - removed && sc_world_live_count(NULL) == 0);
     int nrays = 1200;
     float *rays = malloc(sizeof(float) * 7 * (size_t)nrays);
     int32_t *excl = malloc(sizeof(int32_t) * (size_t)nrays), *idx = malloc(sizeof(int32_t) * (size_t)nrays);
@@ -901,7 +904,9 @@ static int filters_remove_enable_masks(void)
     int32_t first = -1;
     int last_freed = 5 + 23 * ((s->n - 1 - 5) / 23);
     ENSURE(sc_world_add_aabbs(w, box, 1, &first) == SC_OK && first == last_freed && sc_world_count(w) == s->n);
+    ENSURE(sc_world_live_count(w) == s->n - removed + 1);
     ENSURE(sc_world_add_aabbs(w, (float[12]){0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3}, 2, &first) == SC_OK && first == s->n);
+    ENSURE(sc_world_count(w) == s->n + 2 && sc_world_live_count(w) == s->n - removed + 3);
     ENSURE(!sc_world_is_committed(w) && sc_world_commit(w) == SC_OK);
     float down[7] = {0.5f, 0.5f, 5, 0, 0, -1, INFINITY};
     int32_t all_i[8], total = 0;

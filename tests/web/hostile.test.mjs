@@ -500,6 +500,7 @@ describe('worlds: memory growth, dispose, many worlds', () => {
       commit: () => w.commit(), refit: () => w.refit(), build: () => w.build(), castRays: () => w.castRays(PROBES),
       castRaysBruteForce: () => w.castRaysBruteForce(PROBES), castSegments: () => w.castSegments(new Float32Array(6)),
       anyHit: () => w.anyHit(PROBES), castRayAll: () => w.castRayAll(PROBES.slice(0, 7)), count: () => w.count, bytes: () => w.bytes,
+      liveCount: () => w.liveCount,
       remove: () => w.remove(0), setEnabled: () => w.setEnabled(0, new Uint8Array(1)),
       setMasks: () => w.setMasks(0, new Uint32Array(1)), kindOf: () => w.kindOf(0),
       castSpheres: () => w.castSpheres(new Float32Array([0, 0, 0, 1, 0, 0, 1, 1])),

@@ -111,6 +111,9 @@ describe('the tarball', () => {
       // mountPlayground uses) and its stylesheet.
       'web/version.mjs', 'web/repro.js', 'web/repro.d.ts', 'web/mount.js', 'web/mount.d.ts', 'web/index.html',
       ...readdirSync(path.join(ROOT, 'web/playground')).map((f) => `web/playground/${f}`),
+      // slabcast/figure: its entry, types, stylesheet and modules.
+      'web/figure.js', 'web/figure.d.ts', 'web/figure.css',
+      ...readdirSync(path.join(ROOT, 'web/figure')).map((f) => `web/figure/${f}`),
     ].sort();
     expect(packed.files.map((f) => f.path).sort()).toEqual(expected);
     expect(packed.name).toBe('slabcast');
@@ -145,13 +148,15 @@ describe('the tarball', () => {
 
   it('says where it comes from, has no side effects on import, and exports the library, its types, the adapter and the case runner', () => {
     const pkg = JSON.parse(readFileSync(path.join(esmApp, 'node_modules/slabcast/package.json'), 'utf8'));
-    expect(pkg.sideEffects).toBe(false);
+    // Only the stylesheets have side effects: a bundler must keep `import 'slabcast/figure.css'`.
+    expect(pkg.sideEffects).toEqual(['*.css']);
     expect(pkg.repository).toEqual({ type: 'git', url: 'git+https://github.com/slabcast/slabcast.git' });
     expect(pkg.bugs).toEqual({ url: 'https://github.com/slabcast/slabcast/issues' });
     expect(pkg.homepage).toMatch(/^https:\/\//);
-    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './cases', './package.json', './parallel', './playground', './playground.css', './repro', './slabcast.wasm', './three']);
+    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './cases', './figure', './figure.css', './package.json', './parallel', './playground', './playground.css', './repro', './slabcast.wasm', './three']);
     expect(shipped(path.posix.normalize(pkg.exports['./playground.css']))).toBe(true);
-    for (const entry of ['.', './three', './cases', './parallel', './repro', './playground']) {
+    expect(shipped(path.posix.normalize(pkg.exports['./figure.css']))).toBe(true);
+    for (const entry of ['.', './three', './cases', './parallel', './repro', './playground', './figure']) {
       for (const file of [pkg.exports[entry].types, pkg.exports[entry].default]) {
         expect(shipped(path.posix.normalize(file)), `${entry} -> ${file}`).toBe(true);
       }

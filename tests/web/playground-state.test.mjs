@@ -1,9 +1,10 @@
-// web/playground/state.mjs: the playground's scene state, its link and its
-// case-file export / import. Expected values are derived independently of the
-// code under test: float32 bit patterns are IEEE-754 constants, link bytes are
-// laid out by hand from the format described in state.mjs, raycast answers are
-// worked out from docs/semantics.md (the working is in the comments), and
-// case files are read back with JSON.parse and replayed by both runners.
+// web/playground/state.mjs (scene.mjs, scene-check.mjs, link.mjs, case-file.mjs): the
+// playground's scene state, its link and its case-file export / import. Expected
+// values are derived independently of the code under test: float32 bit patterns
+// are IEEE-754 constants, link bytes are laid out by hand from the format
+// described in link.mjs, raycast answers are worked out from docs/semantics.md
+// (the working is in the comments), and case files are read back with JSON.parse
+// and replayed by both runners.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

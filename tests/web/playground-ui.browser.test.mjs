@@ -4,7 +4,7 @@
 // undo / redo, keyboard handles, the phone and tablet layouts (nothing overlapping, no
 // widening after a drag) and the contrast of every visible text.
 //
-// Expected values are worked out by hand from defaultState() (web/playground/state.mjs):
+// Expected values are worked out by hand from defaultState() (web/playground/scene.mjs):
 //   ray 0: origin [-6, 2, 0], dir [1, -0.5, 0];  box 0: min [-3, -1, -1], max [-1, 1, 1].
 //   x slab: x = -6 + t reaches -3 at t = 3 and -1 at t = 5          -> [3, 5]
 //   y slab: y = 2 - 0.5 t reaches 1 at t = 2 and -1 at t = 6         -> [2, 6]

@@ -121,7 +121,10 @@ describe('slabcast/repro', () => {
     expect(files).toContain('web/playground/state.mjs');
     // Only the codec, the case reader and the library's definitions: no playground UI module
     // (those import three.js and use the DOM) and nothing of three.js.
-    expect(files.filter((f) => f.startsWith('web/playground/'))).toEqual(['web/playground/state.mjs', 'web/playground/ui-state.mjs']);
+    expect(files.filter((f) => f.startsWith('web/playground/'))).toEqual([
+      'web/playground/case-file.mjs', 'web/playground/link.mjs', 'web/playground/scene-check.mjs',
+      'web/playground/scene.mjs', 'web/playground/state.mjs', 'web/playground/ui-state.mjs',
+    ]);
     expect(files.some((f) => /three/.test(f))).toBe(false);
     // And it ran here, in Node, with no DOM.
     expect(typeof document).toBe('undefined');

@@ -1,6 +1,7 @@
 // The built site (dist/site, npm run build:site): hashed assets, a gzip copy (level 9) beside
 // every text file and the wasm, relative URLs only, three.js tree-shaken, the tutorial page
-// copied; and scripts/site-size.mjs, which prints the first-load transfer and fails over budget.
+// bundled with slabcast/figure (no three.js); and scripts/site-size.mjs, which prints the
+// first-load transfer of a page and fails over its budget.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,12 +34,32 @@ describe('dist/site', () => {
     expect(own.map((f) => path.extname(f)).sort()).toEqual(['.css', '.js', '.wasm']);
     // slabcast/parallel for stress mode's "rays/s on 1..N workers", loaded only when asked for:
     // its chunk, its bundled worker, slabcast-mt.wasm (and Vite's stub for node: imports)
-    for (const f of assets.filter((a) => !own.includes(a))) {
+    // the tutorial's own: one script and one stylesheet (its wasm is the page's slabcast.wasm)
+    const tutorial = assets.filter((f) => /^assets\/tutorial-[\w-]{8}\./.test(f));
+    expect(tutorial.map((f) => path.extname(f)).sort()).toEqual(['.css', '.js']);
+    for (const f of assets.filter((a) => !own.includes(a) && !tutorial.includes(a))) {
       expect(f).toMatch(/^assets\/(parallel|worker|slabcast-mt|__vite-browser-external)-[\w-]{8}\.(js|wasm)$/);
     }
     for (const a of assets) expect(a).toMatch(/^assets\/[\w-]+-[\w-]{8}\.(js|css|wasm)$/);
     expect(all.filter((f) => f.endsWith('.gz')).sort()).toEqual(plain.map((f) => `${f}.gz`).sort());
-    expect(readFileSync(path.join(SITE, 'tutorial.html'), 'utf8')).toBe(readFileSync(path.join(ROOT, 'docs/tutorial.html'), 'utf8'));
+  });
+
+  it('bundles the tutorial (docs/tutorial.html) with slabcast/figure, its own script and stylesheet, relative URLs and no three.js', () => {
+    const html = readFileSync(path.join(SITE, 'tutorial.html'), 'utf8');
+    const urls = [...html.matchAll(/\b(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(urls.filter((u) => u.startsWith('./assets/')).sort()).toEqual([
+      expect.stringMatching(/^\.\/assets\/tutorial-[\w-]{8}\.css$/), expect.stringMatching(/^\.\/assets\/tutorial-[\w-]{8}\.js$/),
+    ]);
+    for (const u of urls) expect(u, u).toMatch(/^(\.\/|data:|https:\/\/github\.com\/slabcast\/)/);
+    // The same prose: the sections of the source page, each with its figure's element.
+    for (const id of ['fig-slab', 'fig-formula', 'fig-swap', 'fig-overlap', 'fig-inside', 'fig-graze', 'fig-flat', 'fig-obb']) {
+      expect(html).toContain(`<div class="fig" id="${id}"></div>`);
+    }
+    const js = readFileSync(path.join(SITE, /\.\/(assets\/tutorial-[\w-]{8}\.js)/.exec(html)[1]), 'utf8');
+    expect(js).toMatch(/new URL\("slabcast-[\w-]{8}\.wasm",import\.meta\.url\)/);
+    expect(js).toContain('mountFigure: ');
+    for (const three of ['WebGLRenderer', 'BufferGeometry', 'three.module']) expect(js, three).not.toContain(three);
+    expect(/\bimport\(\s*["']\.{1,2}\//.test(js), 'a chunk loaded later').toBe(false); // nothing of its own loaded later either
   });
 
   it('has gzip level 9 copies of the same bytes', () => {
@@ -88,6 +109,26 @@ describe('scripts/site-size.mjs', () => {
     const total = Number(/first load (\d+) B gzip/.exec(lines.at(-1))[1]);
     expect(total).toBe(sizes.reduce((n, s) => n + s.gz, 0));
     expect(total).toBeLessThanOrEqual(400_000);
+  });
+
+  it('--page tutorial.html: the tutorial\'s first load, within 150 KB, without three.js', () => {
+    const r = spawnSync(process.execPath, [SIZE_SCRIPT, '--page', 'tutorial.html'], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    const sizes = lines.slice(0, -1).map((l) => ({ file: l.split(/\s+/)[0], gz: Number(/gzip\s+(\d+) B/.exec(l)[1]) }));
+    expect(sizes.map((x) => x.file)).toEqual([
+      'tutorial.html', expect.stringMatching(/^assets\/tutorial-[\w-]{8}\.js$/), expect.stringMatching(/^assets\/tutorial-[\w-]{8}\.css$/), expect.stringMatching(/^assets\/slabcast-[\w-]{8}\.wasm$/),
+    ]);
+    for (const x of sizes) expect(x.gz, x.file).toBe(readFileSync(path.join(SITE, `${x.file}.gz`)).length);
+    const total = Number(/first load (\d+) B gzip/.exec(lines.at(-1))[1]);
+    expect(total).toBe(sizes.reduce((n, x) => n + x.gz, 0));
+    expect(lines.at(-1)).toMatch(/budget 150\.0 KB/);
+    expect(total).toBeLessThanOrEqual(150_000);
+    console.log(`tutorial.html first load: ${total} B gzip`);
+    const bad = spawnSync(process.execPath, [SIZE_SCRIPT, '--page', 'other.html'], { encoding: 'utf8' });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/--page must be one of index\.html, tutorial\.html, got "other\.html"/);
   });
 
   it('fails over the budget, and when the site is missing', () => {

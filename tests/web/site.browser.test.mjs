@@ -9,7 +9,9 @@
 //   scene bit for bit, the same camera and the same tutorial step;
 // - old #v1 links (laid out by hand here) open;
 // - the first load is at most 400 KB compressed (counted by Chromium), and the time to
-//   ready on Chrome DevTools' "Fast 3G" (printed).
+//   ready on Chrome DevTools' "Fast 3G" (printed);
+// - tutorial.html (slabcast/figure): its figures start as they come into view, and its first
+//   load, every figure started, is at most 150 KB compressed, without three.js.
 //
 // Uses Debian's /usr/bin/chromium (SwiftShader WebGL); nothing is downloaded.
 import { createReadStream, existsSync, statSync } from 'node:fs';
@@ -135,7 +137,7 @@ function sceneBits(state) {
   return out;
 }
 
-/** A version 1 link laid out by hand (docs: the top of web/playground/state.mjs), base64url by Node. */
+/** A version 1 link laid out by hand (docs: the top of web/playground/link.mjs), base64url by Node. */
 function handV1Link() {
   const dv = new DataView(new ArrayBuffer(16 + 17 + 25 + 28));
   let p = 0;
@@ -309,20 +311,39 @@ describe('the built site (dist/site) on a plain static server', () => {
     }
   });
 
-  it('tutorial.html: its three embedded views load, embedded, with the scenes of their links', async () => {
-    const { page, problems } = await openPage(`${base}tutorial.html`, { ready: false });
+  it('tutorial.html: its figures start as they scroll into view; its first load is at most 150 KB compressed, without three.js', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const problems = [];
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
     try {
-      const frames = page.locator('iframe');
-      expect(await frames.count()).toBe(3);
-      for (let i = 0; i < 3; i++) {
-        await frames.nth(i).scrollIntoViewIfNeeded();
-        const frame = await (await frames.nth(i).elementHandle()).contentFrame();
-        expect(frame, `iframe ${i}`).toBeTruthy();
-        await frame.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
-        expect(await frame.evaluate(() => [window.playground.ui().embed, location.pathname])).toEqual([true, '/slabcast/']);
-        expect(await frame.locator('.toolbar').isVisible()).toBe(false);
-        expect(await frame.evaluate(() => window.playground.state().shapes.length)).toBe(1);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      const requests = new Map();
+      cdp.on('Network.responseReceived', (e) => requests.set(e.requestId, { url: e.response.url, encoding: e.response.headers['Content-Encoding'] ?? e.response.headers['content-encoding'] }));
+      cdp.on('Network.loadingFinished', (e) => { const r = requests.get(e.requestId); if (r) r.bytes = e.encodedDataLength; });
+      await page.goto(`${base}tutorial.html`);
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+      await page.waitForSelector('#fig-slab[data-figure="ready"]', { timeout: 60_000 });
+      // The last figure is far below: not started yet.
+      expect(await page.getAttribute('#fig-obb', 'data-figure')).toBe('loading');
+      const ids = await page.$$eval('[data-figure]', (els) => els.map((e) => e.id));
+      expect(ids).toHaveLength(8);
+      for (const id of ids) {
+        await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+        await page.waitForSelector(`#${id}[data-figure="ready"]`, { timeout: 60_000 });
       }
+      // The prose's readouts are bound: section 1's t for the x slab is its figure's 3.
+      expect(await page.textContent('#slab output[data-figure-value="tx_enter"]')).toBe('3');
+      expect(await page.$$eval('output[data-figure-value]', (os) => os.filter((o) => o.textContent.startsWith('(unknown')).length)).toBe(0);
+      const loaded = [...requests.values()].filter((r) => r.url.startsWith(base));
+      const total = loaded.reduce((n, r) => n + (r.bytes ?? 0), 0);
+      for (const r of loaded) console.log(`site: tutorial ${String(r.bytes).padStart(7)} B  ${r.encoding ?? 'identity'}  ${r.url.slice(base.length)}`);
+      console.log(`site: tutorial first load total ${total} B (${(total / 1000).toFixed(1)} KB; budget 150 KB)`);
+      expect(loaded.map((r) => path.extname(new URL(r.url).pathname)).sort()).toEqual(['.css', '.html', '.js', '.wasm']);
+      expect(loaded.some((r) => /three/.test(r.url))).toBe(false);
+      expect(total).toBeLessThanOrEqual(150_000);
       expect(problems).toEqual([]);
     } finally {
       await page.close();

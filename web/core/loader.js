@@ -143,6 +143,25 @@ function findMemory(ex, imports) {
 }
 
 /**
+ * The most bytes one staging area may have: sc_wasm_alloc takes an int32, and slabcast's wasm
+ * memory is at most 2 GiB (CMakeLists.txt, MAXIMUM_MEMORY). A larger count would wrap to a small
+ * one on its way into wasm, and the area the JS side then wrote would be far larger than the
+ * block the core gave: heap corruption.
+ */
+export const MAX_STAGE_BYTES = 0x7fff0000;
+
+/**
+ * Refuses a staging size that cannot be allocated in wasm memory, before anything is allocated
+ * or copied: a SlabcastError (the call changed nothing).
+ */
+export function checkStageBytes(bytes) {
+  if (!(Number.isSafeInteger(bytes) && bytes >= 0 && bytes <= MAX_STAGE_BYTES)) {
+    throw new SlabcastError(`out of memory: the call needs ${bytes} bytes of wasm memory for its input and output, ` +
+      `more than the ${MAX_STAGE_BYTES} slabcast can stage (its memory is at most 2 GiB); nothing was changed`);
+  }
+}
+
+/**
  * One instance of the core. Its heap views (f32, i32, u8) are valid only until the next call
  * into wasm: call views() after every call that may allocate, and never keep a view.
  */
@@ -248,8 +267,9 @@ export class Core {
    * every world: inputs are copied in, the call runs, outputs are copied out. Never handed out.
    */
   stage(bytes) {
+    checkStageBytes(bytes);
     if (bytes <= this.stageBytes) return this.stagePtr;
-    const want = Math.max(bytes, this.stageBytes * 2, 65536);
+    const want = Math.min(Math.max(bytes, this.stageBytes * 2, 65536), MAX_STAGE_BYTES);
     if (this.stagePtr) this.call(this.ex.sc_wasm_free, this.stagePtr);
     this.stagePtr = 0;
     this.stageBytes = 0;

@@ -119,8 +119,10 @@ function makeRaycastAABB(core) {
   const inCore = (r, b) => {
     core.views();
     const w = (core.scratch + IO_OFF) >> 2;
-    core.f32.set(r, w);
-    core.f32.set(b, w + 7);
+    const f32 = core.f32;
+    // element by element: exactly 13 floats, whatever another thread does to a shared buffer
+    for (let i = 0; i < 7; i++) f32[w + i] = r[i];
+    for (let i = 0; i < 6; i++) f32[w + 7 + i] = b[i];
     const k = fn(core.scratch + IO_OFF);
     if (k < 0) core.checkStatus(-k);
     if (k === 1) res.set(core.f32.subarray(w, w + 9));
@@ -135,13 +137,26 @@ function makeRaycastAABB(core) {
   };
   return function raycastAABB(ray, box, target) {
     try {
+      // The arguments that are not Float32Arrays are read first (their getters and Proxy traps
+      // may run, and may shrink the buffer of a Float32Array argument); the Float32Arrays are
+      // then judged as they are now, and nothing after that runs the caller's code.
+      const rayTyped = isFloat32Array(ray);
+      const boxTyped = isFloat32Array(box);
       let r = ray;
       let b = box;
-      if (!(isFloat32Array(ray) && ray[7] === undefined && ray[6] !== undefined)) {
+      if (!rayTyped) {
         readFloats(ray, 7, 'ray', vals, 0);
         r = rayCopy;
       }
-      if (!(isFloat32Array(box) && box[6] === undefined && box[5] !== undefined)) {
+      if (!boxTyped) {
+        readFloats(box, 6, 'box', vals, 7);
+        b = boxCopy;
+      }
+      if (rayTyped && !(ray[7] === undefined && ray[6] !== undefined)) {
+        readFloats(ray, 7, 'ray', vals, 0); // the length error, or a copy
+        r = rayCopy;
+      }
+      if (boxTyped && !(box[6] === undefined && box[5] !== undefined)) {
         readFloats(box, 6, 'box', vals, 7);
         b = boxCopy;
       }

@@ -31,3 +31,41 @@ export const taByteOffset = (a) => TA_BYTE_OFFSET(a);
 export const taBuffer = (a) => TA_BUFFER(a);
 /** target.set(source, offset) with the engine's own set (source: a typed array or an array). */
 export const taSet = (target, source, offset = 0) => TA_SET(target, source, offset);
+
+// The buffer getters, to tell a buffer that can change size under slabcast (a resizable
+// ArrayBuffer, a growable SharedArrayBuffer another thread may grow) from a fixed one. Engines
+// without resizable buffers lack the getters: there every buffer is fixed.
+const bufferGetter = (Type, key) => {
+  const d = typeof Type === 'function' ? Object.getOwnPropertyDescriptor(Type.prototype, key) : undefined;
+  return d !== undefined && typeof d.get === 'function' ? uncurry(d.get) : null;
+};
+const AB_RESIZABLE = bufferGetter(ArrayBuffer, 'resizable');
+const SAB_GROWABLE = bufferGetter(globalThis.SharedArrayBuffer, 'growable');
+
+/** Whether typed array a lives in a buffer whose size can change (resizable or growable). */
+export function taResizable(a) {
+  const buffer = TA_BUFFER(a);
+  try {
+    return AB_RESIZABLE !== null && AB_RESIZABLE(buffer);
+  } catch {
+    return SAB_GROWABLE !== null && SAB_GROWABLE(buffer); // a SharedArrayBuffer
+  }
+}
+
+/**
+ * A view of exactly `length` elements of typed array a from element `from` (a itself when it is
+ * that already and its buffer is fixed), through the engine's own constructor: no species, no
+ * subclass code. The caller has checked that a holds them. Copying from it copies those elements,
+ * even from a buffer another thread grows meanwhile.
+ */
+export function taExact(a, Type, from, length) {
+  if (from === 0 && TA_LENGTH(a) === length && !taResizable(a)) return a;
+  return new Type(TA_BUFFER(a), TA_BYTE_OFFSET(a) + from * Type.BYTES_PER_ELEMENT, length);
+}
+
+/** A new Type holding `length` elements of a from element `from` (no species, no subclass code). */
+export function taCopy(a, Type, from, length) {
+  const c = new Type(length);
+  TA_SET(c, taExact(a, Type, from, length), 0);
+  return c;
+}

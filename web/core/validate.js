@@ -4,7 +4,7 @@
 // checks one value and the writer another. Messages name the field at fault, in the order and
 // words of docs/case-runner.md ('"ray.origin" must be an array of 3 numbers').
 import { fail, truncateUtf8 } from './errors.js';
-import { taBuffer, taByteLength, taByteOffset, taKind, taLength, taSet } from './typed.js';
+import { taBuffer, taByteLength, taByteOffset, taExact, taKind, taLength, taSet } from './typed.js';
 
 /** Fields of each shape type, in the order in which they are checked and laid out. */
 const SHAPE_FIELDS = {
@@ -17,9 +17,42 @@ const SHAPE_FIELDS = {
 /** The most items one batch may hold. */
 export const MAX_BATCH_ITEMS = 16777216;
 
-/** An object that is not an array or a typed array. */
+const isView = ArrayBuffer.isView;
+
+/** An object that is not an array, a typed array or a DataView. */
 export function isPlainObject(v) {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && !ArrayBuffer.isView(v);
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !isView(v);
+}
+
+/** The edit distance of two short strings (for "did you mean" in messages). */
+function editDistance(a, b) {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length];
+}
+
+/**
+ * Refuses an own enumerable key of options (a plain object) that is not one of `keys`, naming
+ * it (and the option it is closest to, when one is within two edits): a misspelt option must not
+ * be ignored. A for-in loop, not Object.keys: no array per call; an inherited key is not refused.
+ */
+export function checkOptionKeys(options, keys, name = 'options') {
+  for (const key in options) {
+    if (keys.includes(key) || !Object.hasOwn(options, key)) continue;
+    const shown = truncateUtf8(key);
+    let hint = '';
+    if (key.length <= 64) {
+      const near = keys.filter((k) => editDistance(key, k) <= 2);
+      if (near.length > 0) hint = `; did you mean ${near[0]}?`;
+    }
+    fail(`${name}.${shown} is not an option (${keys.join(', ')})${hint}`, `${name}.${shown}`);
+  }
 }
 
 /** The 3 numbers of v (an array or a typed array), copied; null when v is not such a vector. */
@@ -98,9 +131,7 @@ export function checkSegment(segment) {
 /** A Float32Array copy of a plain array of numbers, each checked. */
 function floatsOfArray(data, per, name) {
   const length = data.length;
-  if (length % per === 0 && length / per > MAX_BATCH_ITEMS) {
-    fail(`${name} holds too many items (the limit is ${MAX_BATCH_ITEMS})`, name);
-  }
+  checkBatchLength(length, per, name); // before the copy: a sparse array may claim 2^32 - 1
   const a = new Float32Array(length);
   for (let i = 0; i < length; i++) {
     const v = data[i];
@@ -116,28 +147,45 @@ function floatsOfArray(data, per, name) {
  * memory, which detaches that buffer. The caller's array is only read through taSet.
  */
 export function floatBatch(data, per, name, memory) {
-  let a;
   const kind = taKind(data);
   if (kind === 'Float32Array' || kind === 'Float64Array') {
-    a = kind === 'Float32Array' && taBuffer(data) !== memory.buffer ? data : new Float32Array(taLength(data));
-    if (a !== data) taSet(a, data);
-  } else if (Array.isArray(data)) {
-    a = floatsOfArray(data, per, name);
-  } else {
-    fail(`${name} must be a Float32Array (${per} floats per item)`, name);
+    const length = taLength(data);
+    checkBatchLength(length, per, name); // before any copy
+    if (kind === 'Float32Array' && taBuffer(data) !== memory.buffer) return data;
+    const a = new Float32Array(length);
+    taSet(a, taExact(data, kind === 'Float32Array' ? Float32Array : Float64Array, 0, length));
+    return a;
   }
-  const length = taLength(a);
-  if (length % per !== 0) fail(`${name} must hold ${per} floats per item; its length ${length} is not a multiple of ${per}`, name);
-  if (length / per > MAX_BATCH_ITEMS) fail(`${name} holds too many items (the limit is ${MAX_BATCH_ITEMS})`, name);
-  return a;
+  if (Array.isArray(data)) return floatsOfArray(data, per, name);
+  return fail(`${name} must be a Float32Array (${per} floats per item)`, name);
 }
 
-/** `out`, when given, must be a plain object of typed arrays. */
-export function checkOut(out) {
-  if (out !== undefined && out !== null && (typeof out !== 'object' || Array.isArray(out) || taKind(out) !== undefined)) {
-    fail('out must be an object of typed arrays ({t, index, normal})', 'out');
+/** Refuses a batch length that is not a multiple of per, or of more than MAX_BATCH_ITEMS items. */
+function checkBatchLength(length, per, name) {
+  if (length % per !== 0) fail(`${name} must hold ${per} floats per item; its length ${length} is not a multiple of ${per}`, name);
+  if (length / per > MAX_BATCH_ITEMS) fail(`${name} holds too many items (the limit is ${MAX_BATCH_ITEMS})`, name);
+}
+
+/**
+ * The number of items of a batch floatBatch checked, read again now (a resizable buffer may
+ * have shrunk or grown since, under a getter of the call's other arguments) and checked again.
+ * Call it after the last user code of the call has run.
+ */
+export function batchItems(a, per, name) {
+  const length = taLength(a);
+  checkBatchLength(length, per, name);
+  return length / per;
+}
+
+/** `out`, when given, must be a plain object of typed arrays (not an array, typed array or DataView). */
+export function checkOut(out, keys = '{t, index, normal}') {
+  if (out !== undefined && out !== null && !isPlainObject(out)) {
+    fail(`out must be an object of typed arrays (${keys})`, 'out');
   }
 }
+
+/** out[key] (a getter or Proxy of out may run): the caller's array to check later, or undefined. */
+export const outRef = (out, key) => (out === undefined || out === null ? undefined : out[key]);
 
 /** Checks a caller's output array `name`: a Type, not a view of slabcast's memory, at least `length` long. */
 export function callerArray(a, Type, name, length, memory) {
@@ -150,8 +198,29 @@ export function callerArray(a, Type, name, length, memory) {
 
 /** out[key] when given (checked), else a new array; never a view of slabcast's memory. */
 export function outArray(out, key, Type, length, memory) {
-  const a = out === undefined || out === null ? undefined : out[key];
+  return givenOrNew(outRef(out, key), key, Type, length, memory);
+}
+
+/** a (the caller's out.key, read by outRef) checked, or a new array when undefined. */
+export function givenOrNew(a, key, Type, length, memory) {
   return a === undefined ? new Type(length) : callerArray(a, Type, `out.${key}`, length, memory);
+}
+
+/** Items each output array holds per query item. */
+const OUT_PER = { t: 1, index: 1, hit: 1, normal: 3, point: 3 };
+
+/**
+ * For a query answered later (slabcast/parallel): refuses, before anything is written to them,
+ * output arrays ({t, index, normal, point} or {hit}) that no longer have room for n items (a
+ * resizable buffer shrunk while the query was pending).
+ */
+export function requireRoom(outs, n) {
+  for (const key in outs) {
+    const need = OUT_PER[key] * n;
+    const have = taLength(outs[key]);
+    const name = key === 'hit' ? 'out' : `out.${key}`;
+    if (have < need) fail(`${name} must hold at least ${need} items; it holds ${have} (it shrank while the query was pending)`, name);
+  }
 }
 
 /** Refuses output arrays ([name, array] pairs) that share bytes: one result would overwrite another. */

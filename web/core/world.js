@@ -2,8 +2,10 @@
 // batches of rays or segments in one call. Batches are checked (validate.js), copied into the
 // core's staging area, cast, and the results copied out into fresh arrays or the caller's.
 import { SlabcastError, fail, guardMethods } from './errors.js';
-import { taByteLength, taKind, taLength, taSet } from './typed.js';
-import { callerArray, checkOut, floatBatch, isPlainObject, outArray, requireDisjoint } from './validate.js';
+import { taCopy, taExact, taKind, taLength, taSet } from './typed.js';
+import {
+  batchItems, callerArray, checkOptionKeys, checkOut, floatBatch, givenOrNew, isPlainObject, outRef, requireDisjoint,
+} from './validate.js';
 
 const KIND = { aabb: 1, obb: 2, sphere: 3 }; // sc_shape_type, as everywhere in the core
 const FLOATS = { aabb: 6, obb: 15, sphere: 4 };
@@ -13,14 +15,28 @@ const INSIDE = { solid: 0, skip: 1, exit: 2 }; // sc_inside
 const FILTER_BYTES = 12; // sc_query_filter in wasm32: uint32 mask, int32 *exclude, int32 inside
 const MAX_INDEX = 0x7fffffff;
 
+const OPTION_KEYS = ['mask', 'exclude', 'inside'];
+
 /**
- * The query options {mask, exclude, inside} for n rays, checked (docs/semantics.md, "Filters"),
- * or null for none (the default filter, at no cost). exclude is copied (read once).
+ * The query options {mask, exclude, inside}, read once (their getters and Proxy traps run here),
+ * or null for none (the default filter, at no cost). An unknown key is refused. Nothing is checked
+ * against the batch yet: checkFilter does that once the call has run all the caller's code.
  */
-export function readFilter(w, options, n) {
+export function readOptions(options) {
   if (options === undefined || options === null) return null;
   if (!isPlainObject(options)) fail('options must be an object ({mask, exclude, inside})', 'options');
-  const { mask, exclude, inside } = options;
+  checkOptionKeys(options, OPTION_KEYS);
+  return { mask: options.mask, exclude: options.exclude, inside: options.inside };
+}
+
+/**
+ * The options readOptions read (o, or null), checked for n rays (docs/semantics.md, "Filters")
+ * and turned in place into the filter {mask, exclude, inside} written to wasm: mask a uint32,
+ * exclude an Int32Array of n (copied now) or null, inside a number. Runs no caller code.
+ */
+export function checkFilter(w, o, n) {
+  if (o === null) return null;
+  const { mask, exclude, inside } = o;
   let m = 0xFFFFFFFF;
   if (mask !== undefined) {
     if (!Number.isInteger(mask) || mask < -0x80000000 || mask > 0xFFFFFFFF) {
@@ -38,15 +54,17 @@ export function readFilter(w, options, n) {
     if (taKind(exclude) !== 'Int32Array') fail('options.exclude must be an Int32Array (one object index per ray, -1 for none)', 'options.exclude');
     const have = taLength(exclude);
     if (have < n) fail(`options.exclude must hold at least ${n} items (one per ray); it holds ${have}`, 'options.exclude');
-    ex = new Int32Array(n);
-    taSet(ex, n === have ? exclude : new Int32Array(exclude.buffer, exclude.byteOffset, n));
+    ex = taCopy(exclude, Int32Array, 0, n);
     const count = w.core.call(w.core.ex.sc_wasm_world_count, w.ptr);
     for (let i = 0; i < n; i++) {
       const v = ex[i];
       if (v < -1 || v >= count) fail(`options.exclude[${i}] is ${v}: not -1 or an object index (the world has ${count})`, 'options.exclude');
     }
   }
-  return { mask: m, exclude: ex, inside: rule };
+  o.mask = m;
+  o.exclude = ex;
+  o.inside = rule;
+  return o;
 }
 
 /** Bytes a filter needs in the staging area (0 for none). */
@@ -149,11 +167,15 @@ function copyOut(core, target, Type, ptr, count) {
   taSet(target, new Type(core.memory.buffer, ptr, count));
 }
 
-/** Copies a checked batch into the staging area, `extra` bytes after it; returns its address. */
-export function stageBatch(core, a, extra) {
-  const p = core.stage(taByteLength(a) + extra);
+/**
+ * Copies the first `floats` floats of a checked batch (all of it by default) into the staging
+ * area, `extra` bytes after them; returns its address. Exactly that many are copied, even from a
+ * buffer another thread grows meanwhile; the size is checked before anything is allocated.
+ */
+export function stageBatch(core, a, extra, floats = taLength(a)) {
+  const p = core.stage(4 * floats + extra);
   core.views();
-  taSet(core.f32, a, p >> 2);
+  taSet(core.f32, taExact(a, Float32Array, 0, floats), p >> 2);
   return p;
 }
 
@@ -162,9 +184,9 @@ function add(w, kind, data) {
   const core = w.core;
   const name = BATCH_NAME[kind];
   const a = w.batch(data, FLOATS[kind], name);
-  const n = taLength(a) / FLOATS[kind];
-  const p = stageBatch(core, a, 16);
-  const firstPtr = p + taByteLength(a);
+  const n = batchItems(a, FLOATS[kind], name);
+  const p = stageBatch(core, a, 16, n * FLOATS[kind]);
+  const firstPtr = p + 4 * n * FLOATS[kind];
   const status = core.call(core.ex.sc_wasm_world_add, ptr, KIND[kind], p, n, firstPtr);
   core.views();
   w.check(status, name);
@@ -177,8 +199,8 @@ function update(w, kind, first, data) {
   const name = BATCH_NAME[kind];
   if (!Number.isInteger(first) || first < 0 || first > 0x7fffffff) fail('first must be an integer in [0, 2147483647]', 'first');
   const a = w.batch(data, FLOATS[kind], name);
-  const n = taLength(a) / FLOATS[kind];
-  const p = stageBatch(core, a, 0);
+  const n = batchItems(a, FLOATS[kind], name);
+  const p = stageBatch(core, a, 0, n * FLOATS[kind]);
   const status = core.call(core.ex.sc_wasm_world_update, ptr, KIND[kind], first, p, n);
   core.views();
   w.check(status, name);
@@ -195,16 +217,21 @@ function maintain(w, fn, name) {
 function cast(w, fn, data, per, name, out, options) {
   const ptr = w.live();
   const core = w.core;
+  // The caller's code (getters, Proxies of data, out, options) runs first, then every length is read.
   const a = w.batch(data, per, name);
-  const n = taLength(a) / per;
   checkOut(out);
-  const t = outArray(out, 't', Float32Array, n, core.memory);
-  const index = outArray(out, 'index', Int32Array, n, core.memory);
-  const normal = outArray(out, 'normal', Float32Array, 3 * n, core.memory);
+  const outT = outRef(out, 't');
+  const outIndex = outRef(out, 'index');
+  const outNormal = outRef(out, 'normal');
+  const o = readOptions(options);
+  const n = batchItems(a, per, name);
+  const t = givenOrNew(outT, 't', Float32Array, n, core.memory);
+  const index = givenOrNew(outIndex, 'index', Int32Array, n, core.memory);
+  const normal = givenOrNew(outNormal, 'normal', Float32Array, 3 * n, core.memory);
   requireDisjoint([['t', t], ['index', index], ['normal', normal]]);
-  const filter = readFilter(w, options, n);
-  const p = stageBatch(core, a, 20 * n + filterBytes(filter));
-  const tPtr = p + taByteLength(a);
+  const filter = checkFilter(w, o, n);
+  const p = stageBatch(core, a, 20 * n + filterBytes(filter), per * n);
+  const tPtr = p + 4 * per * n;
   const iPtr = tPtr + 4 * n;
   const nPtr = iPtr + 4 * n;
   const fPtr = writeFilter(core, filter, nPtr + 12 * n);
@@ -226,16 +253,18 @@ function sweep(w, box, brute, data, out, options) {
   const core = w.core;
   const per = box ? 10 : 8;
   const a = w.batch(data, per, 'sweeps');
-  const n = taLength(a) / per;
-  checkOut(out);
-  const t = outArray(out, 't', Float32Array, n, core.memory);
-  const index = outArray(out, 'index', Int32Array, n, core.memory);
-  const normal = outArray(out, 'normal', Float32Array, 3 * n, core.memory);
-  const point = outArray(out, 'point', Float32Array, 3 * n, core.memory);
+  checkOut(out, '{t, index, normal, point}');
+  const refs = [outRef(out, 't'), outRef(out, 'index'), outRef(out, 'normal'), outRef(out, 'point')];
+  const o = readOptions(options);
+  const n = batchItems(a, per, 'sweeps');
+  const t = givenOrNew(refs[0], 't', Float32Array, n, core.memory);
+  const index = givenOrNew(refs[1], 'index', Int32Array, n, core.memory);
+  const normal = givenOrNew(refs[2], 'normal', Float32Array, 3 * n, core.memory);
+  const point = givenOrNew(refs[3], 'point', Float32Array, 3 * n, core.memory);
   requireDisjoint([['t', t], ['index', index], ['normal', normal], ['point', point]]);
-  const filter = readFilter(w, options, n);
-  const p = stageBatch(core, a, 32 * n + filterBytes(filter));
-  const tPtr = p + taByteLength(a);
+  const filter = checkFilter(w, o, n);
+  const p = stageBatch(core, a, 32 * n + filterBytes(filter), per * n);
+  const tPtr = p + 4 * per * n;
   const iPtr = tPtr + 4 * n;
   const nPtr = iPtr + 4 * n;
   const qPtr = nPtr + 12 * n;
@@ -261,10 +290,14 @@ function overlap(w, kind, floats, name, out, options, brute) {
   const core = w.core;
   const [k, per] = OVERLAP[kind];
   const a = w.batch(floats, per, name);
+  const o = readOptions(options);
   if (taLength(a) !== per) fail(`${name} must hold ${per} numbers; it holds ${taLength(a)}`, name);
-  const cap = out === undefined || out === null ? 0 : taLength(callerArray(out, Int32Array, 'out', 0, core.memory));
-  const filter = readFilter(w, options, 1);
-  const p = stageBatch(core, a, 4 + 4 * cap + filterBytes(filter));
+  // The count is at most the number of objects: room beyond that is never written (and a huge
+  // out array must not size the staging area).
+  const room = out === undefined || out === null ? 0 : taLength(callerArray(out, Int32Array, 'out', 0, core.memory));
+  const cap = Math.min(room, core.call(core.ex.sc_wasm_world_count, ptr));
+  const filter = checkFilter(w, o, 1);
+  const p = stageBatch(core, a, 4 + 4 * cap + filterBytes(filter), per);
   const totalPtr = p + 4 * per;
   const oPtr = totalPtr + 4;
   const fPtr = writeFilter(core, filter, oPtr + 4 * cap);
@@ -292,18 +325,18 @@ function closestObjects(w, points, maxDistance, out, options, brute) {
   const ptr = w.live();
   const core = w.core;
   const a = w.batch(points, 3, 'points');
-  const n = taLength(a) / 3;
   if (typeof maxDistance !== 'number' || !(maxDistance >= 0)) fail('maxDistance must be a number >= 0 (Infinity for any distance)', 'maxDistance');
-  if (out !== undefined && out !== null && (typeof out !== 'object' || Array.isArray(out) || taKind(out) !== undefined)) {
-    fail('out must be an object of typed arrays ({index, distance, point})', 'out');
-  }
-  const index = outArray(out, 'index', Int32Array, n, core.memory);
-  const distance = outArray(out, 'distance', Float32Array, n, core.memory);
-  const point = outArray(out, 'point', Float32Array, 3 * n, core.memory);
+  checkOut(out, '{index, distance, point}');
+  const refs = [outRef(out, 'index'), outRef(out, 'distance'), outRef(out, 'point')];
+  const o = readOptions(options);
+  const n = batchItems(a, 3, 'points');
+  const index = givenOrNew(refs[0], 'index', Int32Array, n, core.memory);
+  const distance = givenOrNew(refs[1], 'distance', Float32Array, n, core.memory);
+  const point = givenOrNew(refs[2], 'point', Float32Array, 3 * n, core.memory);
   requireDisjoint([['index', index], ['distance', distance], ['point', point]]);
-  const filter = readFilter(w, options, n);
-  const p = stageBatch(core, a, 20 * n + filterBytes(filter));
-  const iPtr = p + taByteLength(a);
+  const filter = checkFilter(w, o, n);
+  const p = stageBatch(core, a, 20 * n + filterBytes(filter), 3 * n);
+  const iPtr = p + 12 * n;
   const dPtr = iPtr + 4 * n;
   const qPtr = dPtr + 4 * n;
   const fPtr = writeFilter(core, filter, qPtr + 12 * n);
@@ -316,17 +349,21 @@ function closestObjects(w, points, maxDistance, out, options, brute) {
   return { index, distance, point };
 }
 
-/** The caller's castRayAll arrays ([key, array] pairs) and the hits they have room for. */
-function castAllTargets(core, out) {
-  checkOut(out);
+const ALL_TARGETS = [['t', Float32Array, 1], ['index', Int32Array, 1], ['normal', Float32Array, 3]];
+
+/**
+ * The caller's castRayAll arrays ([key, array] pairs, read by outRef before the options) checked,
+ * and the hits they have room for (Infinity when none is given).
+ */
+function castAllTargets(core, refs) {
   const given = [];
   let room = Infinity;
-  for (const [key, Type, per] of [['t', Float32Array, 1], ['index', Int32Array, 1], ['normal', Float32Array, 3]]) {
-    const v = out === undefined || out === null ? undefined : out[key];
-    if (v === undefined) continue;
+  ALL_TARGETS.forEach(([key, Type, per], k) => {
+    const v = refs[k];
+    if (v === undefined) return;
     given.push([key, callerArray(v, Type, `out.${key}`, 0, core.memory)]);
     room = Math.min(room, Math.floor(taLength(v) / per));
-  }
+  });
   requireDisjoint(given);
   return { given, room };
 }
@@ -335,13 +372,18 @@ function castRayAll(w, ray, out, options) {
   const ptr = w.live();
   const core = w.core;
   const a = w.batch(ray, 7, 'ray');
+  checkOut(out);
+  const refs = ALL_TARGETS.map(([key]) => outRef(out, key));
+  const o = readOptions(options);
   if (taLength(a) !== 7) fail(`ray must hold 7 floats (origin xyz, dir xyz, tmax); it holds ${taLength(a)}`, 'ray');
-  const { given, room: fixedRoom } = castAllTargets(core, out);
-  const filter = readFilter(w, options, 1);
+  const { given, room: fixedRoom } = castAllTargets(core, refs);
+  const filter = checkFilter(w, o, 1);
   const fixed = fixedRoom !== Infinity;
-  let room = fixed ? fixedRoom : 16; // grown to the count and cast again when short
+  // At most every object is hit once: room beyond the count is never written.
+  const objects = core.call(core.ex.sc_wasm_world_count, ptr);
+  let room = fixed ? Math.min(fixedRoom, objects) : Math.min(16, objects); // grown to the count and cast again when short
   for (;;) {
-    const p = stageBatch(core, a, 4 + 20 * room + filterBytes(filter));
+    const p = stageBatch(core, a, 4 + 20 * room + filterBytes(filter), 7);
     const totalPtr = p + 28;
     const tPtr = p + 32;
     const iPtr = tPtr + 4 * room;
@@ -368,11 +410,12 @@ function anyHit(w, rays, out, options) {
   const ptr = w.live();
   const core = w.core;
   const a = w.batch(rays, 7, 'rays');
-  const n = taLength(a) / 7;
+  const o = readOptions(options);
+  const n = batchItems(a, 7, 'rays');
   const hit = out === undefined || out === null ? new Uint8Array(n) : callerArray(out, Uint8Array, 'out', n, core.memory);
-  const filter = readFilter(w, options, n);
-  const p = stageBatch(core, a, 4 * n + filterBytes(filter));
-  const hPtr = p + taByteLength(a);
+  const filter = checkFilter(w, o, n);
+  const p = stageBatch(core, a, 4 * n + filterBytes(filter), 7 * n);
+  const hPtr = p + 28 * n;
   const fPtr = writeFilter(core, filter, hPtr + 4 * n);
   const status = core.call(core.ex.sc_wasm_world_any_hit, ptr, p, n, hPtr, fPtr);
   core.views();
@@ -388,9 +431,17 @@ function requireIndex(v, name) {
   return v;
 }
 
+/** The number of objects of the world (removed ones included: the indices in use). */
+const countOf = (w, ptr) => w.core.call(w.core.ex.sc_wasm_world_count, ptr);
+
+/** ' (it has 3 objects)' for messages. */
+const has = (count) => ` (it has ${count} object${count === 1 ? '' : 's'})`;
+
 function remove(w, index) {
   const ptr = w.live();
   requireIndex(index, 'index');
+  const count = countOf(w, ptr);
+  if (index >= count) fail(`index ${index} is outside the world${has(count)}`, 'index');
   w.check(w.core.call(w.core.ex.sc_wasm_world_remove, ptr, index), 'index');
 }
 
@@ -404,9 +455,14 @@ function setRange(w, fn, first, values, Type, name) {
   requireIndex(first, 'first');
   if (taKind(values) !== Type.name) fail(`${name} must be a ${Type.name}`, name);
   const n = taLength(values);
+  // Checked before anything is staged: a range past the world is refused without copying it.
+  const count = countOf(w, ptr);
+  if (first > count || n > count - first) {
+    fail(`${name} holds ${n} value${n === 1 ? '' : 's'} for objects from ${first}: past the end of the world${has(count)}`, name);
+  }
   const p = core.stage(Math.max(4, n * Type.BYTES_PER_ELEMENT));
   core.views();
-  taSet(new Type(core.memory.buffer, p, n), values);
+  taSet(new Type(core.memory.buffer, p, n), taExact(values, Type, 0, n));
   const status = core.call(fn, ptr, first, p, n);
   core.views();
   w.check(status, name);
@@ -510,8 +566,13 @@ export function createWorld(core) {
     closestObjectsBruteForce(points, maxDistance, out, options) { return closestObjects(w, points, maxDistance, out, options, true); },
     /** Whether each ray hits anything within [0, tmax] (stops at the first hit). */
     anyHit(rays, out, options) { return anyHit(w, rays, out, options); },
-    /** The number of objects. */
+    /**
+     * The number of object indices (0 to count - 1): every object added, removed ones included
+     * (a removed index is counted until a later add reuses it). See liveCount.
+     */
     get count() { return core.call(ex.sc_wasm_world_count, w.live()) >>> 0; },
+    /** The number of objects that are not removed (count minus the removed ones). */
+    get liveCount() { return core.call(ex.sc_wasm_world_live_count, w.live()) >>> 0; },
     /** Bytes of wasm memory the world holds. */
     get bytes() { return core.call(ex.sc_wasm_world_bytes, w.live()) >>> 0; },
     /** Whether dispose() has been called. */

@@ -6,7 +6,8 @@
 // (it checks every change exactly as a world does and gives add's index) and a mirror of the
 // objects (kinds, floats, masks, flags, freed slots), from which rebuilt workers are seeded.
 import { SlabcastError } from '../core/errors.js';
-import { taSet } from '../core/typed.js';
+import { taCopy, taSet } from '../core/typed.js';
+import { requireRoom } from '../core/validate.js';
 import { checkBatchItems, stageBatch } from '../core/world.js';
 import { Pool } from './pool.js';
 
@@ -138,12 +139,12 @@ export class CopiedEngine {
   /** Runs query `name` (QUERY entry q) on n items `a` into `outs`: one slice per worker. */
   async run(q, name, a, n, filter, outs) {
     const pool = this.pool;
+    const per = q.per;
     if (pool.failed) throw pool.failed;
     // the items, checked on this thread as a World checks them, before anything is posted
-    checkBatchItems(this.core, q.op, stageBatch(this.core, a, 0), n, q.name);
+    checkBatchItems(this.core, q.op, stageBatch(this.core, a, 0, per * n), n, q.name);
     const changes = this.log;
     this.log = [];
-    const per = q.per;
     const W = this.count;
     const id = this.nextId++;
     const answers = new Array(W);
@@ -160,7 +161,7 @@ export class CopiedEngine {
       const s = Math.floor((n * k) / W);
       const e = Math.floor((n * (k + 1)) / W);
       ranges.push([s, e]);
-      const input = a.slice(s * per, e * per);
+      const input = taCopy(a, Float32Array, s * per, (e - s) * per);
       const options = filter === null ? null : {
         mask: filter.mask,
         inside: INSIDE_NAME[filter.inside],
@@ -193,6 +194,7 @@ export class CopiedEngine {
       const where = first >= 0 ? `${q.name}[${first}]: ` : `${q.name}: `;
       throw new SlabcastError(where + this.core.statusMessage(status), { status, field: q.name });
     }
+    requireRoom(outs, n);
     for (let k = 0; k < W; k++) {
       const m = answers[k];
       const s = ranges[k][0];

@@ -5,7 +5,9 @@
 // staged in that memory; the job is announced through a control SharedArrayBuffer with
 // Atomics.notify, and its end awaited with Atomics.waitAsync: no structured cloning on the way.
 import { SlabcastError } from '../core/errors.js';
-import { taSet } from '../core/typed.js';
+import { taExact, taSet } from '../core/typed.js';
+import { requireRoom } from '../core/validate.js';
+import { MAX_STAGE_BYTES, checkStageBytes } from '../core/loader.js';
 import { checkBatchItems } from '../core/world.js';
 import { Pool } from './pool.js';
 import { CMD, DONE, FAULT_KIND, FAULT_WORKER, GEN, HEADER, JOB, OP, PER_WORKER, REMAINING, controlBytes, messageOffset } from './protocol.js';
@@ -42,6 +44,7 @@ export class SharedEngine {
   }
 
   alloc(bytes, what) {
+    checkStageBytes(bytes);
     const p = this.core.call(this.core.ex.sc_wasm_alloc, bytes) >>> 0;
     if (p === 0) throw new SlabcastError(`out of memory: cannot allocate ${what} (${bytes} bytes) in wasm memory`);
     return p;
@@ -80,8 +83,9 @@ export class SharedEngine {
 
   /** The address of a stage of at least `bytes` (workers are idle: only the main thread allocates). */
   stage(bytes) {
+    checkStageBytes(bytes);
     if (bytes <= this.stageBytes) return this.stagePtr;
-    const want = Math.max(bytes, this.stageBytes * 2, 65536);
+    const want = Math.min(Math.max(bytes, this.stageBytes * 2, 65536), MAX_STAGE_BYTES);
     if (this.stagePtr) this.core.call(this.core.ex.sc_wasm_free, this.stagePtr);
     this.stagePtr = 0;
     this.stageBytes = 0;
@@ -114,7 +118,7 @@ export class SharedEngine {
     const exclude = filter !== null && filter.exclude !== null;
     const base = this.stage(xOff + (exclude ? 4 * n : 0));
     core.views();
-    taSet(core.f32, a, base >> 2);
+    taSet(core.f32, taExact(a, Float32Array, 0, per * n), base >> 2);
     // the items, checked here as a World checks them, before any worker is woken
     checkBatchItems(core, q.op, base, n, q.name);
     if (exclude) taSet(core.i32, filter.exclude, (base + xOff) >> 2);
@@ -182,6 +186,7 @@ export class SharedEngine {
       const where = first >= 0 ? `${q.name}[${first}]: ` : `${q.name}: `;
       throw new SlabcastError(where + core.statusMessage(status), { status, field: q.name });
     }
+    requireRoom(outs, n);
     const buf = core.memory.buffer;
     if (q.op === 1) {
       taSet(outs.hit, new Uint8Array(buf, base + hOff, n));

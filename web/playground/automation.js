@@ -4,7 +4,7 @@
 // every ray).
 
 import * as THREE from 'three';
-import { cloneState } from './state.mjs';
+import { cloneState } from './scene.mjs';
 import { cloneUi } from './ui-state.mjs';
 import { readCamera } from './camera-sync.js';
 import { along, vec3 } from './three-kit.js';

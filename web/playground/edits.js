@@ -2,7 +2,7 @@
 // from the old ones. Pure: they return new records and never touch the store.
 
 import * as THREE from 'three';
-import { cloneState } from './state.mjs';
+import { cloneState } from './scene.mjs';
 import { MAX_SIZE } from './look.js';
 
 const f32 = Math.fround;

@@ -1,9 +1,9 @@
 // Case files: export the scene as a slabcast-cases/1 file (every ray x shape with what
 // slabcast answers, shown and offered as a download) and import one into the scene:
 // pasted, picked with the file input, or dropped on the page. All three go through
-// state.mjs fromCaseFile and its errors.
+// case-file.mjs fromCaseFile and its errors.
 
-import { MAX_IMPORT_BYTES, fromCaseFile, toCaseFile } from './state.mjs';
+import { MAX_IMPORT_BYTES, fromCaseFile, toCaseFile } from './case-file.mjs';
 import { $, host } from './dom.js';
 import { clearError, flash, showError } from './notices.js';
 import { rayArg } from './store.js';

@@ -2,7 +2,7 @@
 // (move, rotate, scale) and the shape edits it makes, sent to the store as updateShape.
 
 import { TransformControls } from 'three/addons/controls/TransformControls.js';
-import { cloneState } from './state.mjs';
+import { cloneState } from './scene.mjs';
 import { rotatedShape, scaledShape, translatedShape } from './edits.js';
 
 /** The gizmo modes each shape type allows. */

@@ -5,7 +5,7 @@
 // handles are locked (store.ui.handles).
 
 import * as THREE from 'three';
-import { cloneState } from './state.mjs';
+import { cloneState } from './scene.mjs';
 import { rayWithOrigin, rayWithTip, translatedShape } from './edits.js';
 import { along, vec3 } from './three-kit.js';
 

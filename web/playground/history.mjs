@@ -7,7 +7,7 @@
 // whole drag is one step. A change that only moves the selection replaces the current
 // copy without a step. View settings (store.ui) are not scene edits and are not recorded.
 
-import { cloneState, sameState } from './state.mjs';
+import { cloneState, sameState } from './scene.mjs';
 
 /** How many steps back are kept. */
 export const HISTORY_LIMIT = 200;

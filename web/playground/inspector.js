@@ -5,7 +5,8 @@
 // controls (snap.mjs). Edits go to the store as updateRay / updateShape.
 
 import { formatFloat32, formatG } from '../f32format.mjs';
-import { cloneState, validateState } from './state.mjs';
+import { cloneState } from './scene.mjs';
+import { validateState } from './scene-check.mjs';
 import { parseFloat32 } from './numparse.mjs';
 import { GRID_SIZES } from './snap.mjs';
 import { $, el } from './dom.js';

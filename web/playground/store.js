@@ -1,4 +1,4 @@
-// The state store: the one copy of the scene (state.mjs's {shapes, rays, selected}) and
+// The state store: the one copy of the scene (scene.mjs's {shapes, rays, selected}) and
 // what slabcast says about it (every ray x shape, the nearest hit per ray). The scene
 // only changes through the named actions below; each action recomputes the hits and then
 // tells every subscriber what happened. Rendering, the panels, URL sync (and later undo,
@@ -13,7 +13,7 @@
 // step, locked handles, panels, camera, embed). They change only through setUi(); such a
 // change does not recompute the hits and reaches subscribers with ui: true.
 
-import { MAX_RAYS, MAX_SHAPES, cloneState, defaultState } from './state.mjs';
+import { MAX_RAYS, MAX_SHAPES, cloneState, defaultState } from './scene.mjs';
 import { rayName, shapeName } from './look.js';
 import { cloneUi, defaultUi, validateUi } from './ui-state.mjs';
 

@@ -3,7 +3,7 @@
 // view), and their keyboard shortcuts (W, E, R, Escape, Delete; Ctrl+Z, Ctrl+Shift+Z and
 // Ctrl+Y; 1 2 3 4 for the views).
 
-import { MAX_RAYS, MAX_SHAPES, defaultState } from './state.mjs';
+import { MAX_RAYS, MAX_SHAPES, defaultState } from './scene.mjs';
 import { $, host } from './dom.js';
 import { shapeName } from './look.js';
 import { newRay, newShape } from './edits.js';

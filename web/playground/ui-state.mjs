@@ -1,5 +1,5 @@
 // The playground's view settings: how the scene is shown, apart from the scene itself
-// (state.mjs). Links carry both; the store holds both; only the scene goes into case files.
+// (scene.mjs). Links carry both; the store holds both; only the scene goes into case files.
 //
 // Pure ES module: no DOM, no globals; runs unchanged in Node and in browsers.
 //

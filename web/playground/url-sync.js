@@ -1,11 +1,12 @@
 // URL sync: the scene and the view settings in the location hash (#v2.…, the pure codec of
-// state.mjs), written after every settled change (at most every 400 ms while dragging), read
+// link.mjs), written after every settled change (at most every 400 ms while dragging), read
 // when the page opens and when the hash changes; the embedder's query-string settings
 // (?embed, ?view, ?step, ?handles, ?panels: uiFromQuery of ui-state.mjs) laid over every
 // link opened; and the Copy share link button. A share link is the page's own address
 // (location.origin + pathname) with the fragment: never a fixed host.
 
-import { decode, defaultState, encode, sameState } from './state.mjs';
+import { decode, encode } from './link.mjs';
+import { defaultState, sameState } from './scene.mjs';
 import { defaultUi, mergeUi, uiFromQuery } from './ui-state.mjs';
 import { $ } from './dom.js';
 import { clearError, flash, showError } from './notices.js';

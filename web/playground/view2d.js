@@ -14,7 +14,7 @@
 import { explainSlabs } from './slab.mjs';
 import { rayWithOrigin, rayWithTip, translatedShape } from './edits.js';
 import { AX, AXIS_COLORS, RAY_DRAW_LENGTH, rayColor, rayName, shapeName } from './look.js';
-import { cloneState } from './state.mjs';
+import { cloneState } from './scene.mjs';
 
 const NS = 'http://www.w3.org/2000/svg';
 

@@ -6,9 +6,9 @@
 // A slot never hits (K_NONE) when three.js's raycast skips it: an InstancedMesh's slots at or past
 // its count; a BatchedMesh's unused, deleted or invisible instances.
 
-import { Box3, Matrix4 } from 'three';
+import { Box3, Matrix4, Sphere } from 'three';
 import { fail } from './errors.js';
-import { K_NONE, boundsOf, boxThrough, readAffine, readBox, readMatrix } from './shapes.js';
+import { K_NONE, boundsOf, boxThrough, optInShape, readAffine, readBox, readMatrix, readSphere, sphereOf } from './shapes.js';
 import { slotCount } from './walk.js';
 
 /** Scratch for the instances of one world (state.shape.inst); owner is reset by startPass. */
@@ -22,6 +22,9 @@ export function createInstanceScratch() {
     max: new Float64Array(3),
     mat: new Matrix4(), // getMatrixAt's target
     box: new Box3(), // getBoundingBoxAt's target
+    sphere: new Sphere(), // getBoundingSphereAt's target
+    opt: null, // the owner's opted-in shape (userData.slabcast.shape; shapes.js)
+    ls: new Float64Array(4), // InstancedMesh with shape 'sphere': its geometry's bounding sphere
     im: new Float64Array(16), // the instance matrix, read
     // the name of the slot in messages, made only when one is thrown
     name: { base: '', id: 0, toString() { return `${this.base} instance ${this.id}`; } },
@@ -44,6 +47,7 @@ export function computeInstance(st, k, out, lin, lo) {
   if (is.owner !== obj) readOwner(st, is, obj, st.names[k]);
   is.name.base = st.names[k];
   is.name.id = st.inst[k];
+  s.opt = is.opt;
   const live = obj.isBatchedMesh ? batchedSlot(s, is, obj, st.inst[k]) : instancedSlot(s, is, st.inst[k]);
   if (!live) {
     s.m.set(is.pm); // the placeholder sits at the mesh's position
@@ -63,13 +67,19 @@ function readOwner(st, is, obj, name) {
     fail(`${name}: its ${what} is ${cap}, it was ${was} when the world was made (the number of instance slots is fixed: make a new world)`, name);
   }
   readMatrix(is.pm, obj, name);
+  is.opt = optInShape(obj, name);
   if (!obj.isBatchedMesh) {
     const count = obj.count;
     if (!Number.isInteger(count) || count < 0 || count > cap) fail(`${name}: its count must be an integer in [0, ${cap}] (instanceMatrix.count)`, name);
     is.count = count;
-    is.empty = !readBox(st.shape, boundsOf(obj, name), name);
-    is.min.set(st.shape.tmpMin);
-    is.max.set(st.shape.tmpMax);
+    if (is.opt === 'sphere') {
+      is.empty = !readSphere(st.shape, sphereOf(obj, name), name); // the geometry's, not the instances'
+      is.ls.set(st.shape.ls);
+    } else {
+      is.empty = !readBox(st.shape, boundsOf(obj, name), name);
+      is.min.set(st.shape.tmpMin);
+      is.max.set(st.shape.tmpMax);
+    }
   } else if (!Array.isArray(obj._instanceInfo)) {
     fail(`${name}: a BatchedMesh without _instanceInfo (three.js r166 or newer is needed)`, name);
   }
@@ -79,6 +89,10 @@ function readOwner(st, is, obj, name) {
 /** InstancedMesh slot i: whether it can hit (below count, a box); the local box into s.tmp*. */
 function instancedSlot(s, is, i) {
   if (i >= is.count || is.empty) return false;
+  if (is.opt === 'sphere') {
+    s.ls.set(is.ls);
+    return true;
+  }
   s.tmpMin.set(is.min);
   s.tmpMax.set(is.max);
   return true;
@@ -89,6 +103,10 @@ function batchedSlot(s, is, obj, i) {
   const info = obj._instanceInfo;
   if (i >= info.length || !info[i] || info[i].active === false) return false;
   if (!obj.getVisibleAt(i)) return false;
+  if (is.opt === 'sphere') {
+    const sp = obj.getBoundingSphereAt(obj.getGeometryIdAt(i), is.sphere);
+    return sp !== null && readSphere(s, sp, is.name);
+  }
   const box = obj.getBoundingBoxAt(obj.getGeometryIdAt(i), is.box);
   if (box === null) return false;
   return readBox(s, box, is.name);

@@ -3,15 +3,17 @@
 // mask (the core skips meshes that fail three.js's layers test, and disabled entries), and turns
 // the core's hits into what Raycaster.intersectObjects returns ({ distance, point, object,
 // face: { normal }, instanceId / batchId }, plus index, box and worldNormal), keeping only hits
-// whose entry distance is within [near, far].
+// whose entry distance is within [near, far]. exclude and inside (filters.js) go to the core:
+// with inside 'exit' a ray starting in an entry hits it where it leaves it (distance, point and
+// the exit face's outward normal), and near / far then apply to that distance.
 
 import { Vector3 } from 'three';
+import { checkOptionKeys } from '../core/validate.js';
 import { fail, isNum } from './errors.js';
-import { K_BOUND } from './shapes.js';
-
-/** The query mask without layers: every layer (a mesh whose layers.mask is 0 is never hit). */
-const ALL_BITS = 0xFFFFFFFF;
+import { coreOptions, readFilterOptions, readLayers, withDisabled } from './filters.js';
+import { K_BOUND, K_SPHERE } from './shapes.js';
 import { live } from './sync.js';
+import { attachObjects } from './results.js';
 
 /** Scratch for the queries of one world (state.query). */
 export function createQueryScratch() {
@@ -21,8 +23,16 @@ export function createQueryScratch() {
     one: { t: new Float32Array(1), index: new Int32Array(1), normal: new Float32Array(3) },
     q: new Float64Array(6), // origin, direction of the current query (float64)
     hit: { k: -1, t: 0, n0: 0, n1: 0, n2: 0 }, // castRays: the hit kept for one ray
-    opts: { mask: ALL_BITS }, // the core's query options
+    opts: null, // the core's query options for one ray (filters.js's coreOptions)
+    lens: new Float64Array(0), // castRays: each ray's direction length
+    flat: new Float32Array(0), // castRays: the rays as the core takes them
+    batch: { t: new Float32Array(0), index: new Int32Array(0), normal: new Float32Array(0) }, // castRays: the core's results
   };
+}
+
+/** |(x, y, z)| (sqrt of the sum of squares: Math.hypot is several times slower in V8). */
+export function norm3(x, y, z) {
+  return Math.sqrt(x * x + y * y + z * z);
 }
 
 const f32Scratch = new Float32Array(1);
@@ -51,46 +61,52 @@ function readVec(v, field, dst, off) {
 
 /**
  * near, far and layers of a raycaster or castRays options (prefix names them in errors), as
- * { near, far, mask, boxesOnly }: mask is the core query mask (layers.mask; every bit without
- * layers). layers.mask 0 passes no mesh, yet Box3 entries still count: then boxesOnly is set
- * and the query mask is every bit.
+ * { near, far, mask, boxesOnly, f }: mask is the core query mask (layers.mask; every bit
+ * without layers). layers.mask 0 passes no mesh, yet Box3 entries still count: then boxesOnly
+ * is set and the query mask is every bit. f is the filter (filters.js) of layers and of
+ * exclude / inside, read from ex (the options of intersect / intersectFirst; o itself for castRays).
  */
-function readLimits(o, prefix) {
+function readLimits(state, o, prefix, ex, exPrefix) {
   const near = o.near === undefined ? 0 : o.near;
   const far = o.far === undefined ? Infinity : o.far;
   if (!isNum(near) || !(near >= 0)) fail(`${prefix}.near must be a number >= 0`, `${prefix}.near`);
   if (!isNum(far) || !(far >= 0)) fail(`${prefix}.far must be a number >= 0 (or Infinity)`, `${prefix}.far`);
-  const layers = o.layers === undefined || o.layers === null ? null : o.layers;
-  let mask = ALL_BITS;
-  if (layers !== null) {
-    mask = typeof layers === 'object' ? layers.mask : undefined;
-    if (!Number.isInteger(mask)) fail(`${prefix}.layers must be a Layers (an integer mask)`, `${prefix}.layers`);
-    mask >>>= 0;
-  }
-  const boxesOnly = mask === 0;
-  return { near, far, mask: boxesOnly ? ALL_BITS : mask, boxesOnly };
+  const lay = readLayers(o, prefix);
+  const f = readFilterOptions(state, { exclude: ex.exclude, inside: ex.inside }, exPrefix);
+  f.mask = lay.mask;
+  f.boxesOnly = lay.boxesOnly;
+  return { near, far, mask: f.mask, boxesOnly: f.boxesOnly, f };
 }
 
-/** Checks a raycaster-like; fills q, ray7, opts; returns {near, far, mask, boxesOnly, len}. */
-function readRaycaster(qs, rc) {
+/** intersect / intersectFirst's options ({exclude?, inside?}), checked. */
+function readRayOptions(options) {
+  if (options === undefined || options === null) return {};
+  if (typeof options !== 'object' || Array.isArray(options)) fail('options must be an object ({exclude?, inside?})', 'options');
+  checkOptionKeys(options, ['exclude', 'inside']);
+  return options;
+}
+
+/** Checks a raycaster-like; fills q, ray7, opts; returns {near, far, mask, boxesOnly, len, f}. */
+export function readRaycaster(state, qs, rc, options) {
   if (rc === null || typeof rc !== 'object') fail('raycaster must be a Raycaster (or {ray, near?, far?, layers?})', 'raycaster');
   const ray = rc.ray;
   if (ray === null || typeof ray !== 'object') fail('raycaster.ray must be a Ray', 'raycaster.ray');
   readVec(ray.origin, 'raycaster.ray.origin', qs.q, 0);
   readVec(ray.direction, 'raycaster.ray.direction', qs.q, 3);
-  const p = readLimits(rc, 'raycaster');
-  return prepare(qs, p, 'raycaster.ray.direction');
+  const p = readLimits(state, rc, 'raycaster', readRayOptions(options), 'options');
+  prepare(qs, p, 'raycaster.ray.direction');
+  qs.opts = coreOptions(state, p.f, 1);
+  return p;
 }
 
 /** From q: the float32 ray (tmax from far) in ray7; p (readLimits') with len, the direction's length. */
 function prepare(qs, p, dirField) {
   const { q, ray7 } = qs;
-  const len = Math.hypot(q[3], q[4], q[5]);
+  const len = norm3(q[3], q[4], q[5]);
   for (let a = 0; a < 6; a++) ray7[a] = q[a];
   if (ray7[3] === 0 && ray7[4] === 0 && ray7[5] === 0) fail(`${dirField} is zero (in float32)`, dirField);
   ray7[6] = f32Up(p.far / len);
   p.len = len;
-  qs.opts.mask = p.mask;
   return p;
 }
 
@@ -98,7 +114,7 @@ function prepare(qs, p, dirField) {
  * Whether a hit of entry k at distance counts: within [near, far], and a Box3 entry when
  * layers.mask is 0. (The core skips inactive entries and meshes outside the layers.)
  */
-function accepts(state, k, distance, p) {
+export function accepts(state, k, distance, p) {
   if (distance < p.near || distance > p.far) return false;
   return !p.boxesOnly || state.isBox[k];
 }
@@ -115,7 +131,7 @@ function castAll(qs, w) {
 }
 
 /** The Intersection for entry k hit at parameter t with world normal (nx, ny, nz). */
-function makeHit(state, k, t, nx, ny, nz, p) {
+export function makeHit(state, k, t, nx, ny, nz, p) {
   const q = state.query.q;
   const point = new Vector3(q[0] + t * q[3], q[1] + t * q[4], q[2] + t * q[5]);
   const worldNormal = new Vector3(nx, ny, nz);
@@ -147,7 +163,7 @@ function localNormal(state, k, nx, ny, nz, normal) {
   const lx = L[o] * nx + L[o + 3] * ny + L[o + 6] * nz;
   const ly = L[o + 1] * nx + L[o + 4] * ny + L[o + 7] * nz;
   const lz = L[o + 2] * nx + L[o + 5] * ny + L[o + 8] * nz;
-  if (state.kinds[k] === K_BOUND) {
+  if (state.kinds[k] === K_BOUND || state.kinds[k] === K_SPHERE) {
     normal.set(lx, ly, lz).normalize();
     return;
   }
@@ -160,15 +176,23 @@ function localNormal(state, k, nx, ny, nz, normal) {
   else normal.set(0, 0, Math.sign(lz));
 }
 
-/** world.intersect(raycaster, target = []): every accepted hit, appended, sorted by distance. */
-export function intersect(state, raycaster, target = []) {
+/**
+ * world.intersect(raycaster, target = [], options?): every accepted hit, appended, sorted by
+ * distance. A plain object in place of target is the options.
+ */
+export function intersect(state, raycaster, target = [], options = undefined) {
   const w = live(state);
+  if (target !== null && typeof target === 'object' && !Array.isArray(target) && options === undefined) {
+    options = target;
+    target = [];
+  }
+  if (target === null || target === undefined) target = [];
   if (!Array.isArray(target)) fail('target must be an array', 'target');
   const qs = state.query;
-  const p = readRaycaster(qs, raycaster);
+  const p = readRaycaster(state, qs, raycaster, options);
   const before = target.length;
   if (!(p.near <= p.far)) return target;
-  const count = castAll(qs, w);
+  const count = withDisabled(state, p.f, () => castAll(qs, w));
   const { t, index, normal } = qs.allOut;
   for (let i = 0; i < count; i++) {
     const k = index[i];
@@ -179,12 +203,17 @@ export function intersect(state, raycaster, target = []) {
   return target;
 }
 
-/** world.intersectFirst(raycaster): the nearest accepted hit, or null. */
-export function intersectFirst(state, raycaster) {
-  const w = live(state);
+/** world.intersectFirst(raycaster, options?): the nearest accepted hit, or null. */
+export function intersectFirst(state, raycaster, options) {
+  live(state);
   const qs = state.query;
-  const p = readRaycaster(qs, raycaster);
+  const p = readRaycaster(state, qs, raycaster, options);
   if (!(p.near <= p.far)) return null;
+  return withDisabled(state, p.f, () => firstAccepted(state, qs, p));
+}
+
+function firstAccepted(state, qs, p) {
+  const w = live(state);
   const one = qs.one;
   w.castRays(qs.ray7, one, qs.opts);
   const k = one.index[0];
@@ -206,34 +235,41 @@ export function intersectFirst(state, raycaster) {
  */
 export function castRays(state, rays, opts = {}) {
   const w = live(state);
-  const { p, target } = readCastOptions(opts);
+  const { p, target } = readCastOptions(state, opts);
   const { nr, src } = readRays(rays);
   const out = castOutputs(target, nr);
-  const { flat, lens } = flattenRays(src, nr, p.far);
-  state.query.opts.mask = p.mask;
-  const res = w.castRays(flat, null, state.query.opts);
-  const hit = state.query.hit;
-  for (let i = 0; i < nr; i++) {
-    p.len = lens[i];
-    nearestAccepted(state, w, res, i, src, flat, p, hit);
-    writeRay(state, out, i, hit, src, lens[i]);
-  }
-  return out;
+  const qs = state.query;
+  const { flat, lens } = flattenRays(qs, src, nr, p.far);
+  const optsN = coreOptions(state, p.f, nr);
+  qs.opts = coreOptions(state, p.f, 1); // for castAll (one ray)
+  withDisabled(state, p.f, () => {
+    const res = w.castRays(flat, batchOut(qs, nr), optsN);
+    const hit = qs.hit;
+    for (let i = 0; i < nr; i++) {
+      p.len = lens[i];
+      nearestAccepted(state, w, res, i, src, flat, p, hit);
+      writeRay(state, out, i, hit, src, lens[i]);
+    }
+  });
+  return attachObjects(state, out, target, nr);
 }
 
-function readCastOptions(opts) {
-  if (opts === null || typeof opts !== 'object') fail('options must be an object ({near?, far?, layers?, target?})', 'options');
-  const p = readLimits(opts, 'options');
+const CAST_OPTION_KEYS = ['near', 'far', 'layers', 'exclude', 'inside', 'target'];
+
+export function readCastOptions(state, opts) {
+  if (opts === null || typeof opts !== 'object') fail('options must be an object ({near?, far?, layers?, exclude?, inside?, target?})', 'options');
+  checkOptionKeys(opts, CAST_OPTION_KEYS);
+  const p = readLimits(state, opts, 'options', opts, 'options');
   const target = opts.target;
   if (target !== undefined && target !== null && typeof target !== 'object') fail('options.target must be an object', 'options.target');
   return { p, target };
 }
 
-/** The rays, in float64 (6 per ray: origin, direction), each input value read once. */
-function readRays(rays) {
+/** The rays (6 per ray: origin, direction): a typed array as is, Rays read once into float64. */
+export function readRays(rays) {
   if (rays instanceof Float32Array || rays instanceof Float64Array) {
     if (rays.length % 6 !== 0) fail(`rays must hold 6 floats per ray (origin, direction); its length ${rays.length} is not a multiple of 6`, 'rays');
-    return { nr: rays.length / 6, src: Float64Array.from(rays) };
+    return { nr: rays.length / 6, src: rays };
   }
   if (!Array.isArray(rays)) fail('rays must be an array of Ray or a Float32Array (6 floats per ray)', 'rays');
   const nr = rays.length;
@@ -256,7 +292,7 @@ function outArr(target, key, Type, length) {
 }
 
 /** The output arrays: the caller's (checked: types, lengths, no two overlapping) or new ones. */
-function castOutputs(target, nr) {
+export function castOutputs(target, nr) {
   const distance = outArr(target, 'distance', Float32Array, nr);
   const index = outArr(target, 'index', Int32Array, nr);
   const instanceId = outArr(target, 'instanceId', Int32Array, nr);
@@ -275,10 +311,25 @@ function castOutputs(target, nr) {
   return { distance, index, instanceId, point, normal };
 }
 
-/** The core's 7 floats per ray (tmax from far) and each direction's length. */
-function flattenRays(src, nr, far) {
-  const lens = new Float64Array(nr);
-  const flat = new Float32Array(7 * nr);
+/** The core's results for nr rays: the world's scratch arrays (grown as needed). */
+function batchOut(qs, nr) {
+  const b = qs.batch;
+  if (b.t.length !== nr) {
+    b.t = new Float32Array(nr);
+    b.index = new Int32Array(nr);
+    b.normal = new Float32Array(3 * nr);
+  }
+  return b;
+}
+
+/** The core's 7 floats per ray (tmax from far) and each direction's length (the world's scratch). */
+export function flattenRays(qs, src, nr, far) {
+  if (qs.lens.length !== nr) {
+    qs.lens = new Float64Array(nr);
+    qs.flat = new Float32Array(7 * nr);
+  }
+  const lens = qs.lens;
+  const flat = qs.flat;
   for (let i = 0; i < nr; i++) {
     const o = 6 * i;
     for (let a = 0; a < 6; a++) {
@@ -286,7 +337,7 @@ function flattenRays(src, nr, far) {
       flat[7 * i + a] = src[o + a];
     }
     if (flat[7 * i + 3] === 0 && flat[7 * i + 4] === 0 && flat[7 * i + 5] === 0) fail(`rays[${i}]: the direction is zero (in float32)`, `rays[${i}]`);
-    lens[i] = Math.hypot(src[o + 3], src[o + 4], src[o + 5]);
+    lens[i] = norm3(src[o + 3], src[o + 4], src[o + 5]);
     flat[7 * i + 6] = f32Up(far / lens[i]);
   }
   return { flat, lens };
@@ -324,7 +375,7 @@ function nearestAccepted(state, w, res, i, src, flat, p, hit) {
 }
 
 /** Ray i's result (hit, or none when hit.k < 0) into the output arrays. */
-function writeRay(state, out, i, hit, src, len) {
+export function writeRay(state, out, i, hit, src, len) {
   const { distance, index, instanceId, point, normal } = out;
   index[i] = hit.k;
   instanceId[i] = hit.k < 0 ? -1 : state.inst[hit.k];

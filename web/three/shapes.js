@@ -2,20 +2,37 @@
 // through its matrixWorld becomes an axis-aligned box (no rotation), an oriented box (a
 // rotation) or the AABB bound of a sheared box; a Box3 is an axis-aligned box; a singular
 // matrix or an empty box is a placeholder that never hits. Each record is written as the
-// float array the core's addAABBs / addOBBs take (6 or 15 floats).
+// float array the core's addAABBs / addOBBs / addSpheres take (6, 15 or 4 floats).
+// A mesh opts into its shape with userData.slabcast = { shape }:
+//   'aabb'    the world AABB of its box (exact without rotation; with one, the AABB of the 8
+//             transformed corners, kind 'bound': what was asked for, larger than the mesh);
+//   'obb'     an oriented box even without rotation (shear still gives the bound, or throws);
+//   'sphere'  the geometry's boundingSphere through matrixWorld: centre M c, radius r times the
+//             scale, which must be uniform (column lengths equal within 1e-6 relative, columns
+//             orthogonal); any other matrixWorld is refused with a SlabcastError naming the
+//             mesh (use 'obb' for such a mesh): a sphere cannot stand for an ellipsoid.
+// ('capsule' slots in here as one more shape, stored as the core's capsule kind, once the core
+// has capsules.)
 
 import { fail, isNum } from './errors.js';
 
 /** The kind a record is stored as in the core world. */
 export const AABB = 0;
 export const OBB = 1;
+export const SPHERE = 2;
+/** Floats per record of each stored kind. */
+export const FLOATS = [6, 15, 4];
 
 /** The kinds reported by kindOf (K_* index KIND_NAMES). */
-export const KIND_NAMES = ['aabb', 'obb', 'bound', 'none'];
+export const KIND_NAMES = ['aabb', 'obb', 'bound', 'none', 'sphere'];
 export const K_AABB = 0;
 export const K_OBB = 1;
 export const K_BOUND = 2;
 export const K_NONE = 3;
+export const K_SPHERE = 4;
+
+/** The shapes a mesh may opt into (userData.slabcast.shape). */
+const OPT_SHAPES = ['aabb', 'obb', 'sphere'];
 
 /** Largest |cos| between two matrix columns for a rotation (an oriented box). */
 const ORTHO_TOL = 1e-6;
@@ -29,6 +46,8 @@ export function createShapeScratch() {
     tmpMin: new Float64Array(3),
     tmpMax: new Float64Array(3),
     colLen: new Float64Array(3),
+    ls: new Float64Array(4), // a local bounding sphere: centre, radius
+    opt: null, // the current mesh's opted-in shape (null: its box, as computed)
   };
 }
 
@@ -55,9 +74,17 @@ function computeBox(s, box, name, out, lin, lo) {
   return checkRange(out, 6, name, K_AABB);
 }
 
-/** A Mesh entry: its bounding box through its matrixWorld. */
+/** A Mesh entry: its bounding box (or opted-in shape) through its matrixWorld. */
 function computeMesh(s, obj, name, shear, out, lin, lo) {
   readMatrix(s.m, obj, name);
+  s.opt = optInShape(obj, name);
+  if (s.opt === 'sphere') {
+    if (!readSphere(s, sphereOf(obj, name), name)) {
+      linearPart(s.m, lin, lo);
+      return K_NONE;
+    }
+    return sphereThrough(s, name, out, lin, lo);
+  }
   if (!readBox(s, boundsOf(obj, name), name)) {
     linearPart(s.m, lin, lo);
     return K_NONE;
@@ -78,6 +105,7 @@ function linearPart(m, lin, lo) {
 export function boxThrough(s, name, shear, out, lin, lo) {
   const m = s.m;
   linearPart(m, lin, lo);
+  if (s.opt === 'sphere') return sphereThrough(s, name, out, lin, lo);
   for (let a = 0; a < 3; a++) {
     s.lc[a] = (s.tmpMin[a] + s.tmpMax[a]) / 2;
     s.lh[a] = (s.tmpMax[a] - s.tmpMin[a]) / 2;
@@ -154,7 +182,8 @@ function transformedBox(s, name, shear, out) {
   const cx = m[0] * lc[0] + m[4] * lc[1] + m[8] * lc[2] + m[12];
   const cy = m[1] * lc[0] + m[5] * lc[1] + m[9] * lc[2] + m[13];
   const cz = m[2] * lc[0] + m[6] * lc[1] + m[10] * lc[2] + m[14];
-  if (axisAligned(m)) return worldAabb(m, lh, cx, cy, cz, out, name, K_AABB);
+  if (s.opt !== 'obb' && axisAligned(m)) return worldAabb(m, lh, cx, cy, cz, out, name, K_AABB);
+  if (s.opt === 'aabb') return worldAabb(m, lh, cx, cy, cz, out, name, K_BOUND); // asked for: the corners' AABB
   const len = s.colLen;
   for (let c = 0; c < 3; c++) len[c] = Math.hypot(m[4 * c], m[4 * c + 1], m[4 * c + 2]);
   let maxCos = 0;
@@ -178,6 +207,77 @@ function transformedBox(s, name, shear, out) {
     fail(`${name}: its matrixWorld has shear (columns at cos ${maxCos.toPrecision(3)}), which an oriented box cannot represent`, name);
   }
   return worldAabb(m, lh, cx, cy, cz, out, name, K_BOUND); // the 8 corners of the sheared box
+}
+
+/** userData.slabcast.shape of obj (null when it has none); throws naming obj unless a known shape. */
+export function optInShape(obj, name) {
+  const ud = obj.userData;
+  const sc = ud !== null && typeof ud === 'object' ? ud.slabcast : undefined;
+  if (sc === undefined || sc === null) return null;
+  const shape = typeof sc === 'object' ? sc.shape : undefined;
+  if (shape === undefined) return null;
+  if (!OPT_SHAPES.includes(shape)) fail(`${name}: userData.slabcast.shape must be 'sphere', 'obb' or 'aabb'`, name);
+  return shape;
+}
+
+/** The mesh's bounding sphere: a SkinnedMesh's own, else its geometry's (computed when null). */
+export function sphereOf(obj, name) {
+  if (obj.isSkinnedMesh) {
+    if (obj.boundingSphere === null || obj.boundingSphere === undefined) obj.computeBoundingSphere();
+    return obj.boundingSphere;
+  }
+  const g = obj.geometry;
+  if (g === null || typeof g !== 'object' || g.isBufferGeometry !== true) fail(`${name} has no geometry`, name);
+  if (g.boundingSphere === null || g.boundingSphere === undefined) {
+    if (!g.attributes || !g.attributes.position) fail(`${name}: its geometry has no position attribute (and no boundingSphere)`, name);
+    g.computeBoundingSphere();
+  }
+  return g.boundingSphere;
+}
+
+/** Reads a Sphere into s.ls (each value once); false when empty (radius < 0, as three.js's). */
+export function readSphere(s, sp, name) {
+  const c = sp === null || typeof sp !== 'object' ? null : sp.center;
+  if (c === null || typeof c !== 'object') fail(`${name}: its bounding sphere must be a Sphere`, name);
+  const x = c.x, y = c.y, z = c.z, r = sp.radius;
+  if (!isNum(x) || !isNum(y) || !isNum(z) || !isNum(r)) fail(`${name}: its bounding sphere must be a Sphere of numbers`, name);
+  if (r < 0) return false;
+  if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z) || !Number.isFinite(r)) fail(`${name}: its bounding sphere is not finite`, name);
+  s.ls[0] = x; s.ls[1] = y; s.ls[2] = z; s.ls[3] = r;
+  return true;
+}
+
+/** Relative tolerance on the column lengths of a uniform scale. */
+const UNIFORM_TOL = 1e-6;
+
+/**
+ * The local sphere s.ls through s.m (a rotation and a uniform scale) into out (centre, radius);
+ * its linear part into lin. K_NONE for a singular matrix; throws naming the mesh otherwise.
+ */
+function sphereThrough(s, name, out, lin, lo) {
+  const m = s.m;
+  const c = s.ls;
+  linearPart(m, lin, lo);
+  const len = s.colLen;
+  for (let k = 0; k < 3; k++) len[k] = Math.hypot(m[4 * k], m[4 * k + 1], m[4 * k + 2]);
+  const hi = Math.max(len[0], len[1], len[2]);
+  const lowest = Math.min(len[0], len[1], len[2]);
+  if (lowest === 0) return K_NONE;
+  let maxCos = 0;
+  for (let a = 0; a < 3; a++) {
+    for (let b = a + 1; b < 3; b++) {
+      const dot = m[4 * a] * m[4 * b] + m[4 * a + 1] * m[4 * b + 1] + m[4 * a + 2] * m[4 * b + 2];
+      maxCos = Math.max(maxCos, Math.abs(dot) / (len[a] * len[b]));
+    }
+  }
+  if (hi - lowest > UNIFORM_TOL * hi || maxCos > ORTHO_TOL) {
+    fail(`${name}: userData.slabcast.shape 'sphere' needs a uniform scale in its matrixWorld (column lengths ${len[0].toPrecision(6)}, ${len[1].toPrecision(6)}, ${len[2].toPrecision(6)}); use 'obb'`, name);
+  }
+  out[0] = m[0] * c[0] + m[4] * c[1] + m[8] * c[2] + m[12];
+  out[1] = m[1] * c[0] + m[5] * c[1] + m[9] * c[2] + m[13];
+  out[2] = m[2] * c[0] + m[6] * c[1] + m[10] * c[2] + m[14];
+  out[3] = c[3] * hi;
+  return checkRange(out, 4, name, K_SPHERE);
 }
 
 /** Every column has a single non-zero entry (with det != 0 they are distinct rows). */
@@ -231,7 +331,9 @@ export function placeholder(s, isBoxEntry, kind, out) {
     z = fin(s.m[14]);
   }
   out.fill(0);
-  if (kind === AABB) {
+  if (kind === SPHERE) {
+    out[0] = x; out[1] = y; out[2] = z; // a point: radius 0
+  } else if (kind === AABB) {
     out[0] = out[3] = x;
     out[1] = out[4] = y;
     out[2] = out[5] = z;

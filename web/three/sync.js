@@ -24,16 +24,19 @@
 import { SlabcastError } from '../slabcast.js';
 import { asSlabcastError, fail } from './errors.js';
 import { computeInstance, startPass } from './instances.js';
-import { AABB, K_NONE, K_OBB, OBB, aabbAsObb, computeEntry, placeholder } from './shapes.js';
+import { AABB, FLOATS, K_NONE, K_OBB, K_SPHERE, OBB, SPHERE, aabbAsObb, computeEntry, placeholder } from './shapes.js';
 
 /** A Box3 entry's mask: every layer. */
 const ALL_BITS = 0xFFFFFFFF;
 
-/** Computes every entry's record and builds the state's first core world. */
+/**
+ * Computes every entry's record and builds the state's first core world (state.parallel: fills
+ * the caller's empty ParallelWorld instead).
+ */
 export function start(state) {
   const r = computeAll(state, null);
   adopt(state, r);
-  state.core = buildCore(state, r);
+  state.core = state.parallel === null ? buildCore(state, r) : fillCore(state, state.parallel, r);
 }
 
 /** The core world; throws once disposed. */
@@ -45,7 +48,14 @@ export function live(state) {
 /** update(): re-reads every entry, then rewrites what changed (or rebuilds) and refits. */
 export function update(state) {
   const w = live(state);
+  if (state.parallel !== null && state.parallel.pending > 0) {
+    fail('the parallel world has queries pending: await them before update()', 'world');
+  }
   const r = computeAll(state, state.stored); // validates everything before anything changes
+  if (r.rebuild && state.parallel !== null) {
+    const k = r.st.findIndex((v, i) => v !== state.stored[i]);
+    fail(`${state.names[k]}: its shape changed kind (a sphere and a box are stored differently), which a parallel world cannot rebuild: make a new world`, state.names[k]);
+  }
   if (r.rebuild) {
     const fresh = buildCore(state, r);
     w.dispose();
@@ -56,12 +66,12 @@ export function update(state) {
   adopt(state, r);
 }
 
-/** dispose(): frees the core world (once). */
+/** dispose(): frees the core world (once); a caller's ParallelWorld is left to the caller. */
 export function dispose(state) {
   if (state.core === null) return;
   const w = state.core;
   state.core = null;
-  w.dispose();
+  if (state.parallel === null) w.dispose();
 }
 
 function adopt(state, r) {
@@ -90,7 +100,7 @@ function computeAll(state, prevStored) {
     row.fill(0);
     const kind = state.inst[k] >= 0 ? computeInstance(state, k, row, r.lin, 9 * k) : computeEntry(state, k, row, r.lin, 9 * k);
     r.ks[k] = kind;
-    const s = storedKind(kind, prevStored === null ? -1 : prevStored[k], row);
+    const s = storedKind(kind, prevStored === null ? -1 : prevStored[k], row, state.parallel !== null);
     if (prevStored !== null && prevStored[k] !== s) r.rebuild = true;
     r.st[k] = s;
     if (kind === K_NONE) placeholder(state.shape, state.isBox[k], s, row);
@@ -106,10 +116,11 @@ function computeAll(state, prevStored) {
  * the core holds stays an OBB when it becomes axis-aligned (row rewritten; no rebuild), and an
  * inactive entry keeps its stored kind.
  */
-function storedKind(kind, prev, row) {
+function storedKind(kind, prev, row, parallel) {
   if (kind === K_OBB) return OBB;
-  if (kind === K_NONE) return prev === -1 ? AABB : prev;
-  if (prev === OBB) {
+  if (kind === K_SPHERE) return SPHERE;
+  if (kind === K_NONE) return prev === -1 ? (parallel ? OBB : AABB) : prev;
+  if (prev === OBB || parallel) { // an AABB the core holds as an OBB (a parallel world: every box)
     aabbAsObb(row);
     return OBB;
   }
@@ -126,7 +137,7 @@ function layersMask(obj, name) {
 
 /** The records of entries k..j-1 (all of stored kind st[k]) as the core takes them. */
 function run(d, st, k, j) {
-  const per = st[k] === AABB ? 6 : 15;
+  const per = FLOATS[st[k]];
   const out = new Float32Array(per * (j - k));
   for (let i = k; i < j; i++) out.set(d.subarray(15 * i, 15 * i + per), per * (i - k));
   return out;
@@ -134,15 +145,28 @@ function run(d, st, k, j) {
 
 /** A new core world holding every entry of r (runs of one kind added together), masks, flags. */
 function buildCore(state, r) {
-  const { d, st, mk, on } = r;
-  const n = st.length;
   const w = state.sc.createWorld();
   try {
+    fillCore(state, w, r);
+    w.build();
+  } catch (e) {
+    w.dispose();
+    throw e;
+  }
+  return w;
+}
+
+/** Adds every entry of r to the empty world w (a World or a ParallelWorld), masks and flags; returns w. */
+function fillCore(state, w, r) {
+  const { d, st, mk, on } = r;
+  const n = st.length;
+  {
     let k = 0;
     while (k < n) {
       let j = k + 1;
       while (j < n && st[j] === st[k]) j++;
       if (st[k] === AABB) w.addAABBs(run(d, st, k, j));
+      else if (st[k] === SPHERE) w.addSpheres(run(d, st, k, j));
       else w.addOBBs(run(d, st, k, j));
       k = j;
     }
@@ -150,10 +174,6 @@ function buildCore(state, r) {
       w.setMasks(0, mk);
       w.setEnabled(0, on);
     }
-    w.build();
-  } catch (e) {
-    w.dispose();
-    throw e;
   }
   return w;
 }
@@ -169,14 +189,16 @@ function writeChanged(state, w, r) {
       let j = k + 1;
       while (j < n && r.st[j] === r.st[k] && changed(state.data, r.d, j)) j++;
       if (r.st[k] === AABB) w.updateAABBs(k, run(r.d, r.st, k, j));
+      else if (r.st[k] === SPHERE) w.updateSpheres(k, run(r.d, r.st, k, j));
       else w.updateOBBs(k, run(r.d, r.st, k, j));
       any = true;
       k = j;
     }
-    if (any) w.refit();
+    if (any && state.parallel === null) w.refit(); // (a ParallelWorld refits by itself)
     if (!sameArray(state.masks, r.mk)) w.setMasks(0, r.mk);
     if (!sameArray(state.enabled, r.on)) w.setEnabled(0, r.on);
   } catch (e) {
+    if (state.parallel !== null) throw e; // (a pending query: the caller's to await first)
     // (not expected: everything was checked) put the world back as it was
     state.core = buildCore(state, { d: state.data, st: state.stored, mk: state.masks, on: state.enabled });
     w.dispose();

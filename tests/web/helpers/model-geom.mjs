@@ -1,0 +1,249 @@
+// Geometry for the world model (world-model.test.mjs), independent of the world's kernels:
+// exact membership tests in BigInt on the float32 inputs (OBBs as their slabs, as the contract
+// defines them), the OBB's slab set as a parallelepiped (docs/semantics.md, Shapes), and
+// distance bounds with stated margins. Nothing here calls the world.
+
+const S = 2 ** 149; // every float32 times 2^149 is an integer
+/** A float32 value (a JS number that is a float32) as the exact integer v * 2^149. */
+export const big = (v) => BigInt(v * S);
+
+export const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+export const sub = (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+export const norm = (a) => Math.hypot(a[0], a[1], a[2]);
+export const f32v = (v) => v.map((x) => Math.fround(x));
+const maxAbs = (arr) => arr.reduce((m, x) => Math.max(m, Math.abs(x)), 0);
+
+/** Whether the float32 point p is in the closed AABB (exact float comparisons). */
+export const inAABB = (p, min, max) => [0, 1, 2].every((k) => min[k] <= p[k] && p[k] <= max[k]);
+
+/** Exact: |p - c|^2 <= r^2 for float32 p, c, r. */
+export function inBall(p, c, r) {
+  let s = 0n;
+  for (let k = 0; k < 3; k++) { const d = big(p[k]) - big(c[k]); s += d * d; }
+  const R = big(r);
+  return s <= R * R;
+}
+
+/** Exact: squared distance from float32 point c to the box [min, max] <= r^2. */
+export function ballMeetsAABB(c, r, min, max) {
+  let s = 0n;
+  for (let k = 0; k < 3; k++) {
+    const v = c[k] < min[k] ? min[k] : c[k] > max[k] ? max[k] : c[k];
+    const d = big(v) - big(c[k]);
+    s += d * d;
+  }
+  const R = big(r);
+  return s <= R * R;
+}
+
+/** Exact: two balls share a point, |c1 - c2| <= r1 + r2. */
+export function ballMeetsBall(c1, r1, c2, r2) {
+  let s = 0n;
+  for (let k = 0; k < 3; k++) { const d = big(c1[k]) - big(c2[k]); s += d * d; }
+  const R = big(r1) + big(r2);
+  return s <= R * R;
+}
+
+/** Exact: n . p + d >= 0 for float32 n, p, d. */
+export function inHalfSpace(p, n, d) {
+  let s = big(d) * BigInt(S);
+  for (let k = 0; k < 3; k++) s += big(n[k]) * big(p[k]);
+  return s >= 0n;
+}
+
+function inverse3(m) {
+  const [a, b, c] = m;
+  const cof = [
+    [b[1] * c[2] - b[2] * c[1], b[2] * c[0] - b[0] * c[2], b[0] * c[1] - b[1] * c[0]],
+    [c[1] * a[2] - c[2] * a[1], c[2] * a[0] - c[0] * a[2], c[0] * a[1] - c[1] * a[0]],
+    [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]],
+  ];
+  const det = dot(a, cof[0]);
+  // inverse = cof^T / det: column i of the inverse is cof[i] / det
+  return cof.map((row) => row.map((x) => x / det));
+}
+
+/**
+ * A shape's convex form: {kind, planes: [{n, d}] (inside n.x + d >= 0), verts, center, cols,
+ * half, axes} for aabb, obb and frustum; {kind: 'ball', c, r} for spheres and balls.
+ * OBB: the slab set |axes[i] . (x - center)| <= half[i], i.e. center + M u with |u_i| <= half_i,
+ * M the inverse of the matrix whose rows are the axes (columns cols[i]).
+ */
+export function convexOf(s) {
+  if (s.type === 'sphere') return { kind: 'ball', c: s.center, r: s.radius };
+  if (s.type === 'frustum') return frustumConvex(s.planes);
+  let center; let cols; let half; let axes;
+  if (s.type === 'aabb') {
+    center = [0, 1, 2].map((k) => (s.min[k] + s.max[k]) / 2);
+    half = [0, 1, 2].map((k) => (s.max[k] - s.min[k]) / 2);
+    axes = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
+    cols = axes;
+  } else {
+    center = s.center; half = s.half; axes = s.axes; cols = inverse3(s.axes);
+  }
+  const verts = [];
+  for (let m = 0; m < 8; m++) {
+    const u = [0, 1, 2].map((i) => ((m >> i) & 1 ? half[i] : -half[i]));
+    verts.push([0, 1, 2].map((k) => center[k] + cols[0][k] * u[0] + cols[1][k] * u[1] + cols[2][k] * u[2]));
+  }
+  const planes = [];
+  for (let i = 0; i < 3; i++) {
+    const ac = dot(axes[i], center);
+    planes.push({ n: axes[i], d: half[i] - ac }, { n: axes[i].map((x) => -x), d: half[i] + ac });
+  }
+  return { kind: 'poly', type: s.type, planes, verts, center, cols, half, axes, shape: s };
+}
+
+/** A frustum's six planes, [near, far, left, right, bottom, top] pairs; vertices from triples. */
+function frustumConvex(planes) {
+  const verts = [];
+  for (let m = 0; m < 8; m++) {
+    const p = [0, 1, 2].map((i) => planes[2 * i + ((m >> i) & 1)]);
+    const inv = inverse3(p.map((q) => q.n));
+    const rhs = p.map((q) => -q.d);
+    verts.push([0, 1, 2].map((k) => inv[0][k] * rhs[0] + inv[1][k] * rhs[1] + inv[2][k] * rhs[2]));
+  }
+  if (verts.some((v) => !v.every(Number.isFinite))) return null;
+  const center = [0, 1, 2].map((k) => verts.reduce((a, v) => a + v[k], 0) / 8);
+  return { kind: 'poly', type: 'frustum', planes, verts, center, axes: planes.map((q) => q.n), shape: { type: 'frustum', planes } };
+}
+
+/** Exact: the float32 point p is in the OBB's slabs |axes[i] . (p - center)| <= half[i]. */
+export function inSlabs(p, s) {
+  const d = [0, 1, 2].map((k) => big(p[k]) - big(s.center[k]));
+  return s.axes.every((a, i) => {
+    let v = 0n;
+    for (let k = 0; k < 3; k++) v += big(a[k]) * d[k];
+    if (v < 0n) v = -v;
+    return v <= big(s.half[i]) * BigInt(S);
+  });
+}
+
+/** Exact membership of a float32 point in a shape (JSON: aabb, obb, sphere). */
+export function inShape(p, s) {
+  if (s.type === 'aabb') return inAABB(p, s.min, s.max);
+  if (s.type === 'obb') return inSlabs(p, s);
+  return inBall(p, s.center, s.radius);
+}
+
+/** Exact membership of a float32 point in a convex form (no tolerance, no single query). */
+export function member(sc, cv, p) {
+  if (!p.every(Number.isFinite)) return false;
+  if (cv.kind === 'ball') return inBall(p, cv.c, cv.r);
+  const s = cv.shape;
+  if (s.type === 'aabb') return inAABB(p, s.min, s.max);
+  if (s.type === 'obb') return inSlabs(p, s);
+  return s.planes.every((q) => inHalfSpace(p, q.n, q.d));
+}
+
+/** Largest magnitude of a convex form's numbers, for margins. */
+export function scaleOf(cv) {
+  if (cv.kind === 'ball') return Math.max(maxAbs(cv.c), cv.r);
+  return Math.max(maxAbs(cv.verts.flat()), maxAbs(cv.center));
+}
+
+/** [lo, hi] of the projection on direction n (double; error far below the margins used). */
+function support(cv, n) {
+  if (cv.kind === 'ball') { const c = dot(n, cv.c); const e = cv.r * norm(n); return [c - e, c + e]; }
+  let lo = Infinity; let hi = -Infinity;
+  for (const v of cv.verts) { const x = dot(n, v); lo = Math.min(lo, x); hi = Math.max(hi, x); }
+  return [lo, hi];
+}
+
+const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+
+/** Whether a separating direction with a clear margin (1e-6 of the scale) proves no overlap. */
+function clearlySeparated(A, B, scale) {
+  const dirs = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
+  for (const cv of [A, B]) if (cv.kind === 'poly') dirs.push(...cv.axes);
+  if (A.kind === 'poly' && B.kind === 'poly') for (const a of A.axes) for (const b of B.axes) dirs.push(cross(a, b));
+  if (A.kind === 'ball' && B.kind === 'poly') dirs.push(...B.verts.map((v) => sub(v, A.c)), sub(B.center, A.c));
+  if (B.kind === 'ball' && A.kind === 'poly') dirs.push(...A.verts.map((v) => sub(v, B.c)), sub(A.center, B.c));
+  if (A.kind === 'ball' && B.kind === 'ball') dirs.push(sub(A.c, B.c));
+  for (const n of dirs) {
+    const l = norm(n);
+    if (!(l > 0) || !Number.isFinite(l)) continue;
+    const [a0, a1] = support(A, n); const [b0, b1] = support(B, n);
+    const tol = 1e-6 * scale * l;
+    if (a1 < b0 - tol || b1 < a0 - tol) return true;
+  }
+  return false;
+}
+
+/** Candidate common points of A and B (rounded to float32), to be certified by member(). */
+function witnesses(A, B) {
+  const out = [];
+  const pts = (cv) => (cv.kind === 'ball' ? [cv.c] : [cv.center, ...cv.verts]);
+  const clampInto = (cv, p) => {
+    if (cv.kind === 'ball') {
+      const d = sub(p, cv.c); const l = norm(d);
+      if (!(l > cv.r)) return p;
+      return [0, 1, 2].map((k) => cv.c[k] + (d[k] / l) * cv.r * (1 - 1e-6));
+    }
+    if (cv.type === 'aabb') return [0, 1, 2].map((k) => Math.min(Math.max(p[k], cv.shape.min[k]), cv.shape.max[k]));
+    return null;
+  };
+  for (const [X, Y] of [[A, B], [B, A]]) {
+    for (const p of pts(X)) {
+      out.push(p);
+      const q = clampInto(Y, p);
+      if (q) out.push(q);
+      if (X.kind === 'poly') {
+        const c = X.center; // pulled towards the centre, then clamped
+        for (const f of [1e-3, 0.5]) {
+          const r = [0, 1, 2].map((k) => p[k] + (c[k] - p[k]) * f);
+          out.push(r);
+          const q2 = clampInto(Y, r); if (q2) out.push(q2);
+        }
+      }
+    }
+  }
+  out.push([0, 1, 2].map((k) => ((A.kind === 'ball' ? A.c : A.center)[k] + (B.kind === 'ball' ? B.c : B.center)[k]) / 2));
+  return out.map(f32v);
+}
+
+/**
+ * Whether shapes A and B (convex forms) overlap: 'yes' (a float32 point certified in both),
+ * 'no' (a clear separating direction, or an exact ball test), or '?' (within the margins).
+ */
+export function overlapClass(sc, A, B) {
+  if (A === null || B === null) return '?';
+  if (A.kind === 'ball' && B.kind === 'ball') return ballMeetsBall(A.c, A.r, B.c, B.r) ? 'yes' : 'no';
+  const exactAabbBall = (P, Q) => P.kind === 'poly' && P.type === 'aabb' && Q.kind === 'ball';
+  if (exactAabbBall(A, B)) return ballMeetsAABB(B.c, B.r, A.shape.min, A.shape.max) ? 'yes' : 'no';
+  if (exactAabbBall(B, A)) return ballMeetsAABB(A.c, A.r, B.shape.min, B.shape.max) ? 'yes' : 'no';
+  if (A.kind === 'poly' && B.kind === 'poly' && A.type === 'aabb' && B.type === 'aabb') {
+    const a = A.shape; const b = B.shape;
+    return [0, 1, 2].every((k) => a.min[k] <= b.max[k] && b.min[k] <= a.max[k]) ? 'yes' : 'no';
+  }
+  for (const p of witnesses(A, B)) if (member(sc, A, p) && member(sc, B, p)) return 'yes';
+  const scale = Math.max(scaleOf(A), scaleOf(B), 1e-300);
+  if (A.kind === 'ball' || B.kind === 'ball') {
+    const [ball, P] = A.kind === 'ball' ? [A, B] : [B, A];
+    const d = slabDistance(P, ball.c);
+    if (d !== null && d.lower > ball.r + 1e-6 * scale) return 'no';
+    if (d !== null && d.upper < ball.r - 1e-6 * scale && member(sc, P, f32v(d.point))) return 'yes';
+  }
+  return clearlySeparated(A, B, scale) ? 'no' : '?';
+}
+
+/**
+ * Bounds on the distance from point q to an AABB or OBB slab set: with u = axes (q - center),
+ * e_i = max(|u_i| - half_i, 0): lower = |e| / 1.001 (the axes map has norm <= sqrt(1 + 3e-4)),
+ * upper = |q - (center + M clamp(u))|, that point being in the set.
+ */
+export function slabDistance(P, q) {
+  if (P.kind !== 'poly' || P.type === 'frustum') return null;
+  const dq = sub(q, P.center);
+  const u = P.axes.map((a) => dot(a, dq));
+  const e = u.map((x, i) => Math.max(Math.abs(x) - P.half[i], 0));
+  const cu = u.map((x, i) => Math.min(Math.max(x, -P.half[i]), P.half[i]));
+  const point = [0, 1, 2].map((k) => P.center[k] + P.cols[0][k] * cu[0] + P.cols[1][k] * cu[1] + P.cols[2][k] * cu[2]);
+  return { lower: norm(e) / 1.001, upper: norm(sub(q, point)), point };
+}
+
+/** Bounds [lower, upper] on the distance from q to a shape (balls: exact up to double). */
+export function distanceBounds(cv, q) {
+  if (cv.kind === 'ball') { const d = Math.max(norm(sub(q, cv.c)) - cv.r, 0); return { lower: d, upper: d }; }
+  return slabDistance(cv, q);
+}
