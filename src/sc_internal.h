@@ -1,6 +1,8 @@
 /* Internal declarations shared by the core's translation units (not part of the public API).
  *
- *   slabcast.c      single queries (exact; the reference every world answer must equal)
+ *   slabcast.c      single queries (exact; the reference every world answer must equal): the
+ *                   public entry points, dispatched to sc_aabb.c, sc_sphere.c, sc_obb.c,
+ *                   sc_plane.c; sc_validate.c checks; sc_exact.h/.c exact arithmetic
  *   sc_world.c      world and scratch lifetime, memory (the allocator hook), object storage
  *   sc_bvh.c        BVH build (binned SAH), refit, commit
  *   sc_kernels.h    the SIMD kernels (sc_simd.h), each line with its scalar meaning
@@ -240,9 +242,9 @@ typedef struct sc_xhs {
     double b[4];
     int nb;
 } sc_xhs;
-/* slabcast.c: whether the intersection of m <= 12 half-spaces is empty, exactly. */
+/* sc_exact.c: whether the intersection of m <= 12 half-spaces is empty, exactly. */
 int sc__halfspaces_empty_exact(const sc_xhs *h, int m);
-/* slabcast.c: the exact sign of det(a, b, c) for float rows. */
+/* sc_exact.c: the exact sign of det(a, b, c) for float rows. */
 int sc__det3_sign_exact(const float *a, const float *b, const float *c);
 /* sc_query.c: the item checks of a batch query alone (op: 0, 1 rays; 2 segments; 3 sphere sweeps;
  * 4 box sweeps); the first refused item in *bad (-1 when none). */
@@ -252,7 +254,7 @@ sc_status sc__check_batch(int op, const float *items, int32_t n, int32_t *bad);
 int sc__ball_meets_halfspaces(const sc_xhs *h, int m, int skip_pair, sc_vec3 center, float radius);
 /* The same in exact arithmetic only (no double-precision filter): for tests of the filter. */
 int sc__ball_meets_halfspaces_exact(const sc_xhs *h, int m, int skip_pair, sc_vec3 center, float radius);
-/* slabcast.c: exact overlaps of closed shapes. */
+/* sc_sphere.c: exact overlaps of closed shapes. */
 int sc__overlap_sphere_aabb(const sc_sphere *s, const sc_aabb *b);
 int sc__overlap_sphere_sphere(const sc_sphere *a, const sc_sphere *b);
 

@@ -2,9 +2,7 @@
 // Far-shape probes: spheres and OBBs seen from 1e3 to 1e30 times their own size,
 // with rays and segments aimed at their boundary (tangent, or just inside or
 // outside it). docs/semantics.md ("far shapes"): the classification must not
-// depend on the distance, so these are judged with an allowance relative to the
-// shape's own size, not to the case's scale (which the spec's 1e-6 nudges use,
-// and which the distance makes huge).
+// depend on the distance; like every classification it must be the exact one.
 //
 //   node tests/oracle/far-probe.mjs gen --seed N --count K --out FILE [--stable]
 //       writes a case file; every `expect` is the exact oracle's class (hit only).
@@ -13,8 +11,7 @@
 //       allowance: tests/cases/far.json is such a file).
 //   node tests/oracle/far-probe.mjs judge CASES RESULTS
 //       counts wrong classifications: a result is accepted when its class equals
-//       the exact one, or the exact one for the shape grown or shrunk by 1e-6 of
-//       its size (and nothing else moved). Prints "N wrong of M"; exit 1 if N > 0.
+//       the exact one (no allowance). Prints "N wrong of M"; exit 1 if N > 0.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { oracle, evaluate, fromDouble, qadd, qmul, q } from './exact.mjs';
@@ -149,7 +146,6 @@ function judge(casesFile, resultsFile) {
     const got = res ? classOf(res) : undefined;
     const want = classOf(ora.result);
     if (got === want) continue;
-    if (typeof got === 'boolean' && grownShrunk(ora).includes(got)) continue;
     wrong++;
     const o = c.ray ? c.ray.origin : c.segment.a;
     const cen = c.shape.center;

@@ -3,11 +3,13 @@
 // batch of generated cases; the two runners must print the same bytes. The oracle's own
 // hand-derived self-test runs first. docs/semantics.md, "How results are judged".
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judgeCase } from '../oracle/judge.mjs';
+import { nearEdgeCases } from '../oracle/near-edge.mjs';
+import { nearTangentCases } from '../oracle/near-tangent.mjs';
 import { NATIVE_RUNNER, ROOT, WASM, requireBuilt } from './helpers/artifacts.mjs';
 
 const CASES_DIR = path.join(ROOT, 'tests/cases');
@@ -75,4 +77,26 @@ describe('the exact oracle', () => {
       expect(failures.slice(0, 10)).toEqual([]);
     });
   }
+
+  // Issue 22: spheres decided near tangency in double got 781 of these 3,000 wrong (a hit where the
+  // line passes outside by 2^-149 to 2^-20). Every class must be the exact one, with no allowance.
+  it('judges 3,000 near-tangent ray and segment cases against spheres (seed 22): every class exact', () => {
+    const file = path.join(dir, 'near-tangent.json');
+    writeFileSync(file, JSON.stringify({ format: 'slabcast-cases/1', cases: nearTangentCases(22, 3000) }));
+    const { count: n, failures } = judgeFile(file);
+    expect(n).toBe(3000);
+    expect(failures.length, failures.slice(0, 5).join('\n')).toBe(0);
+  });
+
+  // Lines passing an OBB's edge by 2^-30 to 2^-120 of its size (axes tilted by that much), points
+  // that far outside a face, and AABB segments whose b - a is not a float32 vector: 714 of these
+  // 2,000 were wrong before issue 22 (OBB ties and pair tests in double, linetest of an AABB along
+  // the rounded b - a).
+  it('judges 2,000 near-edge OBB and AABB cases (seed 7): every class exact', () => {
+    const file = path.join(dir, 'near-edge.json');
+    writeFileSync(file, JSON.stringify({ format: 'slabcast-cases/1', cases: nearEdgeCases(7, 2000) }));
+    const { count: n, failures } = judgeFile(file);
+    expect(n).toBe(2000);
+    expect(failures.length, failures.slice(0, 5).join('\n')).toBe(0);
+  });
 });

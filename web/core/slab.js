@@ -1,5 +1,5 @@
 // slab.js: one ray against one AABB in JavaScript, giving exactly the bits of the core's
-// sc_raycast_aabb (src/slabcast.c: sc_slab_core, sc__raycast_aabb_valid, sc_aabb_hit) for the
+// sc_raycast_aabb (src/sc_aabb.c: sc_slab_core, sc__raycast_aabb_valid, sc_aabb_hit) for the
 // common inputs, so that raycastAABB needs no call into wasm. Float32 arithmetic is done in
 // double and rounded with Math.fround after each operation: for +, -, * and / of float32
 // operands that is the correctly rounded float32 result (double has more than twice the bits),

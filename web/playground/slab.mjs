@@ -1,5 +1,5 @@
 // The slab method, explained: the per-axis intervals of a ray against a box, computed
-// the way the core does it (src/slabcast.c, sc_slab_interval and its callers) so that a
+// the way the core does it (src/sc_aabb.c, sc_slab_interval and its callers) so that a
 // learner sees the very numbers behind slabcast's answer.
 //
 // Pure and dependency-free. Every operation is rounded to float32 with Math.fround

@@ -1,0 +1,190 @@
+/* The exact arithmetic of the single queries and the overlaps, in a room of its own (after
+ * Shewchuk's predicates.c): error-free transforms (two_sum, two_prod), floating-point expansions,
+ * exactly summed products of floats, and (sc_exact.c) exact signs. Internal. */
+#ifndef SC_EXACT_H
+#define SC_EXACT_H
+
+#include "slabcast.h"
+
+#include <math.h>
+
+static inline float sc_xget(sc_vec3 v, int i) { return i == 0 ? v.x : (i == 1 ? v.y : v.z); }
+
+/* ------------------------------------------------- exact sums of products
+ *
+ * The sphere, OBB and plane queries work in double. Every quantity they classify with is a
+ * sum of products of two input floats: such a product is exact in double (24 + 24 bits
+ * <= 53, and its exponent, between 2^-298 and 2^256, is far inside the double range, so
+ * subnormal floats are as exact as any other). The sum is then taken without loss: the terms
+ * are accumulated into a floating-point expansion (a list of non-overlapping doubles whose
+ * exact sum is the exact total; two_sum below is an error-free transform), and only the final
+ * value is rounded, once, with a relative error of a few 2^-53. That error is relative to the
+ * result, not to the terms: a ray origin 1e30 away from a unit sphere cancels down to the
+ * right perpendicular distance. (A plain difference o - c of two floats is exact in double only
+ * while their exponents differ by at most 29; these sums never need it.)
+ * Products of a double with a float (tmax * d.d) are split exactly with two_prod (Dekker's
+ * product, without FMA; the operands here stay far from overflow, so the split is exact). */
+static inline void sc_two_sum(double a, double b, double *s, double *e)
+{
+    double x = a + b;
+    double bv = x - a;
+    double av = x - bv;
+    *s = x;
+    *e = (a - av) + (b - bv);
+}
+
+static inline void sc_two_prod(double a, double b, double *p, double *e)
+{
+    const double split = 134217729.0; /* 2^27 + 1 */
+    double x = a * b;
+    double ca = split * a, cb = split * b;
+    double ah = ca - (ca - a), al = a - ah;
+    double bh = cb - (cb - b), bl = b - bh;
+    *p = x;
+    *e = ((ah * bh - x) + ah * bl + al * bh) + al * bl;
+}
+
+#define SC_XSUM_MAX 24
+/* The n doubles as an expansion in e (room for n components): nonoverlapping, increasing in
+ * magnitude, zero components dropped (Shewchuk's grow-expansion); returns its length. */
+static inline int sc_expansion(const double *t, int n, double *e)
+{
+    int m = 0;
+    for (int i = 0; i < n; ++i) {
+        double q = t[i];
+        int k = 0;
+        for (int j = 0; j < m; ++j) {
+            double s, err;
+            sc_two_sum(q, e[j], &s, &err);
+            q = s;
+            if (err != 0.0) e[k++] = err;
+        }
+        if (q != 0.0) e[k++] = q;
+        m = k;
+    }
+    return m;
+}
+
+/* The exact sum of n doubles (n <= SC_XSUM_MAX), rounded to double at the end: the terms go
+ * into an expansion (Shewchuk's grow-expansion, zero components dropped), whose components
+ * are then added from the smallest to the largest. For small dyadic inputs (exact totals) the
+ * result is exact; otherwise it is within a few 2^-53 of the exact sum, relative. Each partial sum
+ * is at most the next component in magnitude (the components do not overlap, and rounding is
+ * monotone), so a nonzero result has the sign of the largest component, the exact sum's. Only a
+ * tie (the partial sum rounded to minus the largest component, a power of two) can give 0 for a
+ * nonzero sum: where a sign decides, a zero is checked again with sc_xsum_s. */
+static inline double sc_xsum(const double *t, int n)
+{
+    double e[SC_XSUM_MAX];
+    int m = sc_expansion(t, n, e);
+    double s = 0.0;
+    for (int j = 0; j < m; ++j) s += e[j];
+    return s;
+}
+
+/* sc_xsum whose sign is always the exact sum's: on the tie above, the smallest component with the
+ * largest one's sign. */
+static inline double sc_xsum_s(const double *t, int n)
+{
+    double e[SC_XSUM_MAX];
+    int m = sc_expansion(t, n, e);
+    double s = 0.0;
+    for (int j = 0; j < m; ++j) s += e[j];
+    if (s == 0.0 && m > 0) s = copysign(e[0], e[m - 1]);
+    return s;
+}
+
+/* The relative error bound of the double-precision filters: a quantity computed in double from
+ * exactly summed products, with at most a few dozen roundings (each 2^-53 of the terms' size),
+ * is within 2^-45 of the sum of its terms' magnitudes (256 times the worst case), so its sign is
+ * the exact one when |value| > SC_FILTER * terms. Otherwise the exact expansions decide. */
+#define SC_FILTER 2.8421709430404007e-14 /* 2^-45 */
+
+/* The exact fallbacks are rare: kept out of line, so that the filtered paths stay small. A
+ * function with a constant flag (exact signs or not) is inlined where it is called (SC_INLINE), so
+ * that the flag costs nothing. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SC_COLD __attribute__((noinline, cold))
+#define SC_INLINE __attribute__((always_inline)) inline
+#else
+#define SC_COLD
+#define SC_INLINE inline
+#endif
+
+/* Append the exact products a[i] * b[j] (two_prod: two terms each) of two term lists, times sg
+ * (+-1 or +-2: exact), to t at n; returns the new count. */
+static inline int sc_prod_terms(double *t, int n, const double *a, int na, const double *b, int nb, double sg)
+{
+    for (int i = 0; i < na; ++i)
+        for (int j = 0; j < nb; ++j, n += 2) sc_two_prod(sg * a[i], b[j], &t[n], &t[n + 1]);
+    return n;
+}
+
+/* Append the products a[i]*b[i] of floats (exact in double) with sign sg to a term list. */
+static inline int sc_terms_dot(double *t, int n, sc_vec3 a, sc_vec3 b, double sg)
+{
+    t[n++] = sg * ((double)a.x * b.x);
+    t[n++] = sg * ((double)a.y * b.y);
+    t[n++] = sg * ((double)a.z * b.z);
+    return n;
+}
+
+/* (o - c) . a exactly summed: the offset of o from c along a, for floats o, c, a; its sign exact
+ * when exact_sign (sc_xsum_s). */
+static inline double sc_offset_dot_x(sc_vec3 o, sc_vec3 c, sc_vec3 a, int exact_sign)
+{
+    double t[6];
+    int n = sc_terms_dot(t, 0, o, a, 1.0);
+    n = sc_terms_dot(t, n, c, a, -1.0);
+    return exact_sign ? sc_xsum_s(t, n) : sc_xsum(t, n);
+}
+static inline double sc_offset_dot(sc_vec3 o, sc_vec3 c, sc_vec3 a) { return sc_offset_dot_x(o, c, a, 0); }
+
+/* |o - c|^2 - r^2, exactly summed (its sign exact): o_i - c_i = h + l exactly (two_sum), and
+ * each of h^2, 2hl, l^2 is split exactly by two_prod. */
+static inline double sc_dist2_minus_r2(sc_vec3 o, sc_vec3 c, float r)
+{
+    double t[SC_XSUM_MAX];
+    int n = 0;
+    for (int i = 0; i < 3; ++i) {
+        double h, l;
+        sc_two_sum(sc_xget(o, i), -(double)sc_xget(c, i), &h, &l);
+        sc_two_prod(h, h, &t[n], &t[n + 1]);
+        sc_two_prod(2.0 * h, l, &t[n + 2], &t[n + 3]);
+        sc_two_prod(l, l, &t[n + 4], &t[n + 5]);
+        n += 6;
+    }
+    t[n++] = -((double)r * r);
+    return sc_xsum_s(t, n);
+}
+
+/* w = (a - c) x (b - a), each component summed exactly from products of the floats and
+ * rounded once: (a - c) x (b - a) = a x b - c x b + c x a. */
+static inline void sc_cross_offset(sc_vec3 a, sc_vec3 b, sc_vec3 c, double w[3])
+{
+    for (int i = 0; i < 3; ++i) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        double u[6] = {(double)sc_xget(a, j) * sc_xget(b, k), -((double)sc_xget(a, k) * sc_xget(b, j)),
+                       -((double)sc_xget(c, j) * sc_xget(b, k)), (double)sc_xget(c, k) * sc_xget(b, j),
+                       (double)sc_xget(c, j) * sc_xget(a, k), -((double)sc_xget(c, k) * sc_xget(a, j))};
+        w[i] = sc_xsum(u, 6);
+    }
+}
+
+
+/* w = (o - c) x d, each component summed exactly from products of the floats, rounded once. */
+static inline void sc_cross_terms(double *w, sc_vec3 o, sc_vec3 c, sc_vec3 d)
+{
+    for (int i = 0; i < 3; ++i) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        double t[4] = {(double)sc_xget(o, j) * sc_xget(d, k), -((double)sc_xget(c, j) * sc_xget(d, k)),
+                       -((double)sc_xget(o, k) * sc_xget(d, j)), (double)sc_xget(c, k) * sc_xget(d, j)};
+        w[i] = sc_xsum(t, 4);
+    }
+}
+
+/* sc_exact.c: the sign of the exact sum of n <= SC_EXP_MAX doubles. */
+#define SC_EXP_MAX 512
+int sc__exp_sign(const double *t, int n);
+
+#endif

@@ -1,0 +1,329 @@
+/* Ray and segment against an OBB (its slabs), containment, and the exit normal of a ray from
+ * inside. Classified in double from exactly summed products of the input floats (sc_exact.h). */
+#include "sc_single.h"
+#include "sc_exact.h"
+
+/* The OBB queries in the box frame, from exactly summed quantities (m = o - c, a_i the box
+ * axes): ol_i = m.a_i, dl_i = d.a_i, oe_i = (o + tmax d - c).a_i (the point at tmax; unused
+ * for tmax = +inf) and w = m x d. The slab of axis i gives near_i = (-s_i h_i - ol_i) / dl_i
+ * and far_i = (s_i h_i - ol_i) / dl_i (s_i the sign of dl_i). The classification never
+ * compares rounded quotients:
+ * - a parallel axis (dl_i = 0, an exact zero): |ol_i| <= h_i;
+ * - the line meets the box iff near_i <= far_j for every pair i != j; multiplied out by
+ *   |dl_i dl_j|: s_i s_j (N_i dl_j - F_j dl_i) <= 0, and the only large part of that,
+ *   ol_j dl_i - ol_i dl_j, equals w.(a_j x a_i) (Binet-Cauchy), whose size is the distance of
+ *   the line from the centre, not the distance of the origin: so the test keeps its accuracy
+ *   at any distance;
+ * - t_exit >= 0 iff h_j - s_j ol_j >= 0 for every j, and t_enter <= tmax iff
+ *   s_i oe_i >= -h_i for every i (the point at tmax is past every near face).
+ * For small dyadic inputs with axes a signed permutation every quantity is exact. */
+typedef struct sc_obb_q {
+    double ol[3], dl[3], oe[3], w[3], tmax;
+    int tmax_inf;
+    /* The inputs, for the exact fallbacks: the ray o + t d (seg = 0) or the segment from o to d
+     * (seg = 1), and the box. */
+    sc_vec3 o, d;
+    float tmax_f;
+    int seg;
+    const sc_obb *box;
+} sc_obb_q;
+
+/* The exact terms (products of the input floats) of ol_i (which 0), dl_i (1) or oe_i (2); returns
+ * their count (at most 12). */
+static int sc_obb_terms(const sc_obb_q *q, int which, int i, double *t)
+{
+    sc_vec3 a = q->box->axes[i], c = q->box->center;
+    int n;
+    if (which == 0) { /* (o - c).a_i */
+        n = sc_terms_dot(t, 0, q->o, a, 1.0);
+        return sc_terms_dot(t, n, c, a, -1.0);
+    }
+    if (which == 1) { /* d.a_i, or (b - a).a_i */
+        n = sc_terms_dot(t, 0, q->d, a, 1.0);
+        return q->seg ? sc_terms_dot(t, n, q->o, a, -1.0) : n;
+    }
+    if (q->seg) { /* (b - c).a_i */
+        n = sc_terms_dot(t, 0, q->d, a, 1.0);
+        return sc_terms_dot(t, n, c, a, -1.0);
+    }
+    n = sc_terms_dot(t, 0, q->o, a, 1.0); /* (o + tmax d - c).a_i */
+    n = sc_terms_dot(t, n, c, a, -1.0);
+    for (int k = 0; k < 3; ++k, n += 2)
+        sc_two_prod((double)q->tmax_f, (double)sc_get(q->d, k) * sc_get(a, k), &t[n], &t[n + 1]);
+    return n;
+}
+
+/* The sign of g * v + x, exactly, for v = ol_i, dl_i or oe_i (which) and a float x; v is the
+ * rounded value (the exact one when the rounding cannot matter). Rounding is monotone and x is a
+ * double: only when g * v == -x can the rounded sign differ from the exact one. */
+SC_COLD static int sc_obb_sign_exact(const sc_obb_q *q, int which, int i, double g, double x)
+{
+    double t[13];
+    int n = sc_obb_terms(q, which, i, t);
+    for (int k = 0; k < n; ++k) t[k] *= g;
+    t[n++] = x;
+    return sc__exp_sign(t, n);
+}
+static inline int sc_obb_sign(const sc_obb_q *q, int which, int i, double v, double g, double x)
+{
+    double r = g * v + x;
+    if (r != 0.0) return r > 0.0 ? 1 : -1;
+    return sc_obb_sign_exact(q, which, i, g, x);
+}
+
+/* |ol_i| <= h_i, exactly: the rounded |ol_i| decides unless it equals h_i. */
+static inline int sc_obb_in_slab(const sc_obb_q *q, int i, double h)
+{
+    double a = fabs(q->ol[i]);
+    if (a != h) return a < h;
+    return sc_obb_sign(q, 0, i, q->ol[i], 1.0, -h) <= 0 && sc_obb_sign(q, 0, i, q->ol[i], 1.0, h) >= 0;
+}
+
+/* The exact sign of N_i dl_j - F_j dl_i = -s_i h_i dl_j - s_j h_j dl_i + ol_j dl_i - ol_i dl_j. */
+SC_COLD static int sc_obb_pair_sign_exact(const sc_obb_q *q, int i, int j, const int *s, const double *h)
+{
+    double t[2 * 2 * 12 * 12 + 4 * 12], oi[12], oj[12], di[12], dj[12];
+    int noi = sc_obb_terms(q, 0, i, oi), noj = sc_obb_terms(q, 0, j, oj);
+    int ndi = sc_obb_terms(q, 1, i, di), ndj = sc_obb_terms(q, 1, j, dj);
+    double hi = -s[i] * h[i], hj = -s[j] * h[j];
+    int n = sc_prod_terms(t, 0, &hi, 1, dj, ndj, 1.0);
+    n = sc_prod_terms(t, n, &hj, 1, di, ndi, 1.0);
+    n = sc_prod_terms(t, n, oj, noj, di, ndi, 1.0);
+    n = sc_prod_terms(t, n, oi, noi, dj, ndj, -1.0);
+    return sc__exp_sign(t, n);
+}
+
+static SC_INLINE void sc_obb_q_ray_x(const sc_obb *b, sc_vec3 o, sc_vec3 d, float tmax, sc_obb_q *q, int xs)
+{
+    sc_cross_terms(q->w, o, b->center, d);
+    q->tmax_inf = isinf(tmax);
+    q->tmax = tmax;
+    q->o = o;
+    q->d = d;
+    q->tmax_f = tmax;
+    q->seg = 0;
+    q->box = b;
+    for (int i = 0; i < 3; ++i) {
+        double t[12];
+        sc_vec3 a = b->axes[i];
+        q->ol[i] = sc_offset_dot_x(o, b->center, a, xs);
+        int n = sc_terms_dot(t, 0, d, a, 1.0);
+        q->dl[i] = xs ? sc_xsum_s(t, n) : sc_xsum(t, n);
+        q->oe[i] = 0.0;
+        if (!q->tmax_inf) {
+            n = sc_terms_dot(t, 0, o, a, 1.0);
+            n = sc_terms_dot(t, n, b->center, a, -1.0);
+            for (int k = 0; k < 3; ++k) {
+                sc_two_prod((double)tmax, (double)sc_get(d, k) * sc_get(a, k), &t[n], &t[n + 1]);
+                n += 2;
+            }
+            q->oe[i] = xs ? sc_xsum_s(t, n) : sc_xsum(t, n);
+        }
+    }
+}
+
+/* Whether some offset that decides a class summed to 0 (then a rounded tie may hide its sign:
+ * sc_xsum). */
+static inline int sc_obb_q_zero(const sc_obb_q *q)
+{
+    int z = 0;
+    for (int i = 0; i < 3; ++i) z |= (q->ol[i] == 0.0) | (q->dl[i] == 0.0) | (!q->tmax_inf & (q->oe[i] == 0.0));
+    return z;
+}
+
+SC_COLD static void sc_obb_q_ray_signs(const sc_obb *b, sc_vec3 o, sc_vec3 d, float tmax, sc_obb_q *q)
+{
+    sc_obb_q_ray_x(b, o, d, tmax, q, 1);
+}
+
+/* The quantities for the ray o + t d, every sign exact. */
+static void sc_obb_q_ray(const sc_obb *b, sc_vec3 o, sc_vec3 d, float tmax, sc_obb_q *q)
+{
+    sc_obb_q_ray_x(b, o, d, tmax, q, 0);
+    if (sc_obb_q_zero(q)) sc_obb_q_ray_signs(b, o, d, tmax, q);
+}
+
+/* The segment a + t (b - a), 0 <= t <= 1, with b - a never rounded. */
+static void sc_obb_q_segment(const sc_obb *box, sc_vec3 a, sc_vec3 b, sc_obb_q *q)
+{
+    sc_vec3 c = box->center;
+    sc_cross_offset(a, b, c, q->w);
+    q->tmax_inf = 0;
+    q->tmax = 1.0;
+    q->o = a;
+    q->d = b;
+    q->tmax_f = 1.0f;
+    q->seg = 1;
+    q->box = box;
+    for (int i = 0; i < 3; ++i) {
+        double t[6];
+        sc_vec3 ax = box->axes[i];
+        q->ol[i] = sc_offset_dot_x(a, c, ax, 1);
+        q->oe[i] = sc_offset_dot_x(b, c, ax, 1);
+        int n = sc_terms_dot(t, 0, b, ax, 1.0);
+        n = sc_terms_dot(t, n, a, ax, -1.0);
+        q->dl[i] = sc_xsum_s(t, n);
+    }
+}
+/* Classification (see above); on a hit, the interval in units of d and the entry axis. */
+static int sc_obb_solve(const sc_obb *b, const sc_obb_q *q, double *t_enter, double *t_exit, int *axis)
+{
+    double h[3] = {b->half.x, b->half.y, b->half.z};
+    int s[3];
+    /* The origin in the closed box (the same exact test as sc_contains): t = 0 is in I and
+     * in [0, tmax], a hit whatever the rounded tests below would say. */
+    int inside = sc_obb_in_slab(q, 0, h[0]) && sc_obb_in_slab(q, 1, h[1]) && sc_obb_in_slab(q, 2, h[2]);
+    for (int i = 0; i < 3; ++i) {
+        s[i] = sc_sgn(q->dl[i]); /* exact: an exactly summed value */
+        if (inside) continue;
+        if (s[i] == 0) {
+            if (!sc_obb_in_slab(q, i, h[i])) return 0;
+        } else {
+            if (sc_obb_sign(q, 0, i, q->ol[i], -s[i], h[i]) < 0) return 0;                    /* far_i < 0 */
+            if (!q->tmax_inf && sc_obb_sign(q, 2, i, q->oe[i], s[i], h[i]) < 0) return 0;     /* near_i > tmax */
+        }
+    }
+    /* The size of the terms of x = w.(a_j x a_i) below: each component of a_j x a_i is a difference
+     * of two products of axis components, each at most (1 + 1e-4)^2 in magnitude (the axes are unit
+     * within 1e-4), so |x|'s terms are at most 2.001 (|w_0| + |w_1| + |w_2|). */
+    double mw = 2.001 * (fabs(q->w[0]) + fabs(q->w[1]) + fabs(q->w[2]));
+    for (int i = 0; i < 3 && !inside; ++i) {
+        for (int j = 0; j < 3; ++j) {
+            if (i == j || s[i] == 0 || s[j] == 0) continue;
+            /* N_i dl_j - F_j dl_i = -s_i h_i dl_j - s_j h_j dl_i + w.(a_j x a_i) */
+            sc_vec3 aj = b->axes[j], ai = b->axes[i];
+            double cr[3];
+            for (int k = 0; k < 3; ++k) {
+                int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+                cr[k] = (double)sc_get(aj, k1) * sc_get(ai, k2) - (double)sc_get(aj, k2) * sc_get(ai, k1);
+            }
+            double x = q->w[0] * cr[0] + q->w[1] * cr[1] + q->w[2] * cr[2];
+            double v = (-s[i] * h[i]) * q->dl[j] - (s[j] * h[j]) * q->dl[i] + x;
+            /* v's error is a few 2^-53 of its terms' size m: too close to 0, the exact sign */
+            double m = mw + fabs(h[i] * q->dl[j]) + fabs(h[j] * q->dl[i]);
+            int sv = fabs(v) > SC_FILTER * m ? (v > 0.0 ? 1 : -1) : sc_obb_pair_sign_exact(q, i, j, s, h);
+            if (s[i] * s[j] * sv > 0) return 0;
+        }
+    }
+    double tn = -INFINITY, tf = INFINITY;
+    int ax = -1;
+    for (int i = 0; i < 3; ++i) {
+        if (s[i] == 0) continue;
+        double nr = (-s[i] * h[i] - q->ol[i]) / q->dl[i];
+        double fr = (s[i] * h[i] - q->ol[i]) / q->dl[i];
+        if (nr > tn) { tn = nr; ax = i; }
+        if (fr < tf) tf = fr;
+    }
+    /* The quotients are rounded (and ill-conditioned for a dir nearly parallel to a face):
+     * keep them consistent with the classification above. The entry is kept and the exit
+     * raised to it, not the other way round: the entry's point is the one reported, and it
+     * must lie on the box (a lowered entry could be far from it along a grazing ray). */
+    if (!q->tmax_inf && tn > q->tmax) tn = q->tmax;
+    if (inside && tn > 0.0) tn = 0.0;
+    if (tn > tf) tf = tn;
+    if (tf < 0.0) tf = 0.0;
+    *t_enter = tn;
+    *t_exit = tf;
+    *axis = ax;
+    return 1;
+}
+
+sc_raycast_result sc__raycast_obb_valid(const sc_ray *ray, const sc_obb *box)
+{
+    sc_obb_q q;
+    double tn, tf;
+    int axis;
+    sc_obb_q_ray(box, ray->origin, ray->dir, ray->tmax, &q);
+    if (!sc_obb_solve(box, &q, &tn, &tf, &axis)) return sc_miss();
+    sc_raycast_result r = sc_miss();
+    r.hit = 1;
+    r.t_enter = sc_pz(sc_dfin(tn));
+    r.t_exit = sc_pz(sc_dfin(tf));
+    r.t = tn > 0.0 ? r.t_enter : 0.0f;
+    if (r.t > ray->tmax) r.t = ray->tmax;
+    if (!(tn > 0.0)) {
+        r.point = sc_pz3(ray->origin);
+    } else {
+        /* The point from the unrounded parameter (docs/semantics.md: a t past FLT_MAX is
+         * reported saturated, the point is not), in the box frame: c + sum_i a_i l_i with the
+         * entry axis on its face, l_axis = -+h_axis, and for the others
+         * l_i = ol_i + t dl_i = (ol_i dl_ax - ol_ax dl_i - s_ax h_ax dl_i) / dl_ax, where
+         * ol_i dl_ax - ol_ax dl_i = w.(a_i x a_ax) (as in sc_obb_solve): no cancellation of
+         * the origin's distance, so the point is as accurate far away as near. Clamped to the
+         * box (the exact point is in it). */
+        double p[3] = {box->center.x, box->center.y, box->center.z};
+        double h[3] = {box->half.x, box->half.y, box->half.z};
+        int sa = q.dl[axis] > 0.0 ? 1 : -1;
+        sc_vec3 aa = box->axes[axis];
+        for (int i = 0; i < 3; ++i) {
+            sc_vec3 ai = box->axes[i];
+            double li;
+            if (i == axis) {
+                li = -sa * h[i];
+            } else {
+                double cr[3];
+                for (int k = 0; k < 3; ++k) {
+                    int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+                    cr[k] = (double)sc_get(ai, k1) * sc_get(aa, k2) - (double)sc_get(ai, k2) * sc_get(aa, k1);
+                }
+                double x = q.w[0] * cr[0] + q.w[1] * cr[1] + q.w[2] * cr[2];
+                li = (x - sa * h[axis] * q.dl[i]) / q.dl[axis];
+            }
+            if (li > h[i]) li = h[i];
+            if (li < -h[i]) li = -h[i];
+            p[0] += li * ai.x;
+            p[1] += li * ai.y;
+            p[2] += li * ai.z;
+        }
+        r.point = sc_pz3(sc_dfin3(p));
+    }
+    if (tn >= 0.0 && axis >= 0) {
+        sc_vec3 a = sc_normalize_or(box->axes[axis], box->axes[axis]);
+        r.normal = sc_pz3(sc_scale(a, q.dl[axis] > 0.0 ? -1.0f : 1.0f));
+    }
+    return r;
+}
+
+/* The segment a + t (b - a), 0 <= t <= 1 (a != b), with b - a never rounded. */
+int sc__linetest_obb(sc_vec3 a, sc_vec3 b, const sc_obb *box)
+{
+    sc_obb_q q;
+    double tn, tf;
+    int axis;
+    sc_obb_q_segment(box, a, b, &q);
+    return sc_obb_solve(box, &q, &tn, &tf, &axis);
+}
+
+/* |(p - c).a_i| <= h_i, each offset exactly summed (see sc_xsum), ties decided exactly. */
+int sc__contains_obb(sc_vec3 p, const sc_obb *b)
+{
+    sc_obb_q q;
+    q.o = p;
+    q.seg = 0;
+    q.box = b;
+    for (int i = 0; i < 3; ++i) {
+        q.ol[i] = sc_offset_dot_x(p, b->center, b->axes[i], 1);
+        if (!sc_obb_in_slab(&q, i, sc_get(b->half, i))) return 0;
+    }
+    return 1;
+}
+
+/* In the box frame (exactly summed origin and direction, sc_obb_q_ray): the axis of the smallest
+ * far-plane parameter (s h - ol) / dl, s the sign of dl. */
+sc_vec3 sc__exit_normal_obb(const sc_ray *ray, const sc_obb *box)
+{
+    sc_obb_q q;
+    sc_obb_q_ray(box, ray->origin, ray->dir, ray->tmax, &q);
+    double h[3] = {box->half.x, box->half.y, box->half.z};
+    int axis = -1;
+    double best = INFINITY;
+    for (int i = 0; i < 3; ++i) {
+        if (q.dl[i] == 0.0) continue;
+        double s = q.dl[i] > 0.0 ? 1.0 : -1.0;
+        double t = (s * h[i] - q.ol[i]) / q.dl[i];
+        if (axis < 0 || t < best) { best = t; axis = i; }
+    }
+    if (axis < 0) return (sc_vec3){0, 0, 0};
+    sc_vec3 a = sc_normalize_or(box->axes[axis], box->axes[axis]);
+    return sc_pz3(sc_scale(a, q.dl[axis] > 0.0 ? 1.0f : -1.0f));
+}
