@@ -9,7 +9,8 @@
 // One ray against one AABB, in a 2D SVG view of one plane: the box's walls, the ray (solid
 // on a hit, dashed on a miss), each axis's interval of t along it, their overlap, the entry
 // and exit. Every number is the core's (sc.raycast; the per-axis intervals from the slab
-// steps, checked against the core). No three.js. It composes modules, one concern each:
+// steps, checked against the core). No three.js: options.view '3d' loads figure/view3d.js,
+// and three.js with it, by a dynamic import() when a 3D figure starts. It composes modules, one concern each:
 //   figure/options.mjs   the scene and the options, checked (SlabcastError naming the field)
 //   figure/model.mjs     the numbers: raycast, slab steps, readout values and their text
 //   figure/geometry.mjs  the view's plane, pixels, clipping, snapping, constraints
@@ -17,6 +18,7 @@
 //   figure/handles.js    dragging and the keyboard
 //   figure/panel.js      the figure's own readout and legend, the page's bound readouts
 //   figure/shared.js     the one wasm module all figures share
+//   figure/view3d.js     the 3D view (three.js), loaded only by a 3D figure
 // docs/figure.md is the guide: options, readout names, the binding rule, goals.
 import { SlabcastError } from './core/errors.js';
 import { checkOptions, checkScene, goalHolds } from './figure/options.mjs';
@@ -87,7 +89,8 @@ function buildDom(host, opts) {
   const drawing = svgEl('g', { class: 'fig-drawing', 'aria-hidden': 'true' });
   const handleLayer = svgEl('g', { class: 'fig-handles' });
   svg.append(defs, drawing, handleLayer);
-  stage.append(svg);
+  // A 3D figure draws into the canvas of figure/view3d.js instead.
+  if (opts.view !== '3d') stage.append(svg);
   const panel = createPanel(opts);
   const body = document.createElement('div');
   body.className = 'fig-body';
@@ -114,6 +117,7 @@ class Figure {
     this.active = false; // clicked into: the wheel zooms
     this.sc = null;
     this.handles = null;
+    this.view3d = null; // figure/view3d.js's view when opts.view is '3d'
     host.setAttribute('data-figure', 'loading');
     this.dom = buildDom(host, opts);
   }
@@ -148,6 +152,7 @@ class Figure {
     const r = stage.getBoundingClientRect();
     const w = Math.max(1, Math.round(r.width));
     const h = Math.max(1, Math.round(r.height));
+    if (this.view3d) { this.view3d.resize(w, h); return; }
     svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
     svg.setAttribute('width', w);
     svg.setAttribute('height', h);
@@ -160,9 +165,12 @@ class Figure {
     if (this.destroyed || !this.state) return;
     const { opts, state, host } = this;
     const { ray, box } = this.subject();
-    drawFigure(this.dom.drawing, this.dom.defs, { tf: this.tf, view: opts.view, ray, box, ex: state.ex, result: state.result, snap: opts.snap, idPrefix: this.idPrefix });
-    declutter(this.dom.drawing);
-    this.handles.update();
+    if (this.view3d) this.view3d.update({ ray, box, result: state.result });
+    else {
+      drawFigure(this.dom.drawing, this.dom.defs, { tf: this.tf, view: opts.view, ray, box, ex: state.ex, result: state.result, snap: opts.snap, idPrefix: this.idPrefix });
+      declutter(this.dom.drawing);
+      this.handles.update();
+    }
     const wasReached = this.reached;
     this.reached = goalHolds(opts.goal, state.values, { scene: structuredClone(this.scene), result: state.result, explanation: state.ex });
     this.dom.panel.update(state.values, state.ex, this.reached);
@@ -186,19 +194,42 @@ class Figure {
   }
 
   async start() {
-    const { opts, dom } = this;
+    const { opts } = this;
     this.sc = opts.sc ?? await sharedSlabcast(opts.wasm);
     if (this.destroyed) return;
     this.state = computeFigure(this.scene, this.sc);
+    if (opts.view === '3d') await this.start3d();
+    else this.startHandles();
+    if (this.destroyed) return;
+    this.layout();
+    this.host.setAttribute('data-figure', 'ready');
+    this.update();
+    this.listen();
+  }
+
+  /** Load the 3D view (and with it three.js): only here, only for a 3D figure. */
+  async start3d() {
+    let mod;
+    let view;
+    try {
+      mod = await import('./figure/view3d.js');
+      if (this.destroyed) return;
+      view = await mod.createView3d(this.dom.stage, { isActive: () => this.active, signal: this.controller.signal });
+    } catch (e) {
+      throw new SlabcastError(`mountFigure: the 3D view could not start (it needs three.js, imported as 'three', and WebGL): ${e.message}`, { field: 'options.view', cause: e });
+    }
+    if (this.destroyed) { view.destroy(); return; }
+    this.view3d = view;
+    this.controller.signal.addEventListener('abort', () => { view.destroy(); this.view3d = null; });
+  }
+
+  startHandles() {
+    const { opts, dom } = this;
     this.handles = createHandles({
       svg: dom.svg, layer: dom.handleLayer, view: opts.view, options: opts, signal: this.controller.signal,
       subject: () => this.subject(), transform: () => this.tf,
       move: (name, p) => this.tryMove(name, p), announce: (text) => dom.panel.announce(text),
     });
-    this.layout();
-    this.host.setAttribute('data-figure', 'ready');
-    this.update();
-    this.listen();
   }
 
   listen() {

@@ -192,7 +192,10 @@ describe('bad scenes and options', () => {
   };
   it('name what is wrong, as SlabcastErrors', () => {
     const cases = [
-      [() => checkOptions({ view: 'zz' }), 'options.view', /must be 'xy', 'xz' or 'yz', got "zz"/],
+      [() => checkOptions({ view: 'zz' }), 'options.view', /must be 'xy', 'xz', 'yz' or '3d', got "zz"/],
+      [() => checkOptions({ view: '3d', handles: { origin: true } }), 'options.handles', /a 3D figure has no handles/],
+      [() => checkOptions({ view: '3d', handles: { origin: { axis: 'x' } } }), 'options.handles', /a 3D figure has no handles/],
+      [() => checkOptions({ view: '3d', bounds: { min: [0, 0], max: [1, 1] } }), 'options.bounds', /not for view '3d'/],
       [() => checkOptions({ snap: -1 }), 'options.snap', /positive grid step/],
       [() => checkOptions({ snap: 'half' }), 'options.snap', /'integer'/],
       [() => checkOptions({ handles: { corner: true } }), 'options.handles', /unknown handle corner/],
@@ -217,5 +220,8 @@ describe('bad scenes and options', () => {
   it('defaults: view xy, every handle free, no snap, a 0.1 keyboard step', () => {
     expect(checkOptions(undefined)).toMatchObject({ view: 'xy', snap: 0, step: 0.1, handles: { origin: null, dir: null, min: null, max: null }, goal: null, readout: true, legend: true, zoom: true, start: 'visible' });
     expect(checkOptions({ snap: 'integer' })).toMatchObject({ snap: 1, step: 1 });
+    // A 3D figure is for looking: no handles (false, not null: null is a free handle).
+    expect(checkOptions({ view: '3d' })).toMatchObject({ view: '3d', handles: { origin: false, dir: false, min: false, max: false } });
+    expect(checkOptions({ view: '3d', handles: { origin: false } }).handles.origin).toBe(false);
   });
 });

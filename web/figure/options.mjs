@@ -83,6 +83,14 @@ function checkGoal(goal) {
   return { label: goal.label, when: { ...when } };
 }
 
+/** A 3D figure is for looking: it has no handles (drag in a 2D view) and no plane bounds. */
+function check3d(o) {
+  if (o.handles !== undefined && (!isObject(o.handles) || Object.values(o.handles).some((h) => h !== false))) {
+    throw bad('options.handles', "is not for view '3d': a 3D figure has no handles (drag in a 2D view: 'xy', 'xz' or 'yz')");
+  }
+  if (o.bounds !== undefined) throw bad('options.bounds', "is not for view '3d': bounds are a 2D view's plane coordinates");
+}
+
 /** The options with their defaults, or a SlabcastError naming the first that is wrong. */
 export function checkOptions(options) {
   if (options === undefined) options = {};
@@ -91,7 +99,8 @@ export function checkOptions(options) {
   if (unknown.length) throw bad('options', `has unknown option ${unknown.join(', ')} (options are ${OPTION_KEYS.join(', ')})`);
   const o = options;
   const view = o.view ?? 'xy';
-  if (!Object.hasOwn(VIEWS, view)) throw bad('options.view', `must be 'xy', 'xz' or 'yz', got ${show(view)}`);
+  if (!Object.hasOwn(VIEWS, view) && view !== '3d') throw bad('options.view', `must be 'xy', 'xz', 'yz' or '3d', got ${show(view)}`);
+  if (view === '3d') check3d(o);
   if (o.sc !== undefined && (!isObject(o.sc) || typeof o.sc.raycast !== 'function')) {
     throw bad('options.sc', 'must be the API loadSlabcast() resolves to');
   }
@@ -99,7 +108,7 @@ export function checkOptions(options) {
   const handleSpecs = o.handles ?? {};
   const badHandle = Object.keys(handleSpecs).filter((k) => !HANDLE_NAMES.includes(k));
   if (badHandle.length) throw bad('options.handles', `has unknown handle ${badHandle.join(', ')} (handles are ${HANDLE_NAMES.join(', ')})`);
-  const handles = Object.fromEntries(HANDLE_NAMES.map((n) => [n, checkHandle(n, handleSpecs[n], view)]));
+  const handles = Object.fromEntries(HANDLE_NAMES.map((n) => [n, view === '3d' ? false : checkHandle(n, handleSpecs[n], view)]));
   let snap = 0;
   if (o.snap === 'integer') snap = 1;
   else if (typeof o.snap === 'number') {
