@@ -214,7 +214,7 @@ class Figure {
     try {
       mod = await import('./figure/view3d.js');
       if (this.destroyed) return;
-      view = await mod.createView3d(this.dom.stage, { isActive: () => this.active, signal: this.controller.signal });
+      view = mod.createView3d(this.dom.stage, { isActive: () => this.active, signal: this.controller.signal });
     } catch (e) {
       throw new SlabcastError(`mountFigure: the 3D view could not start (it needs three.js, imported as 'three', and WebGL): ${e.message}`, { field: 'options.view', cause: e });
     }

@@ -34,11 +34,13 @@ describe('dist/site', () => {
     expect(own.map((f) => path.extname(f)).sort()).toEqual(['.css', '.js', '.wasm']);
     // slabcast/parallel for stress mode's "rays/s on 1..N workers", loaded only when asked for:
     // its chunk, its bundled worker, slabcast-mt.wasm (and Vite's stub for node: imports)
+    // slabcast/figure's 3D view (options.view '3d') with its tree-shaken three.js, loaded
+    // only when a 3D figure starts (the tutorial has none: tests/web/site.browser.test.mjs)
     // the tutorial's own: one script and one stylesheet (its wasm is the page's slabcast.wasm)
     const tutorial = assets.filter((f) => /^assets\/tutorial-[\w-]{8}\./.test(f));
     expect(tutorial.map((f) => path.extname(f)).sort()).toEqual(['.css', '.js']);
     for (const f of assets.filter((a) => !own.includes(a) && !tutorial.includes(a))) {
-      expect(f).toMatch(/^assets\/(parallel|worker|slabcast-mt|__vite-browser-external)-[\w-]{8}\.(js|wasm)$/);
+      expect(f).toMatch(/^assets\/(parallel|worker|slabcast-mt|__vite-browser-external|view3d)-[\w-]{8}\.(js|wasm)$/);
     }
     for (const a of assets) expect(a).toMatch(/^assets\/[\w-]+-[\w-]{8}\.(js|css|wasm)$/);
     expect(all.filter((f) => f.endsWith('.gz')).sort()).toEqual(plain.map((f) => `${f}.gz`).sort());
@@ -59,7 +61,14 @@ describe('dist/site', () => {
     expect(js).toMatch(/new URL\("slabcast-[\w-]{8}\.wasm",import\.meta\.url\)/);
     expect(js).toContain('mountFigure: ');
     for (const three of ['WebGLRenderer', 'BufferGeometry', 'three.module']) expect(js, three).not.toContain(three);
-    expect(/\bimport\(\s*["']\.{1,2}\//.test(js), 'a chunk loaded later').toBe(false); // nothing of its own loaded later either
+    // Nothing of its own loaded later either, but the 3D view (a 3D figure's, never the
+    // tutorial's): one chunk with the three.js it uses, tree-shaken.
+    const later = [...js.matchAll(/\bimport\(\s*["'](\.{1,2}\/[^"']+)["']/g)].map((m) => m[1]);
+    expect(later, 'chunks loaded later').toEqual([expect.stringMatching(/^\.\/view3d-[\w-]{8}\.js$/)]);
+    const view3d = readFileSync(path.join(SITE, 'assets', later[0].slice(2)), 'utf8');
+    expect(view3d).toContain('WebGLRenderer');
+    expect(/\bimport\(/.test(view3d), 'the 3D view loads nothing more').toBe(false);
+    for (const unused of ['AnimationMixer', 'AudioListener', 'KeyframeTrack', 'Skeleton', 'CompressedTextureLoader']) expect(view3d, unused).not.toContain(unused);
   });
 
   it('has gzip level 9 copies of the same bytes', () => {

@@ -342,7 +342,7 @@ describe('the built site (dist/site) on a plain static server', () => {
       for (const r of loaded) console.log(`site: tutorial ${String(r.bytes).padStart(7)} B  ${r.encoding ?? 'identity'}  ${r.url.slice(base.length)}`);
       console.log(`site: tutorial first load total ${total} B (${(total / 1000).toFixed(1)} KB; budget 150 KB)`);
       expect(loaded.map((r) => path.extname(new URL(r.url).pathname)).sort()).toEqual(['.css', '.html', '.js', '.wasm']);
-      expect(loaded.some((r) => /three/.test(r.url))).toBe(false);
+      expect(loaded.some((r) => /three|view3d/.test(r.url))).toBe(false);
       expect(total).toBeLessThanOrEqual(150_000);
       expect(problems).toEqual([]);
     } finally {

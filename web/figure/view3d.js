@@ -1,24 +1,18 @@
 // The figure's 3D view (options.view: '3d'): the box's twelve edges, the ray (solid when it
 // hits, dashed when it misses, as in the 2D view), and the entry and exit points, drawn
-// with three.js. This module is only ever loaded by a dynamic import() from figure.js when
-// a 3D figure starts, and it loads three.js itself with a dynamic import('three'): a page
-// of 2D figures never requests either.
+// with three.js. This module (and with it three.js, which it imports) is only ever loaded
+// by a dynamic import() from figure.js when a 3D figure starts: a page of 2D figures never
+// requests either, and a bundler puts both in a chunk of their own (tree-shaken to the
+// parts used here).
 //
 // Looking around: after the reader has clicked into the figure, a drag turns the camera
 // around the box's centre and the wheel zooms; before that (and without Ctrl) the wheel
 // scrolls the page and a touch pans it. There are no handles: 3D figures are for looking,
 // dragging is done in a 2D view.
+import {
+  BufferGeometry, Float32BufferAttribute, Group, Line, LineBasicMaterial, LineDashedMaterial, LineSegments, Mesh, MeshBasicMaterial, PerspectiveCamera, Scene, SphereGeometry, Vector3, WebGLRenderer,
+} from 'three';
 import { COLORS } from './draw.js';
-
-/** three.js, loaded once per page; a failed load is not cached (the next figure tries again). */
-let threePromise = null;
-function loadThree() {
-  if (!threePromise) {
-    threePromise = import('three');
-    threePromise.catch(() => { threePromise = null; });
-  }
-  return threePromise;
-}
 
 /** The 12 edges of the box [min, max] as 24 points (xyz flat). */
 function boxEdges(min, max) {
@@ -61,14 +55,13 @@ function listenOrbit(canvas, orbit, render, isActive, signal) {
 
 /**
  * A 3D view in `stage` (an element the view fills). `isActive()`: whether the reader has
- * clicked into the figure; `signal` ends the listeners. Resolves to {canvas, resize(w, h),
- * update({ray, box, result}), destroy()}; rejects when three.js cannot be loaded or WebGL
- * cannot start (figure.js shows the message in place).
+ * clicked into the figure; `signal` ends the listeners. Returns {canvas, resize(w, h),
+ * update({ray, box, result}), destroy()}; throws when WebGL cannot start (figure.js shows
+ * the message in place, as it does when this module or three.js cannot be loaded).
  */
-export async function createView3d(stage, { isActive, signal }) {
-  const THREE = await loadThree();
+export function createView3d(stage, { isActive, signal }) {
   // preserveDrawingBuffer: the picture stays readable after it is shown (tests, screenshots).
-  const renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+  const renderer = new WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
   renderer.setPixelRatio(Math.min(2, globalThis.devicePixelRatio || 1));
   renderer.setClearColor(0xffffff, 1);
   const canvas = renderer.domElement;
@@ -76,11 +69,11 @@ export async function createView3d(stage, { isActive, signal }) {
   canvas.setAttribute('aria-hidden', 'true');
   stage.append(canvas);
 
-  const scene = new THREE.Scene();
-  const camera = new THREE.PerspectiveCamera(40, 1, 0.01, 1000);
-  const group = new THREE.Group();
+  const scene = new Scene();
+  const camera = new PerspectiveCamera(40, 1, 0.01, 1000);
+  const group = new Group();
   scene.add(group);
-  const orbit = { yaw: -0.6, pitch: 0.45, dist: 10, centre: new THREE.Vector3(), fitted: false };
+  const orbit = { yaw: -0.6, pitch: 0.45, dist: 10, centre: new Vector3(), fitted: false };
   const disposables = [];
   const track = (o) => { disposables.push(o); return o; };
 
@@ -98,20 +91,20 @@ export async function createView3d(stage, { isActive, signal }) {
   }
 
   function line(points, color, dashed, width = 1) {
-    const geo = track(new THREE.BufferGeometry());
-    geo.setAttribute('position', new THREE.Float32BufferAttribute(points, 3));
+    const geo = track(new BufferGeometry());
+    geo.setAttribute('position', new Float32BufferAttribute(points, 3));
     const mat = track(dashed
-      ? new THREE.LineDashedMaterial({ color, dashSize: 0.25 * orbit.dist / 10, gapSize: 0.18 * orbit.dist / 10, linewidth: width })
-      : new THREE.LineBasicMaterial({ color, linewidth: width }));
-    const l = new THREE.Line(geo, mat);
+      ? new LineDashedMaterial({ color, dashSize: 0.25 * orbit.dist / 10, gapSize: 0.18 * orbit.dist / 10, linewidth: width })
+      : new LineBasicMaterial({ color, linewidth: width }));
+    const l = new Line(geo, mat);
     if (dashed) l.computeLineDistances();
     return l;
   }
 
   function dot(p, color, r) {
-    const geo = track(new THREE.SphereGeometry(r, 16, 12));
-    const mat = track(new THREE.MeshBasicMaterial({ color }));
-    const m = new THREE.Mesh(geo, mat);
+    const geo = track(new SphereGeometry(r, 16, 12));
+    const mat = track(new MeshBasicMaterial({ color }));
+    const m = new Mesh(geo, mat);
     m.position.set(p[0], p[1], p[2]);
     return m;
   }
@@ -128,9 +121,9 @@ export async function createView3d(stage, { isActive, signal }) {
       orbit.dist = Math.max(1, reach * 2.6);
       orbit.fitted = true;
     }
-    const edges = track(new THREE.BufferGeometry());
-    edges.setAttribute('position', new THREE.Float32BufferAttribute(boxEdges(box.min, box.max), 3));
-    group.add(new THREE.LineSegments(edges, track(new THREE.LineBasicMaterial({ color: COLORS.box }))));
+    const edges = track(new BufferGeometry());
+    edges.setAttribute('position', new Float32BufferAttribute(boxEdges(box.min, box.max), 3));
+    group.add(new LineSegments(edges, track(new LineBasicMaterial({ color: COLORS.box }))));
     const dlen = Math.hypot(...ray.dir) || 1;
     const toBox = Math.hypot(...ray.origin.map((o, i) => o - centre[i]));
     let tEnd = (toBox + size * 2) / dlen;
