@@ -11,7 +11,7 @@ import { ROOT, createFigureServer } from '../tests/web/helpers/figure-server.mjs
 
 const DOCS = path.join(ROOT, 'docs/screenshots');
 const pages = process.argv.slice(2).length ? process.argv.slice(2)
-  : ['/tests/web/fixtures/figures.html', '/tests/web/fixtures/figure-sizes.html', '/docs/tutorial.html'];
+  : ['/tests/web/fixtures/figures.html', '/tests/web/fixtures/figure-sizes.html', '/tests/web/fixtures/figure3d.html', '/docs/tutorial.html'];
 const server = createFigureServer();
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${server.address().port}`;

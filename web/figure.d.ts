@@ -39,9 +39,13 @@ export interface FigureOptions {
   sc?: { raycast: Function };
   /** Where slabcast.wasm is (as loadSlabcast takes it); default: beside this module. */
   wasm?: LoadOptions['wasm'];
-  /** The plane shown: 'xy' (default), 'xz' or 'yz'; the first letter runs rightwards, the second upwards. */
-  view?: 'xy' | 'xz' | 'yz';
-  /** Which handles there are and how they move; default: all four, free. */
+  /**
+   * The plane shown: 'xy' (default), 'xz' or 'yz'; the first letter runs rightwards, the second upwards.
+   * '3d': a three.js view of the box, the ray, entry and exit, for looking (no handles; a drag turns
+   * it after a click into the figure). three.js (imported as 'three') loads only when a 3D figure starts.
+   */
+  view?: 'xy' | 'xz' | 'yz' | '3d';
+  /** Which handles there are and how they move; default: all four, free. With view '3d': none (only false is allowed). */
   handles?: { origin?: HandleSpec; dir?: HandleSpec; min?: HandleSpec; max?: HandleSpec };
   /** Snap dragged and keyed coordinates to a grid of this step ('integer': 1); default: no snap. */
   snap?: number | 'integer' | false;
@@ -49,7 +53,7 @@ export interface FigureOptions {
   step?: number;
   /** A condition the figure checks, and its label ("Try it: ..."). */
   goal?: { label: string; when: GoalCondition };
-  /** The plane rectangle shown at first (the view's two coordinates); default: the box, the origin and dir's tip. */
+  /** The plane rectangle shown at first (the view's two coordinates); default: the box, the origin and dir's tip. Not with view '3d'. */
   bounds?: { min: [number, number]; max: [number, number] };
   /** The figure's own verdict and interval numbers (default true). */
   readout?: boolean;

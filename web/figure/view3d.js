@@ -10,7 +10,8 @@
 // scrolls the page and a touch pans it. There are no handles: 3D figures are for looking,
 // dragging is done in a 2D view.
 import {
-  BufferGeometry, Float32BufferAttribute, Group, Line, LineBasicMaterial, LineDashedMaterial, LineSegments, Mesh, MeshBasicMaterial, PerspectiveCamera, Scene, SphereGeometry, Vector3, WebGLRenderer,
+  BufferGeometry, CylinderGeometry, DoubleSide, Float32BufferAttribute, Group, LineBasicMaterial, LineSegments, Mesh, MeshBasicMaterial,
+  PerspectiveCamera, Quaternion, RingGeometry, Scene, SphereGeometry, Vector3, WebGLRenderer,
 } from 'three';
 import { COLORS } from './draw.js';
 
@@ -53,6 +54,45 @@ function listenOrbit(canvas, orbit, render, isActive, signal) {
   }, { passive: false, signal });
 }
 
+/** A rod (a thin cylinder: WebGL draws lines 1 px wide) from a to b; dashed: in dashes. `track` keeps what to dispose. */
+function rod(track, a, b, color, radius, dashed) {
+  const d = new Vector3(b[0] - a[0], b[1] - a[1], b[2] - a[2]);
+  const len = d.length();
+  if (!(len > 0)) return [];
+  d.normalize();
+  const geo = track(new CylinderGeometry(radius, radius, 1, 8, 1));
+  const mat = track(new MeshBasicMaterial({ color }));
+  const q = new Quaternion().setFromUnitVectors(new Vector3(0, 1, 0), d);
+  const dash = dashed ? Math.max(len / 200, radius * 10) : len;
+  const out = [];
+  for (let s0 = 0; s0 < len; s0 += dashed ? dash * 1.7 : len) {
+    const s1 = Math.min(len, s0 + dash);
+    const m = new Mesh(geo, mat);
+    m.scale.set(1, s1 - s0, 1);
+    m.quaternion.copy(q);
+    m.position.set(a[0] + d.x * (s0 + s1) / 2, a[1] + d.y * (s0 + s1) / 2, a[2] + d.z * (s0 + s1) / 2);
+    out.push(m);
+  }
+  return out;
+}
+
+/** A dot (a sphere) at p, drawn over everything (the box's edges never hide it). */
+function dot(track, p, color, r) {
+  const m = new Mesh(track(new SphereGeometry(r, 16, 12)), track(new MeshBasicMaterial({ color, depthTest: false })));
+  m.position.set(p[0], p[1], p[2]);
+  m.renderOrder = 2;
+  return m;
+}
+
+/** A ring at p facing the camera (the exit: an open dot, as in 2D). */
+function ring(track, billboards, p, color, r) {
+  const m = new Mesh(track(new RingGeometry(r * 0.55, r, 24)), track(new MeshBasicMaterial({ color, depthTest: false, side: DoubleSide })));
+  m.position.set(p[0], p[1], p[2]);
+  m.renderOrder = 3;
+  billboards.push(m);
+  return m;
+}
+
 /**
  * A 3D view in `stage` (an element the view fills). `isActive()`: whether the reader has
  * clicked into the figure; `signal` ends the listeners. Returns {canvas, resize(w, h),
@@ -83,31 +123,19 @@ export function createView3d(stage, { isActive, signal }) {
     camera.lookAt(centre);
     camera.updateProjectionMatrix();
   }
-  const render = () => { placeCamera(); renderer.render(scene, camera); };
+  const render = () => {
+    placeCamera();
+    for (const b of billboards) b.quaternion.copy(camera.quaternion);
+    renderer.render(scene, camera);
+  };
 
   function clearGroup() {
     for (const o of disposables.splice(0)) o.dispose();
     group.clear();
+    billboards.length = 0;
   }
 
-  function line(points, color, dashed, width = 1) {
-    const geo = track(new BufferGeometry());
-    geo.setAttribute('position', new Float32BufferAttribute(points, 3));
-    const mat = track(dashed
-      ? new LineDashedMaterial({ color, dashSize: 0.25 * orbit.dist / 10, gapSize: 0.18 * orbit.dist / 10, linewidth: width })
-      : new LineBasicMaterial({ color, linewidth: width }));
-    const l = new Line(geo, mat);
-    if (dashed) l.computeLineDistances();
-    return l;
-  }
-
-  function dot(p, color, r) {
-    const geo = track(new SphereGeometry(r, 16, 12));
-    const mat = track(new MeshBasicMaterial({ color }));
-    const m = new Mesh(geo, mat);
-    m.position.set(p[0], p[1], p[2]);
-    return m;
-  }
+  const billboards = []; // the exit's ring, turned to face the camera on every render
 
   /** Draw the state: the box, the ray up to a length that shows the box, entry and exit. */
   function update({ ray, box, result }) {
@@ -124,19 +152,21 @@ export function createView3d(stage, { isActive, signal }) {
     const edges = track(new BufferGeometry());
     edges.setAttribute('position', new Float32BufferAttribute(boxEdges(box.min, box.max), 3));
     group.add(new LineSegments(edges, track(new LineBasicMaterial({ color: COLORS.box }))));
+    // Which way the axes run: the box's three edges from its min corner, in the axes' colors.
+    const e = (i) => box.min.map((m, k) => (k === i ? box.max[k] : m));
+    ['x', 'y', 'z'].forEach((name, i) => group.add(...rod(track, box.min, e(i), COLORS[name], orbit.dist * 0.003, false)));
     const dlen = Math.hypot(...ray.dir) || 1;
     const toBox = Math.hypot(...ray.origin.map((o, i) => o - centre[i]));
     let tEnd = (toBox + size * 2) / dlen;
     if (result.hit) tEnd = Math.max(tEnd, result.t_exit * 1.25);
     tEnd = Math.min(tEnd, ray.tmax);
     const at = (t) => ray.origin.map((o, i) => o + t * ray.dir[i]);
-    const rayLine = line([...ray.origin, ...at(tEnd)], COLORS.ray, !result.hit);
     canvas.dataset.ray = result.hit ? 'solid' : 'dashed'; // for tests and styles: the 2D view's data-style
-    group.add(rayLine, dot(ray.origin, COLORS.ray, size * 0.035 + 0.02));
+    const r = orbit.dist * 0.012;
+    group.add(...rod(track, ray.origin, at(tEnd), COLORS.ray, orbit.dist * 0.0035, !result.hit), dot(track, ray.origin, COLORS.ray, r * 0.8));
     if (result.hit) {
-      group.add(dot(at(result.t_enter), COLORS.overlap, size * 0.05 + 0.03));
-      group.add(dot(at(result.t_exit), 0xffffff, size * 0.05 + 0.03), dot(at(result.t_exit), COLORS.overlap, size * 0.03 + 0.02));
-      group.add(line([...at(result.t_enter), ...at(result.t_exit)], COLORS.overlap, false, 3));
+      group.add(...rod(track, at(result.t_enter), at(result.t_exit), COLORS.overlap, orbit.dist * 0.006, false));
+      group.add(dot(track, at(result.t_enter), COLORS.overlap, r), ring(track, billboards, at(result.t_exit), COLORS.overlap, r * 1.1));
     }
     render();
   }
