@@ -96,6 +96,30 @@ describe('2D slab view', () => {
       expect([v['seg-y'].t0, v['seg-y'].t1]).toEqual(['2', '6']);
       expect([v['seg-z'].t0, v['seg-z'].t1]).toEqual(['-Infinity', 'Infinity']);
       expect([v['seg-overlap'].t0, v['seg-overlap'].t1]).toEqual(['3', '5']);
+      // The z interval (−∞, ∞) (ray 0 has dir z = 0, origin z = 0 inside [-1, 1]) runs out of
+      // view at both ends: it fades there and ends in chevrons, so it does not read as a ray;
+      // the finite x and y intervals do not. In the interval chart, its row does the same.
+      const bars = await page.evaluate(() => {
+        const q = (sel) => document.querySelector(`[data-testid="view2d"] ${sel}`);
+        const seg = (ax) => q(`[data-testid="seg-${ax}"]`);
+        const fade = (line) => {
+          const m = /^url\(#(.+)\)$/.exec(line.getAttribute('stroke') ?? '');
+          const grad = m && document.getElementById(m[1]);
+          return grad ? [...grad.querySelectorAll('stop')].map((st) => Number(st.getAttribute('stop-opacity'))) : null;
+        };
+        const chevrons = (sel, attr) => [...document.querySelectorAll(`${sel} polyline.seg-more[data-for="${attr}"]`)].map((e) => e.dataset.end).sort();
+        const row = document.querySelector('.slab-chart line[data-row="z"]');
+        return {
+          z: { cut: seg('z').dataset.cut, fade: fade(seg('z')), chevrons: chevrons('[data-testid="view2d"]', 'seg-z') },
+          x: { cut: seg('x').dataset.cut ?? null, fade: fade(seg('x')), chevrons: chevrons('[data-testid="view2d"]', 'seg-x') },
+          chartZ: { cut: row.dataset.cut, fade: fade(row), chevrons: chevrons('.slab-chart', 'z') },
+          chartX: { cut: document.querySelector('.slab-chart line[data-row="x"]').dataset.cut ?? null, chevrons: chevrons('.slab-chart', 'x') },
+        };
+      });
+      expect(bars.z).toEqual({ cut: 'start end', fade: [0.15, 1, 1, 0.15], chevrons: ['end', 'start'] });
+      expect(bars.x).toEqual({ cut: null, fade: null, chevrons: [] });
+      expect(bars.chartZ).toEqual({ cut: 'start end', fade: [0.15, 1, 1, 0.15], chevrons: ['end', 'start'] });
+      expect(bars.chartX).toEqual({ cut: null, chevrons: [] });
       // Geometry: the x interval starts on the x = -3 face and ends on the x = -1 face (the
       // ray crosses them there); the y interval runs from the y = 1 face to the y = -1 face.
       const px = (id) => v[id].px.split(',').map(Number);

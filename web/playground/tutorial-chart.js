@@ -5,6 +5,7 @@
 
 import { fmt } from './dom.js';
 import { AX, AXIS_COLORS } from './look.js';
+import { chevron, fadeStroke } from './fade.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const W = 360;
@@ -45,7 +46,7 @@ function tRange(ex) {
 }
 
 /** The ray's range, one row per slab and the row of their overlap. */
-function drawRows(add, ex, X, step) {
+function drawRows(add, ex, X, step, [lo, hi]) {
   add('rect', { x: X(0), y: TOP - 2, width: Math.max(X(ex.tmax) - X(0), 1), height: ROWS * ROW_H, fill: '#f1f3f5', rx: 3 });
   add('line', { x1: X(0), x2: X(0), y1: TOP - 2, y2: TOP + ROWS * ROW_H, stroke: '#868e96', 'stroke-dasharray': '3 2' });
   ex.axes.forEach((a, i) => {
@@ -56,7 +57,18 @@ function drawRows(add, ex, X, step) {
       add('text', { x: LEFT + 4, y: y + 4, 'font-size': 10.5, fill: '#868e96' }, 'never inside (parallel, outside)');
       return;
     }
-    add('line', { x1: X(a.near), x2: X(a.far), y1: y, y2: y, stroke: AXIS_COLORS[i], 'stroke-width': 6, 'stroke-linecap': 'round' });
+    // An interval that runs on past the axis (to ±∞: parallel, inside) fades and ends in a
+    // chevron there, so that it does not read as a ray.
+    const cutStart = a.near < lo;
+    const cutEnd = a.far > hi;
+    const p = [X(a.near) + (cutStart ? 6 : 0), y];
+    const q = [X(a.far) - (cutEnd ? 6 : 0), y];
+    const bar = add('line', { x1: p[0], x2: q[0], y1: y, y2: y, stroke: AXIS_COLORS[i], 'stroke-width': 6, 'stroke-linecap': cutStart || cutEnd ? 'butt' : 'round', 'data-row': AX[i] });
+    if (!cutStart && !cutEnd) return;
+    bar.setAttribute('stroke', fadeStroke(bar.parentNode, p, q, AXIS_COLORS[i], cutStart, cutEnd));
+    bar.setAttribute('data-cut', [cutStart && 'start', cutEnd && 'end'].filter(Boolean).join(' '));
+    if (cutEnd) bar.parentNode.append(chevron([q[0] + 2, y], [1, 0], 1, AXIS_COLORS[i], { 'data-for': AX[i], 'data-end': 'end' }));
+    if (cutStart) bar.parentNode.append(chevron([p[0] - 2, y], [1, 0], -1, AXIS_COLORS[i], { 'data-for': AX[i], 'data-end': 'start' }));
   });
   const yO = TOP + 3 * ROW_H + ROW_H / 2;
   add('text', { x: 4, y: yO + 4, 'font-size': 11, fill: '#1f2933', 'font-weight': 700 }, 'all 3');
@@ -106,7 +118,7 @@ export function slabChart(ex, step) {
   const { svg, add } = svgCanvas();
   const [lo, hi] = tRange(ex);
   const X = (t) => LEFT + ((Math.min(Math.max(t, lo), hi) - lo) / (hi - lo)) * (W - LEFT - RIGHT);
-  drawRows(add, ex, X, step);
+  drawRows(add, ex, X, step, [lo, hi]);
   drawAxis(add, ex, X, lo, hi, step);
   return svg;
 }

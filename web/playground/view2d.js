@@ -15,6 +15,7 @@ import { explainSlabs } from './slab.mjs';
 import { rayWithOrigin, rayWithTip, translatedShape } from './edits.js';
 import { AX, AXIS_COLORS, RAY_DRAW_LENGTH, rayColor, rayName, shapeName } from './look.js';
 import { cloneState } from './scene.mjs';
+import { chevron, fadeStroke } from './fade.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -267,14 +268,13 @@ export class View2D {
   }
 
   /** The t range of `ray` on screen (clipped to the SVG, with a margin). */
-  #screenRange(ray) {
+  #screenRange(ray, m = 40) {
     const [w, h] = this.size;
     const o = this.toScreen(ray.origin);
     const t1 = this.toScreen(ray.origin.map((c, k) => c + ray.dir[k]));
     const d = [t1[0] - o[0], t1[1] - o[1]];
     let lo = -Infinity;
     let hi = Infinity;
-    const m = 40;
     for (const [oc, dc, max] of [[o[0], d[0], w], [o[1], d[1], h]]) {
       if (Math.abs(dc) < 1e-9) continue;
       const a = (-m - oc) / dc;
@@ -378,6 +378,8 @@ export class View2D {
   #drawIntervals(g, ex, ray, i) {
     const [lo, hi] = this.#screenRange(ray);
     const clip = (t) => Math.min(Math.max(t, lo), hi);
+    // An end that runs on out of view stops 28 px inside it, fades and ends in a chevron.
+    const [loIn, hiIn] = this.#screenRange(ray, -28);
     const a = this.#point(ray, 0);
     const b = this.#point(ray, 1);
     const d = [b[0] - a[0], b[1] - a[1]];
@@ -392,13 +394,21 @@ export class View2D {
     ex.axes.forEach((ax, idx) => {
       if (ax.near === null || !show(idx)) return;
       const off = (idx + 1) * 7;
-      const p = this.#point(ray, clip(ax.near));
-      const q = this.#point(ray, clip(ax.far));
+      const cutStart = ax.near < loIn;
+      const cutEnd = ax.far > hiIn;
+      const p = this.#point(ray, cutStart ? loIn : clip(ax.near));
+      const q = this.#point(ray, cutEnd ? hiIn : clip(ax.far));
+      const shift = `translate(${side[0] * off} ${side[1] * off})`;
+      const color = AXIS_COLORS[idx];
+      const cut = [cutStart && 'start', cutEnd && 'end'].filter(Boolean).join(' ');
       g.append(svgEl('line', {
-        x1: p[0], y1: p[1], x2: q[0], y2: q[1], transform: `translate(${side[0] * off} ${side[1] * off})`,
-        stroke: AXIS_COLORS[idx], 'stroke-width': step === idx + 2 ? 6 : 4.5, 'stroke-linecap': 'round',
-        'data-testid': `seg-${AX[idx]}`, 'data-t0': fmt(ax.near), 'data-t1': fmt(ax.far), class: 'seg2d',
+        x1: p[0], y1: p[1], x2: q[0], y2: q[1], transform: shift,
+        stroke: cut ? fadeStroke(g, p, q, color, cutStart, cutEnd) : color, 'stroke-width': step === idx + 2 ? 6 : 4.5, 'stroke-linecap': cut ? 'butt' : 'round',
+        'data-testid': `seg-${AX[idx]}`, 'data-t0': fmt(ax.near), 'data-t1': fmt(ax.far), class: 'seg2d', ...(cut && { 'data-cut': cut }),
       }));
+      const s = [d[0] / n, d[1] / n];
+      if (cutEnd) g.append(chevron([q[0] + s[0] * 3, q[1] + s[1] * 3], s, 1, color, { transform: shift, 'data-for': `seg-${AX[idx]}`, 'data-end': 'end' }));
+      if (cutStart) g.append(chevron([p[0] - s[0] * 3, p[1] - s[1] * 3], s, -1, color, { transform: shift, 'data-for': `seg-${AX[idx]}`, 'data-end': 'start' }));
       if (!ax.parallel) {
         for (const t of [ax.t1, ax.t2]) {
           if (t < lo || t > hi) continue;
