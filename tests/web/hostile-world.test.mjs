@@ -352,10 +352,10 @@ describe('options and out', () => {
     const mesh = new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1));
     mesh.updateMatrixWorld();
     expect(() => createThreeWorld(sc, { object: [mesh] }))
-      .toThrow('options.object is not an option (objects, boxes, recursive, shear); did you mean objects?');
+      .toThrow('options.object is not an option (objects, boxes, recursive, shear, parallel); did you mean objects?');
     const tw = createThreeWorld(sc, { objects: [mesh] });
     const ray = [new THREE.Ray(new THREE.Vector3(0, 0, -5), new THREE.Vector3(0, 0, 1))];
-    expect(() => tw.castRays(ray, { lyers: 1 })).toThrow('options.lyers is not an option (near, far, layers, target); did you mean layers?');
+    expect(() => tw.castRays(ray, { lyers: 1 })).toThrow('options.lyers is not an option (near, far, layers, exclude, inside, target); did you mean layers?');
     expect(tw.castRays(ray, { far: 10 }).distance[0]).toBe(4.5); // the unit cube's face z = -0.5, from z = -5
     tw.dispose();
   });
