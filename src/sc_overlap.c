@@ -151,8 +151,65 @@ static int sc_o_sphere_poly(const sc_sphere *s, const sc_poly *p)
     return sc__ball_meets_halfspaces(p->x, p->m, p->paired, s->center, s->radius);
 }
 
-/* Object o against the volume. */
-static int sc_o_test(const sc_world *w, const sc_ovol *v, int o)
+/* The quick filter's margin, relative to the size of the terms summed (SC_O_QUICK_EPS * scale).
+ * Each signed distance below is at most 7 double operations on exact float products and exact
+ * b terms, so its rounding error is below 8 * 2^-53 * scale (< 1e-15 * scale): the margin holds
+ * it a thousand times over. */
+#define SC_O_QUICK_EPS 1e-12
+
+/* A conservative decision for a box-like object against a polytope volume p, before the exact
+ * path: 0 when the object's bounds b lie wholly outside one half-space by more than the margin
+ * (no common point), 1 when the point c (a point of the object) is inside every half-space by
+ * more than the margin (a common point), -1 otherwise (the exact path decides). */
+static int sc_o_quick(const sc_poly *p, const sc_aabb *b, const double *c)
+{
+    int inside = 1;
+    for (int k = 0; k < p->m; ++k) {
+        const double *n = p->n[k];
+        double bs = 0.0; /* the exact b terms' size: p->b is their rounded sum */
+        for (int i = 0; i < p->x[k].nb; ++i) bs += fabs(p->x[k].b[i]);
+        /* the bounds' corner least along n (its lowest n.x): outside when even it is */
+        double s = -p->b[k], scale = bs;
+        for (int a = 0; a < 3; ++a) {
+            double t = n[a] * (n[a] > 0.0 ? sc_v3_at(b->min, a) : sc_v3_at(b->max, a));
+            s += t;
+            scale += fabs(t);
+        }
+        if (s > SC_O_QUICK_EPS * scale) return 0;
+        if (inside) {
+            double u = -p->b[k], us = bs;
+            for (int a = 0; a < 3; ++a) {
+                double t = n[a] * c[a];
+                u += t;
+                us += fabs(t);
+            }
+            if (!(u < -SC_O_QUICK_EPS * us)) inside = 0;
+        }
+    }
+    return inside ? 1 : -1;
+}
+
+/* An AABB or OBB object against a polytope volume p: the quick filter, then the exact path. */
+static int sc_o_poly_object(const sc_poly *p, const sc_aabb *ob, const sc_obb *oo, int quick)
+{
+    if (quick) {
+        /* a point of the object: the OBB's centre, or the box's midpoint (in the box: rounding
+         * is monotone and min + min, max + max are exact) */
+        double c[3];
+        for (int a = 0; a < 3; ++a)
+            c[a] = oo ? sc_v3_at(oo->center, a) : ((double)sc_v3_at(ob->min, a) + sc_v3_at(ob->max, a)) * 0.5;
+        int r = sc_o_quick(p, ob, c);
+        if (r >= 0) return r;
+    }
+    sc_poly op;
+    if (oo) sc_o_obb_poly(oo, &op);
+    else sc_o_aabb_poly(ob, &op);
+    return sc_o_poly_poly(p, &op);
+}
+
+/* Object o against the volume (quick: the conservative filter first; the brute force goes
+ * without it, the reference the filtered path is checked against). */
+static int sc_o_test(const sc_world *w, const sc_ovol *v, int o, int quick)
 {
     int k = w->kind[o];
     const sc_aabb *ob = &w->bounds[o];
@@ -168,8 +225,7 @@ static int sc_o_test(const sc_world *w, const sc_ovol *v, int o)
         {
             sc_poly qp;
             sc_o_aabb_poly(&v->box, &qp);
-            sc_o_obb_poly(oo, &op);
-            return sc_o_poly_poly(&qp, &op);
+            return sc_o_poly_object(&qp, ob, oo, quick);
         }
     case SC_SHAPE_SPHERE:
         if (k == SC_SHAPE_AABB) return sc__overlap_sphere_aabb(&v->sphere, ob);
@@ -178,9 +234,7 @@ static int sc_o_test(const sc_world *w, const sc_ovol *v, int o)
         return sc_o_sphere_poly(&v->sphere, &op);
     default: /* OBB or frustum: a polytope */
         if (os) return sc_o_sphere_poly(os, &v->poly);
-        if (k == SC_SHAPE_AABB) sc_o_aabb_poly(ob, &op);
-        else sc_o_obb_poly(oo, &op);
-        return sc_o_poly_poly(&v->poly, &op);
+        return sc_o_poly_object(&v->poly, ob, oo, quick);
     }
 }
 
@@ -259,13 +313,14 @@ typedef struct sc_oq {
     const sc_ovol *v;
     const sc_wfilt *f;
     sc_olist L;
+    int quick; /* the conservative filter on (not for the brute force) */
 } sc_oq;
 
 static void sc_o_offer(void *ctx, int o)
 {
     sc_oq *q = ctx;
     if (!sc__passes(q->w, o, q->f->mask, q->f->masked, q->f->exclude ? q->f->exclude[0] : -1)) return;
-    if (sc_o_test(q->w, q->v, o)) sc_o_keep(&q->L, o);
+    if (sc_o_test(q->w, q->v, o, q->quick)) sc_o_keep(&q->L, o);
 }
 
 static int sc_o_cull_walk(void *ctx, const float *lo, const float *hi, int l) { return sc_o_cull(((sc_oq *)ctx)->v, lo, hi, l); }
@@ -300,7 +355,7 @@ sc_status sc__overlap(const sc_world *w, int kind, const void *shape, int32_t *o
         const float *pl = shape;
         for (int k = 0; k < 6; ++k) sc_o_add(&v.poly, -pl[4 * k], -pl[4 * k + 1], -pl[4 * k + 2], pl[4 * k + 3]);
     }
-    sc_oq q = {w, &v, f, {out, cap, 0, 0}};
+    sc_oq q = {w, &v, f, {out, cap, 0, 0}, !brute};
     if (brute) {
         for (int o = 0; o < w->count; ++o) sc_o_offer(&q, o);
     } else {
