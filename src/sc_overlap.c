@@ -160,22 +160,36 @@ static int sc_o_sphere_poly(const sc_sphere *s, const sc_poly *p)
 /* A conservative decision for a box-like object against a polytope volume p, before the exact
  * path: 0 when the object's bounds b lie wholly outside one half-space by more than the margin
  * (no common point), 1 when the point c (a point of the object) is inside every half-space by
- * more than the margin (a common point), -1 otherwise (the exact path decides). */
-static int sc_o_quick(const sc_poly *p, const sc_aabb *b, const double *c)
+ * more than the margin, or when the bounds are (a common point), -1 otherwise. Then keep gets
+ * the half-spaces that do not hold the whole of b by more than the margin: the others contain the
+ * object, so dropping them leaves its intersection with the volume the same set, for the exact
+ * path to decide with fewer (and, for a frustum, no nearly parallel near and far) planes. */
+static int sc_o_quick(const sc_poly *p, const sc_aabb *b, const double *c, sc_poly *keep)
 {
     int inside = 1;
+    keep->m = 0;
+    keep->paired = 0;
     for (int k = 0; k < p->m; ++k) {
         const double *n = p->n[k];
         double bs = 0.0; /* the exact b terms' size: p->b is their rounded sum */
         for (int i = 0; i < p->x[k].nb; ++i) bs += fabs(p->x[k].b[i]);
-        /* the bounds' corner least along n (its lowest n.x): outside when even it is */
-        double s = -p->b[k], scale = bs;
+        /* the bounds' corners least and most along n: outside when even the least is, the
+         * half-space holding the bounds when the most is inside */
+        double lo = -p->b[k], hi = -p->b[k], ls = bs, hs = bs;
         for (int a = 0; a < 3; ++a) {
-            double t = n[a] * (n[a] > 0.0 ? sc_v3_at(b->min, a) : sc_v3_at(b->max, a));
-            s += t;
-            scale += fabs(t);
+            double tl = n[a] * (n[a] > 0.0 ? sc_v3_at(b->min, a) : sc_v3_at(b->max, a));
+            double th = n[a] * (n[a] > 0.0 ? sc_v3_at(b->max, a) : sc_v3_at(b->min, a));
+            lo += tl;
+            hi += th;
+            ls += fabs(tl);
+            hs += fabs(th);
         }
-        if (s > SC_O_QUICK_EPS * scale) return 0;
+        if (lo > SC_O_QUICK_EPS * ls) return 0;
+        if (!(hi < -SC_O_QUICK_EPS * hs)) {
+            keep->x[keep->m] = p->x[k];
+            for (int a = 0; a < 3; ++a) keep->n[keep->m][a] = n[a];
+            keep->b[keep->m++] = p->b[k];
+        }
         if (inside) {
             double u = -p->b[k], us = bs;
             for (int a = 0; a < 3; ++a) {
@@ -186,20 +200,23 @@ static int sc_o_quick(const sc_poly *p, const sc_aabb *b, const double *c)
             if (!(u < -SC_O_QUICK_EPS * us)) inside = 0;
         }
     }
-    return inside ? 1 : -1;
+    return inside || keep->m == 0 ? 1 : -1;
 }
 
-/* An AABB or OBB object against a polytope volume p: the quick filter, then the exact path. */
+/* An AABB or OBB object against a polytope volume p: the quick filter, then the exact path (on
+ * the half-spaces that cut the object's bounds). */
 static int sc_o_poly_object(const sc_poly *p, const sc_aabb *ob, const sc_obb *oo, int quick)
 {
+    sc_poly keep;
     if (quick) {
         /* a point of the object: the OBB's centre, or the box's midpoint (in the box: rounding
          * is monotone and min + min, max + max are exact) */
         double c[3];
         for (int a = 0; a < 3; ++a)
             c[a] = oo ? sc_v3_at(oo->center, a) : ((double)sc_v3_at(ob->min, a) + sc_v3_at(ob->max, a)) * 0.5;
-        int r = sc_o_quick(p, ob, c);
+        int r = sc_o_quick(p, ob, c, &keep);
         if (r >= 0) return r;
+        p = &keep;
     }
     sc_poly op;
     if (oo) sc_o_obb_poly(oo, &op);
