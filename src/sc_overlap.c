@@ -157,14 +157,38 @@ static int sc_o_sphere_poly(const sc_sphere *s, const sc_poly *p)
  * it a thousand times over. */
 #define SC_O_QUICK_EPS 1e-12
 
+/* 1 when a corner of the box b is inside every half-space of p by more than the quick margin
+ * (the corners' coordinates are floats: each product below is exact), else -1. */
+static int sc_o_corner_inside(const sc_poly *p, const sc_aabb *b)
+{
+    for (int c = 0; c < 8; ++c) {
+        double x[3] = {c & 1 ? b->max.x : b->min.x, c & 2 ? b->max.y : b->min.y, c & 4 ? b->max.z : b->min.z};
+        int k = 0;
+        for (; k < p->m; ++k) {
+            double s = -p->b[k], scale = 0.0;
+            for (int i = 0; i < p->x[k].nb; ++i) scale += fabs(p->x[k].b[i]);
+            for (int a = 0; a < 3; ++a) {
+                double t = p->n[k][a] * x[a];
+                s += t;
+                scale += fabs(t);
+            }
+            if (!(s < -SC_O_QUICK_EPS * scale)) break;
+        }
+        if (k == p->m) return 1;
+    }
+    return -1;
+}
+
 /* A conservative decision for a box-like object against a polytope volume p, before the exact
  * path: 0 when the object's bounds b lie wholly outside one half-space by more than the margin
  * (no common point), 1 when the point c (a point of the object) is inside every half-space by
  * more than the margin, or when the bounds are (a common point), -1 otherwise. Then keep gets
  * the half-spaces that do not hold the whole of b by more than the margin: the others contain the
  * object, so dropping them leaves its intersection with the volume the same set, for the exact
- * path to decide with fewer (and, for a frustum, no nearly parallel near and far) planes. */
-static int sc_o_quick(const sc_poly *p, const sc_aabb *b, const double *c, sc_poly *keep)
+ * path to decide with fewer (and, for a frustum, no nearly parallel near and far) planes. When
+ * the bounds are the object (solid: an AABB object), a corner of them inside every kept
+ * half-space by more than the margin is a common point too (1). */
+static int sc_o_quick(const sc_poly *p, const sc_aabb *b, const double *c, int solid, sc_poly *keep)
 {
     int inside = 1;
     keep->m = 0;
@@ -200,7 +224,8 @@ static int sc_o_quick(const sc_poly *p, const sc_aabb *b, const double *c, sc_po
             if (!(u < -SC_O_QUICK_EPS * us)) inside = 0;
         }
     }
-    return inside || keep->m == 0 ? 1 : -1;
+    if (inside || keep->m == 0) return 1;
+    return solid ? sc_o_corner_inside(keep, b) : -1;
 }
 
 /* An AABB or OBB object against a polytope volume p: the quick filter, then the exact path (on
@@ -214,7 +239,7 @@ static int sc_o_poly_object(const sc_poly *p, const sc_aabb *ob, const sc_obb *o
         double c[3];
         for (int a = 0; a < 3; ++a)
             c[a] = oo ? sc_v3_at(oo->center, a) : ((double)sc_v3_at(ob->min, a) + sc_v3_at(ob->max, a)) * 0.5;
-        int r = sc_o_quick(p, ob, c, &keep);
+        int r = sc_o_quick(p, ob, c, !oo, &keep);
         if (r >= 0) return r;
         p = &keep;
     }
