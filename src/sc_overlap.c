@@ -9,7 +9,9 @@
  * which double precision decides when the margin is clear, and an exact Farkas/Helly test
  * otherwise (sc__halfspaces_empty_exact). A sphere against an OBB (its slabs) or a frustum is
  * exact too: the polytope's point nearest the centre, from the signs of sc_ball.c. The BVH culls
- * with the volume's bounds (or, for a frustum, the nodes wholly outside one plane). */
+ * with the volume's bounds (or, for a frustum, the nodes wholly outside one plane). Before the
+ * polytope test, a conservative filter with a rigorous margin (sc_o_quick) rejects, accepts, or
+ * drops the half-spaces holding the whole object; the brute force goes without it. */
 #include "sc_internal.h"
 
 #include <float.h>
