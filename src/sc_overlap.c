@@ -154,29 +154,63 @@ static int sc_o_sphere_poly(const sc_sphere *s, const sc_poly *p)
 }
 
 /* The quick filter's margin, relative to the size of the terms summed (SC_O_QUICK_EPS * scale).
- * Each signed distance below is at most 7 double operations on exact float products and exact
- * b terms, so its rounding error is below 8 * 2^-53 * scale (< 1e-15 * scale): the margin holds
- * it a thousand times over. */
+ * Each signed distance below is a sum of at most 7 terms (exact b terms; products of a float
+ * and a float or double, or of a float and a difference of doubles, each rounded), so its
+ * rounding error is below 10 * 2^-53 * scale (< 2e-15 * scale): the margin holds it 500 times
+ * over. */
 #define SC_O_QUICK_EPS 1e-12
 
+/* Whether the point x is inside every half-space of p by more than the quick margin. */
+static int sc_o_point_inside(const sc_poly *p, const double *x)
+{
+    for (int k = 0; k < p->m; ++k) {
+        double s = -p->b[k], scale = 0.0;
+        for (int i = 0; i < p->x[k].nb; ++i) scale += fabs(p->x[k].b[i]);
+        for (int a = 0; a < 3; ++a) {
+            double t = p->n[k][a] * x[a];
+            s += t;
+            scale += fabs(t);
+        }
+        if (!(s < -SC_O_QUICK_EPS * scale)) return 0;
+    }
+    return 1;
+}
+
 /* 1 when a corner of the box b is inside every half-space of p by more than the quick margin
- * (the corners' coordinates are floats: each product below is exact), else -1. */
+ * (the corners' coordinates are floats: each product is exact), else -1. */
 static int sc_o_corner_inside(const sc_poly *p, const sc_aabb *b)
 {
     for (int c = 0; c < 8; ++c) {
         double x[3] = {c & 1 ? b->max.x : b->min.x, c & 2 ? b->max.y : b->min.y, c & 4 ? b->max.z : b->min.z};
-        int k = 0;
-        for (; k < p->m; ++k) {
-            double s = -p->b[k], scale = 0.0;
-            for (int i = 0; i < p->x[k].nb; ++i) scale += fabs(p->x[k].b[i]);
+        if (sc_o_point_inside(p, x)) return 1;
+    }
+    return -1;
+}
+
+/* 1 when a point near a corner of the OBB o (c + sum of +-0.999 h_i a_i, checked to be inside its
+ * slabs |a_i.(x - c)| <= h_i by more than the quick margin: the axes are not exactly orthonormal)
+ * is inside every half-space of p by more than the margin, else -1. */
+static int sc_o_obb_corner_inside(const sc_poly *p, const sc_obb *o)
+{
+    const double h[3] = {o->half.x, o->half.y, o->half.z};
+    for (int c = 0; c < 8; ++c) {
+        double x[3], d[3];
+        for (int a = 0; a < 3; ++a) {
+            x[a] = sc_v3_at(o->center, a);
+            for (int i = 0; i < 3; ++i) x[a] += ((c >> i) & 1 ? 0.999 : -0.999) * h[i] * sc_v3_at(o->axes[i], a);
+            d[a] = x[a] - sc_v3_at(o->center, a);
+        }
+        int in = 1;
+        for (int i = 0; i < 3 && in; ++i) {
+            double s = 0.0, scale = 0.0;
             for (int a = 0; a < 3; ++a) {
-                double t = p->n[k][a] * x[a];
+                double t = sc_v3_at(o->axes[i], a) * d[a];
                 s += t;
                 scale += fabs(t);
             }
-            if (!(s < -SC_O_QUICK_EPS * scale)) break;
+            in = fabs(s) + SC_O_QUICK_EPS * scale < h[i];
         }
-        if (k == p->m) return 1;
+        if (in && sc_o_point_inside(p, x)) return 1;
     }
     return -1;
 }
@@ -242,6 +276,7 @@ static int sc_o_poly_object(const sc_poly *p, const sc_aabb *ob, const sc_obb *o
         for (int a = 0; a < 3; ++a)
             c[a] = oo ? sc_v3_at(oo->center, a) : ((double)sc_v3_at(ob->min, a) + sc_v3_at(ob->max, a)) * 0.5;
         int r = sc_o_quick(p, ob, c, !oo, &keep);
+        if (r < 0 && oo) r = sc_o_obb_corner_inside(&keep, oo);
         if (r >= 0) return r;
         p = &keep;
     }
