@@ -9,7 +9,9 @@
  * which double precision decides when the margin is clear, and an exact Farkas/Helly test
  * otherwise (sc__halfspaces_empty_exact). A sphere against an OBB (its slabs) or a frustum is
  * exact too: the polytope's point nearest the centre, from the signs of sc_ball.c. The BVH culls
- * with the volume's bounds (or, for a frustum, the nodes wholly outside one plane). */
+ * with the volume's bounds (or, for a frustum, the nodes wholly outside one plane). Before the
+ * polytope test, a conservative filter with a rigorous margin (sc_o_quick) rejects, accepts, or
+ * drops the half-spaces holding the whole object; the brute force goes without it. */
 #include "sc_internal.h"
 
 #include <float.h>
@@ -151,8 +153,142 @@ static int sc_o_sphere_poly(const sc_sphere *s, const sc_poly *p)
     return sc__ball_meets_halfspaces(p->x, p->m, p->paired, s->center, s->radius);
 }
 
-/* Object o against the volume. */
-static int sc_o_test(const sc_world *w, const sc_ovol *v, int o)
+/* The quick filter's margin, relative to the size of the terms summed (SC_O_QUICK_EPS * scale).
+ * Each signed distance below is a sum of at most 7 terms (exact b terms; products of a float
+ * and a float or double, or of a float and a difference of doubles, each rounded), so its
+ * rounding error is below 10 * 2^-53 * scale (< 2e-15 * scale): the margin holds it 500 times
+ * over. */
+#define SC_O_QUICK_EPS 1e-12
+
+/* Whether the point x is inside every half-space of p by more than the quick margin. */
+static int sc_o_point_inside(const sc_poly *p, const double *x)
+{
+    for (int k = 0; k < p->m; ++k) {
+        double s = -p->b[k], scale = 0.0;
+        for (int i = 0; i < p->x[k].nb; ++i) scale += fabs(p->x[k].b[i]);
+        for (int a = 0; a < 3; ++a) {
+            double t = p->n[k][a] * x[a];
+            s += t;
+            scale += fabs(t);
+        }
+        if (!(s < -SC_O_QUICK_EPS * scale)) return 0;
+    }
+    return 1;
+}
+
+/* 1 when a corner of the box b is inside every half-space of p by more than the quick margin
+ * (the corners' coordinates are floats: each product is exact), else -1. */
+static int sc_o_corner_inside(const sc_poly *p, const sc_aabb *b)
+{
+    for (int c = 0; c < 8; ++c) {
+        double x[3] = {c & 1 ? b->max.x : b->min.x, c & 2 ? b->max.y : b->min.y, c & 4 ? b->max.z : b->min.z};
+        if (sc_o_point_inside(p, x)) return 1;
+    }
+    return -1;
+}
+
+/* 1 when a point near a corner of the OBB o (c + sum of +-0.999 h_i a_i, checked to be inside its
+ * slabs |a_i.(x - c)| <= h_i by more than the quick margin: the axes are not exactly orthonormal)
+ * is inside every half-space of p by more than the margin, else -1. */
+static int sc_o_obb_corner_inside(const sc_poly *p, const sc_obb *o)
+{
+    const double h[3] = {o->half.x, o->half.y, o->half.z};
+    for (int c = 0; c < 8; ++c) {
+        double x[3], d[3];
+        for (int a = 0; a < 3; ++a) {
+            x[a] = sc_v3_at(o->center, a);
+            for (int i = 0; i < 3; ++i) x[a] += ((c >> i) & 1 ? 0.999 : -0.999) * h[i] * sc_v3_at(o->axes[i], a);
+            d[a] = x[a] - sc_v3_at(o->center, a);
+        }
+        int in = 1;
+        for (int i = 0; i < 3 && in; ++i) {
+            double s = 0.0, scale = 0.0;
+            for (int a = 0; a < 3; ++a) {
+                double t = sc_v3_at(o->axes[i], a) * d[a];
+                s += t;
+                scale += fabs(t);
+            }
+            in = fabs(s) + SC_O_QUICK_EPS * scale < h[i];
+        }
+        if (in && sc_o_point_inside(p, x)) return 1;
+    }
+    return -1;
+}
+
+/* A conservative decision for a box-like object against a polytope volume p, before the exact
+ * path: 0 when the object's bounds b lie wholly outside one half-space by more than the margin
+ * (no common point), 1 when the point c (a point of the object) is inside every half-space by
+ * more than the margin, or when the bounds are (a common point), -1 otherwise. Then keep gets
+ * the half-spaces that do not hold the whole of b by more than the margin: the others contain the
+ * object, so dropping them leaves its intersection with the volume the same set, for the exact
+ * path to decide with fewer (and, for a frustum, no nearly parallel near and far) planes. When
+ * the bounds are the object (solid: an AABB object), a corner of them inside every kept
+ * half-space by more than the margin is a common point too (1). */
+static int sc_o_quick(const sc_poly *p, const sc_aabb *b, const double *c, int solid, sc_poly *keep)
+{
+    int inside = 1;
+    keep->m = 0;
+    keep->paired = 0;
+    for (int k = 0; k < p->m; ++k) {
+        const double *n = p->n[k];
+        double bs = 0.0; /* the exact b terms' size: p->b is their rounded sum */
+        for (int i = 0; i < p->x[k].nb; ++i) bs += fabs(p->x[k].b[i]);
+        /* the bounds' corners least and most along n: outside when even the least is, the
+         * half-space holding the bounds when the most is inside */
+        double lo = -p->b[k], hi = -p->b[k], ls = bs, hs = bs;
+        for (int a = 0; a < 3; ++a) {
+            double tl = n[a] * (n[a] > 0.0 ? sc_v3_at(b->min, a) : sc_v3_at(b->max, a));
+            double th = n[a] * (n[a] > 0.0 ? sc_v3_at(b->max, a) : sc_v3_at(b->min, a));
+            lo += tl;
+            hi += th;
+            ls += fabs(tl);
+            hs += fabs(th);
+        }
+        if (lo > SC_O_QUICK_EPS * ls) return 0;
+        if (!(hi < -SC_O_QUICK_EPS * hs)) {
+            keep->x[keep->m] = p->x[k];
+            for (int a = 0; a < 3; ++a) keep->n[keep->m][a] = n[a];
+            keep->b[keep->m++] = p->b[k];
+        }
+        if (inside) {
+            double u = -p->b[k], us = bs;
+            for (int a = 0; a < 3; ++a) {
+                double t = n[a] * c[a];
+                u += t;
+                us += fabs(t);
+            }
+            if (!(u < -SC_O_QUICK_EPS * us)) inside = 0;
+        }
+    }
+    if (inside || keep->m == 0) return 1;
+    return solid ? sc_o_corner_inside(keep, b) : -1;
+}
+
+/* An AABB or OBB object against a polytope volume p: the quick filter, then the exact path (on
+ * the half-spaces that cut the object's bounds). */
+static int sc_o_poly_object(const sc_poly *p, const sc_aabb *ob, const sc_obb *oo, int quick)
+{
+    sc_poly keep;
+    if (quick) {
+        /* a point of the object: the OBB's centre, or the box's midpoint (in the box: rounding
+         * is monotone and min + min, max + max are exact) */
+        double c[3];
+        for (int a = 0; a < 3; ++a)
+            c[a] = oo ? sc_v3_at(oo->center, a) : ((double)sc_v3_at(ob->min, a) + sc_v3_at(ob->max, a)) * 0.5;
+        int r = sc_o_quick(p, ob, c, !oo, &keep);
+        if (r < 0 && oo) r = sc_o_obb_corner_inside(&keep, oo);
+        if (r >= 0) return r;
+        p = &keep;
+    }
+    sc_poly op;
+    if (oo) sc_o_obb_poly(oo, &op);
+    else sc_o_aabb_poly(ob, &op);
+    return sc_o_poly_poly(p, &op);
+}
+
+/* Object o against the volume (quick: the conservative filter first; the brute force goes
+ * without it, the reference the filtered path is checked against). */
+static int sc_o_test(const sc_world *w, const sc_ovol *v, int o, int quick)
 {
     int k = w->kind[o];
     const sc_aabb *ob = &w->bounds[o];
@@ -168,8 +304,7 @@ static int sc_o_test(const sc_world *w, const sc_ovol *v, int o)
         {
             sc_poly qp;
             sc_o_aabb_poly(&v->box, &qp);
-            sc_o_obb_poly(oo, &op);
-            return sc_o_poly_poly(&qp, &op);
+            return sc_o_poly_object(&qp, ob, oo, quick);
         }
     case SC_SHAPE_SPHERE:
         if (k == SC_SHAPE_AABB) return sc__overlap_sphere_aabb(&v->sphere, ob);
@@ -178,9 +313,7 @@ static int sc_o_test(const sc_world *w, const sc_ovol *v, int o)
         return sc_o_sphere_poly(&v->sphere, &op);
     default: /* OBB or frustum: a polytope */
         if (os) return sc_o_sphere_poly(os, &v->poly);
-        if (k == SC_SHAPE_AABB) sc_o_aabb_poly(ob, &op);
-        else sc_o_obb_poly(oo, &op);
-        return sc_o_poly_poly(&v->poly, &op);
+        return sc_o_poly_object(&v->poly, ob, oo, quick);
     }
 }
 
@@ -259,13 +392,14 @@ typedef struct sc_oq {
     const sc_ovol *v;
     const sc_wfilt *f;
     sc_olist L;
+    int quick; /* the conservative filter on (not for the brute force) */
 } sc_oq;
 
 static void sc_o_offer(void *ctx, int o)
 {
     sc_oq *q = ctx;
     if (!sc__passes(q->w, o, q->f->mask, q->f->masked, q->f->exclude ? q->f->exclude[0] : -1)) return;
-    if (sc_o_test(q->w, q->v, o)) sc_o_keep(&q->L, o);
+    if (sc_o_test(q->w, q->v, o, q->quick)) sc_o_keep(&q->L, o);
 }
 
 static int sc_o_cull_walk(void *ctx, const float *lo, const float *hi, int l) { return sc_o_cull(((sc_oq *)ctx)->v, lo, hi, l); }
@@ -300,7 +434,7 @@ sc_status sc__overlap(const sc_world *w, int kind, const void *shape, int32_t *o
         const float *pl = shape;
         for (int k = 0; k < 6; ++k) sc_o_add(&v.poly, -pl[4 * k], -pl[4 * k + 1], -pl[4 * k + 2], pl[4 * k + 3]);
     }
-    sc_oq q = {w, &v, f, {out, cap, 0, 0}};
+    sc_oq q = {w, &v, f, {out, cap, 0, 0}, !brute};
     if (brute) {
         for (int o = 0; o < w->count; ++o) sc_o_offer(&q, o);
     } else {
