@@ -14,6 +14,7 @@ import { coreOptions, readFilterOptions, readLayers, withDisabled } from './filt
 import { K_BOUND, K_SPHERE } from './shapes.js';
 import { live } from './sync.js';
 import { attachObjects } from './results.js';
+import { readVector } from './overlaps.js';
 
 /** Scratch for the queries of one world (state.query). */
 export function createQueryScratch() {
@@ -44,19 +45,6 @@ function f32Up(x) {
   f32Scratch[0] = f;
   u32Scratch[0] += 1;
   return f32Scratch[0];
-}
-
-/** Reads a Vector3-like {x, y, z} into dst[off..off+2]; throws naming field. */
-function readVec(v, field, dst, off) {
-  if (v === null || typeof v !== 'object') fail(`${field} must be a Vector3`, field);
-  const x = v.x;
-  const y = v.y;
-  const z = v.z;
-  if (!isNum(x) || !isNum(y) || !isNum(z)) fail(`${field} must be a Vector3`, field);
-  if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) fail(`${field} is not finite`, field);
-  dst[off] = x;
-  dst[off + 1] = y;
-  dst[off + 2] = z;
 }
 
 /**
@@ -91,8 +79,8 @@ export function readRaycaster(state, qs, rc, options) {
   if (rc === null || typeof rc !== 'object') fail('raycaster must be a Raycaster (or {ray, near?, far?, layers?})', 'raycaster');
   const ray = rc.ray;
   if (ray === null || typeof ray !== 'object') fail('raycaster.ray must be a Ray', 'raycaster.ray');
-  readVec(ray.origin, 'raycaster.ray.origin', qs.q, 0);
-  readVec(ray.direction, 'raycaster.ray.direction', qs.q, 3);
+  readVector(ray.origin, 'raycaster.ray.origin', qs.q, 0);
+  readVector(ray.direction, 'raycaster.ray.direction', qs.q, 3);
   const p = readLimits(state, rc, 'raycaster', readRayOptions(options), 'options');
   prepare(qs, p, 'raycaster.ray.direction');
   qs.opts = coreOptions(state, p.f, 1);
@@ -277,8 +265,8 @@ export function readRays(rays) {
   for (let i = 0; i < nr; i++) {
     const r = rays[i];
     if (r === null || typeof r !== 'object') fail(`rays[${i}] must be a Ray`, `rays[${i}]`);
-    readVec(r.origin, `rays[${i}].origin`, src, 6 * i);
-    readVec(r.direction, `rays[${i}].direction`, src, 6 * i + 3);
+    readVector(r.origin, `rays[${i}].origin`, src, 6 * i);
+    readVector(r.direction, `rays[${i}].direction`, src, 6 * i + 3);
   }
   return { nr, src };
 }
