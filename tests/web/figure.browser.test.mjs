@@ -6,10 +6,9 @@
 // figure scrolls the page unless the reader clicked into it or holds Ctrl; nothing
 // overflows the figure's element at 1280x800 and 390x844; destroy() removes it; bad input
 // is refused with a message in place.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WASM, requireBuilt } from './helpers/artifacts.mjs';
-import { close, launchChromium, listen, openPage } from './helpers/browser.mjs';
-import { createFigureServer } from './helpers/figure-server.mjs';
+import { describe, expect, it } from 'vitest';
+import { openPage } from './helpers/browser.mjs';
+import { useFigureBrowser } from './helpers/figure-browser.mjs';
 
 const PAGE = '/tests/web/fixtures/figures.html';
 const f = Math.fround;
@@ -21,21 +20,7 @@ const f32text = (x) => {
   }
   throw new Error(`no float32 text for ${x}`);
 };
-let server;
-let base;
-let browser;
-
-beforeAll(async () => {
-  requireBuilt(WASM);
-  server = createFigureServer();
-  base = await listen(server);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await close(server);
-});
+const ctx = useFigureBrowser();
 
 /** Every figure's values and every readout's text, to see what one action changed. */
 const snapshot = (page) => page.evaluate(() => ({
@@ -57,7 +42,7 @@ async function handleCentre(page, id, name) {
 
 describe('slabcast/figure', () => {
   it('starts each figure when it scrolls into view; pointer drags move by the motion and change only their own figure', async () => {
-    const { page, problems } = await openPage(browser, `${base}${PAGE}`);
+    const { page, problems } = await openPage(ctx.browser, `${ctx.base}${PAGE}`);
     try {
       await page.waitForSelector('#fig1[data-figure="ready"]');
       // fig3 is below the fold (and beyond the 200 px margin): not started yet.
@@ -110,7 +95,7 @@ describe('slabcast/figure', () => {
   });
 
   it('goals: by pointer (fig1, snap 0.5) and by keyboard (fig2 graze, fig3 origin inside), with figuregoal events', async () => {
-    const { page, problems } = await openPage(browser, `${base}${PAGE}`);
+    const { page, problems } = await openPage(ctx.browser, `${ctx.base}${PAGE}`);
     try {
       await page.evaluate(() => {
         window.goals = [];
@@ -181,7 +166,7 @@ describe('slabcast/figure', () => {
   });
 
   it('the wheel scrolls the page over a figure; it zooms only after a click into it, or with Ctrl', async () => {
-    const { page, problems } = await openPage(browser, `${base}${PAGE}`);
+    const { page, problems } = await openPage(ctx.browser, `${ctx.base}${PAGE}`);
     try {
       await show(page, 'fig1');
       await page.evaluate(() => window.scrollTo(0, 0));
@@ -229,7 +214,7 @@ describe('slabcast/figure', () => {
 
   for (const [width, height] of [[1280, 800], [390, 844]]) {
     it(`nothing overflows a figure's element and the panel never covers the drawing at ${width}x${height}`, async () => {
-      const { page, problems } = await openPage(browser, `${base}${PAGE}`, { viewport: { width, height } });
+      const { page, problems } = await openPage(ctx.browser, `${ctx.base}${PAGE}`, { viewport: { width, height } });
       try {
         for (const id of ['fig1', 'fig2', 'fig3']) {
           await show(page, id);
@@ -274,7 +259,7 @@ describe('slabcast/figure', () => {
   }
 
   it('fits small, narrow, wide and square elements: inside them, the panel beside or below the drawing (scrolling when the element is too short)', async () => {
-    const { page, problems } = await openPage(browser, `${base}/tests/web/fixtures/figure-sizes.html`);
+    const { page, problems } = await openPage(ctx.browser, `${ctx.base}/tests/web/fixtures/figure-sizes.html`);
     try {
       const r = await page.evaluate(() => Object.fromEntries(['tiny', 'narrow', 'wide', 'square'].map((id) => {
         const host = document.getElementById(id);
@@ -305,7 +290,7 @@ describe('slabcast/figure', () => {
   });
 
   it('works beside a mounted playground; destroy() removes a figure, which mounts again', async () => {
-    const { page, problems } = await openPage(browser, `${base}${PAGE}`);
+    const { page, problems } = await openPage(ctx.browser, `${ctx.base}${PAGE}`);
     try {
       await show(page, 'fig1');
       await page.evaluate(async () => {
@@ -342,7 +327,7 @@ describe('slabcast/figure', () => {
   // Issue 23 item 2: any number of playgrounds per page, beside figures; a drag in one
   // changes only that one (no figure's values, not the other playground).
   it('a second playground on the same page, beside three figures: each drag changes only its own', async () => {
-    const { page, problems } = await openPage(browser, `${base}${PAGE}`);
+    const { page, problems } = await openPage(ctx.browser, `${ctx.base}${PAGE}`);
     try {
       const n = await page.evaluate(async () => {
         const scene = { shapes: [{ type: 'aabb', min: [-1, -1, -1], max: [1, 1, 1] }], rays: [{ origin: [-5, 0, 0], dir: [1, 0, 0] }] };
@@ -382,7 +367,7 @@ describe('slabcast/figure', () => {
   });
 
   it('refuses a bad scene or option with a SlabcastError and leaves a readable message in the element', async () => {
-    const { page, problems } = await openPage(browser, `${base}${PAGE}`);
+    const { page, problems } = await openPage(ctx.browser, `${ctx.base}${PAGE}`);
     try {
       const r = await page.evaluate(() => {
         const el = document.createElement('div');

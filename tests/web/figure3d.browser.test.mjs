@@ -4,27 +4,12 @@
 // dashed as in 2D; the wheel scrolls the page until the reader clicks in; destroy() frees
 // the renderer and leaves no canvas; without three.js the figure shows a message in place;
 // and a page of 2D figures never requests three.js (nor the 3D view's module).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WASM, requireBuilt } from './helpers/artifacts.mjs';
-import { close, launchChromium, listen, openPage } from './helpers/browser.mjs';
-import { createFigureServer } from './helpers/figure-server.mjs';
+import { describe, expect, it } from 'vitest';
+import { openPage } from './helpers/browser.mjs';
+import { useFigureBrowser } from './helpers/figure-browser.mjs';
 
 const PAGE = '/tests/web/fixtures/figure3d.html';
-let server;
-let base;
-let browser;
-
-beforeAll(async () => {
-  requireBuilt(WASM);
-  server = createFigureServer();
-  base = await listen(server);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await close(server);
-});
+const ctx = useFigureBrowser();
 
 async function show(page, id) {
   await page.locator(`#${id}`).scrollIntoViewIfNeeded();
@@ -50,7 +35,7 @@ const BOX = [0x49, 0x50, 0x57]; // COLORS.box, #495057
 
 describe('slabcast/figure, view 3d', () => {
   it('draws the ray and the box; its readouts and goal are the 2D figure\'s; a miss is dashed', async () => {
-    const { page, problems } = await openPage(browser, `${base}${PAGE}`);
+    const { page, problems } = await openPage(ctx.browser, `${ctx.base}${PAGE}`);
     try {
       await show(page, 'fig2d');
       await show(page, 'fig3d');
@@ -85,7 +70,7 @@ describe('slabcast/figure, view 3d', () => {
   });
 
   it('lets the wheel scroll the page until the reader clicks in; then a drag turns the view', async () => {
-    const { page, problems } = await openPage(browser, `${base}${PAGE}`);
+    const { page, problems } = await openPage(ctx.browser, `${ctx.base}${PAGE}`);
     try {
       await show(page, 'fig3d');
       const canvas = page.locator('#fig3d canvas.fig-canvas');
@@ -126,7 +111,7 @@ describe('slabcast/figure, view 3d', () => {
   });
 
   it('destroy() frees the renderer: the WebGL context is lost and no canvas is left', async () => {
-    const { page, problems } = await openPage(browser, `${base}${PAGE}`);
+    const { page, problems } = await openPage(ctx.browser, `${ctx.base}${PAGE}`);
     try {
       await show(page, 'fig3d');
       const after = await page.evaluate(() => {
@@ -144,10 +129,10 @@ describe('slabcast/figure, view 3d', () => {
   });
 
   it('shows a readable message in place when three.js cannot be loaded', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 800 } });
     try {
       await page.route('**/node_modules/three/**', (route) => route.abort());
-      await page.goto(`${base}${PAGE}`);
+      await page.goto(`${ctx.base}${PAGE}`);
       await page.waitForSelector('body[data-ready="true"]');
       await page.locator('#fig3d').scrollIntoViewIfNeeded();
       const msg = page.locator('#fig3d .slabcast-figure-error');
@@ -162,11 +147,11 @@ describe('slabcast/figure, view 3d', () => {
   });
 
   it('a page of 2D figures requests neither three.js nor the 3D view', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const urls = [];
     page.on('request', (r) => urls.push(r.url()));
     try {
-      await page.goto(`${base}${PAGE}?only=2d`);
+      await page.goto(`${ctx.base}${PAGE}?only=2d`);
       await page.waitForSelector('body[data-ready="true"]');
       await show(page, 'fig2d');
       await page.mouse.wheel(0, 3000);
@@ -176,7 +161,7 @@ describe('slabcast/figure, view 3d', () => {
       // The same page with its 3D figures does request them (the check above can fail).
       const urls3d = [];
       page.on('request', (r) => urls3d.push(r.url()));
-      await page.goto(`${base}${PAGE}`);
+      await page.goto(`${ctx.base}${PAGE}`);
       await show(page, 'fig3d');
       expect(urls3d.some((u) => u.endsWith('/web/figure/view3d.js'))).toBe(true);
       expect(urls3d.some((u) => u.endsWith('/node_modules/three/build/three.module.js'))).toBe(true);

@@ -3,26 +3,11 @@
 // keyboard and by pointer drags reaches its goal, and the prose's numbers follow; at 1280x800
 // and 390x844 nothing overflows a figure's element, the panel never covers the drawing, the
 // readout shows, and the wheel over a figure scrolls the page.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WASM, requireBuilt } from './helpers/artifacts.mjs';
-import { close, launchChromium, listen, openPage } from './helpers/browser.mjs';
-import { createFigureServer } from './helpers/figure-server.mjs';
+import { describe, expect, it } from 'vitest';
+import { openPage } from './helpers/browser.mjs';
+import { useFigureBrowser } from './helpers/figure-browser.mjs';
 
-let server;
-let base;
-let browser;
-
-beforeAll(async () => {
-  requireBuilt(WASM);
-  server = createFigureServer();
-  base = await listen(server);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await close(server);
-});
+const ctx = useFigureBrowser();
 
 /**
  * Each "try it": the moves a reader makes, [handle, du, dv] in units of the view's plane (the
@@ -69,7 +54,7 @@ async function drag(page, id, name, du, dv, scale) {
 describe('docs/tutorial.html', () => {
   for (const mode of ['keyboard', 'pointer']) {
     it(`every "try it" reaches its goal by ${mode}, and the prose follows`, async () => {
-      const { page, problems } = await openPage(browser, `${base}/docs/tutorial.html`);
+      const { page, problems } = await openPage(ctx.browser, `${ctx.base}/docs/tutorial.html`);
       try {
         await page.evaluate(() => { window.goals = []; document.addEventListener('figuregoal', (e) => window.goals.push(e.target.id)); });
         for (const [id, t] of Object.entries(TRIES)) {
@@ -106,7 +91,7 @@ describe('docs/tutorial.html', () => {
 
   for (const [width, height] of [[1280, 800], [390, 844]]) {
     it(`at ${width}x${height}: nothing overflows, the panel never covers the drawing, and the wheel scrolls the page`, async () => {
-      const { page, problems } = await openPage(browser, `${base}/docs/tutorial.html`, { viewport: { width, height } });
+      const { page, problems } = await openPage(ctx.browser, `${ctx.base}/docs/tutorial.html`, { viewport: { width, height } });
       try {
         for (const id of Object.keys(TRIES)) {
           await show(page, id);
