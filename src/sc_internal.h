@@ -29,6 +29,12 @@
 sc_raycast_result sc__raycast_aabb_valid(const sc_ray *ray, const sc_aabb *box);
 sc_raycast_result sc__raycast_obb_valid(const sc_ray *ray, const sc_obb *box);
 sc_raycast_result sc__raycast_sphere_valid(const sc_ray *ray, const sc_sphere *sphere);
+/* sc_capsule.c: the capsule's single queries on validated inputs (exact classification). */
+sc_raycast_result sc__raycast_capsule_valid(const sc_ray *ray, const sc_capsule *capsule);
+int sc__linetest_capsule(sc_vec3 a, sc_vec3 b, const sc_capsule *capsule);
+int sc__contains_capsule(sc_vec3 p, const sc_capsule *capsule);
+sc_vec3 sc__closest_point_capsule(sc_vec3 p, const sc_capsule *capsule);
+sc_vec3 sc__exit_normal_capsule(const sc_ray *ray, const sc_capsule *capsule);
 /* The outward unit normal where a ray whose origin is inside the (valid) solid leaves it. */
 sc_vec3 sc__exit_normal(const sc_ray *ray, const sc_shape *shape);
 

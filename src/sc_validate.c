@@ -37,6 +37,10 @@ const char *sc_status_message(sc_status status)
     case SC_ERR_REMOVED: return "the object has been removed from the world";
     case SC_ERR_INSIDE: return "filter.inside is not SC_INSIDE_SOLID, SC_INSIDE_SKIP or SC_INSIDE_EXIT";
     case SC_ERR_MAX_DISTANCE: return "max_distance is negative or NaN";
+    case SC_ERR_CAPSULE_A: return "capsule.a is not finite";
+    case SC_ERR_CAPSULE_B: return "capsule.b is not finite";
+    case SC_ERR_CAPSULE_RADIUS: return "capsule.radius is not finite";
+    case SC_ERR_CAPSULE_RADIUS_NEGATIVE: return "capsule.radius is negative";
     case SC_STATUS_COUNT: break;
     }
     return "unknown status";

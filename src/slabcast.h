@@ -61,12 +61,17 @@ typedef struct sc_sphere { sc_vec3 center; float radius; } sc_sphere;
 /// The two-sided plane {x : normal . x = d}; normal need not be unit length.
 typedef struct sc_plane { sc_vec3 normal; float d; } sc_plane;
 
+/// A closed capsule: the points within radius of the segment a-b. a == b is a ball; radius 0 is
+/// the segment itself.
+typedef struct sc_capsule { sc_vec3 a; sc_vec3 b; float radius; } sc_capsule;
+
 /// Which member of sc_shape is in use.
 typedef enum sc_shape_type {
     SC_SHAPE_AABB = 1,
     SC_SHAPE_OBB = 2,
     SC_SHAPE_SPHERE = 3,
-    SC_SHAPE_PLANE = 4
+    SC_SHAPE_PLANE = 4,
+    SC_SHAPE_CAPSULE = 5
 } sc_shape_type;
 
 /// A tagged shape, for the generic queries.
@@ -77,6 +82,7 @@ typedef struct sc_shape {
         sc_obb obb;
         sc_sphere sphere;
         sc_plane plane;
+        sc_capsule capsule;
     } u;
 } sc_shape;
 
@@ -114,6 +120,10 @@ typedef enum sc_status {
     SC_ERR_REMOVED,              ///< the index names an object removed from the world
     SC_ERR_INSIDE,               ///< sc_query_filter.inside is not an sc_inside value
     SC_ERR_MAX_DISTANCE,         ///< sc_world_closest_objects: max_distance is negative or NaN
+    SC_ERR_CAPSULE_A,            ///< capsule.a is not finite
+    SC_ERR_CAPSULE_B,            ///< capsule.b is not finite
+    SC_ERR_CAPSULE_RADIUS,       ///< capsule.radius is not finite
+    SC_ERR_CAPSULE_RADIUS_NEGATIVE, ///< capsule.radius < 0
     SC_STATUS_COUNT
 } sc_status;
 
@@ -161,6 +171,8 @@ SC_API sc_status sc_obb_check(const sc_obb *box);
 SC_API sc_status sc_sphere_check(const sc_sphere *sphere);
 /// SC_OK if the plane is finite with a non-zero normal.
 SC_API sc_status sc_plane_check(const sc_plane *plane);
+/// SC_OK if the capsule's end points and radius are finite and radius >= 0.
+SC_API sc_status sc_capsule_check(const sc_capsule *capsule);
 /// SC_OK if the tagged shape is of a known type and valid.
 SC_API sc_status sc_shape_check(const sc_shape *shape);
 
@@ -176,6 +188,8 @@ SC_API bool sc_obb_valid(const sc_obb *box);
 SC_API bool sc_sphere_valid(const sc_sphere *sphere);
 /// True iff sc_plane_check gives SC_OK.
 SC_API bool sc_plane_valid(const sc_plane *plane);
+/// True iff sc_capsule_check gives SC_OK.
+SC_API bool sc_capsule_valid(const sc_capsule *capsule);
 /// True iff sc_shape_check gives SC_OK.
 SC_API bool sc_shape_valid(const sc_shape *shape);
 
@@ -185,6 +199,8 @@ SC_API sc_raycast_result sc_raycast_aabb(const sc_ray *ray, const sc_aabb *box);
 SC_API sc_raycast_result sc_raycast_obb(const sc_ray *ray, const sc_obb *box);
 /// Ray vs closed ball.
 SC_API sc_raycast_result sc_raycast_sphere(const sc_ray *ray, const sc_sphere *sphere);
+/// Ray vs closed capsule.
+SC_API sc_raycast_result sc_raycast_capsule(const sc_ray *ray, const sc_capsule *capsule);
 /// Ray vs two-sided plane; the normal is turned to face the ray.
 SC_API sc_raycast_result sc_raycast_plane(const sc_ray *ray, const sc_plane *plane);
 /// Ray vs any shape.
@@ -200,7 +216,7 @@ SC_API sc_test_result sc_contains(sc_vec3 p, const sc_shape *shape);
 
 /* ------------------------------------------------------------------ worlds */
 
-/// A world: many boxes, OBBs and spheres in one allocation set, with a BVH for batch queries.
+/// A world: many boxes, OBBs, spheres and capsules in one allocation set, with a BVH for batch queries.
 /// Objects are numbered from 0 in the order they were added, across kinds.
 /// Changes (add, update) need sc_world_commit before the next query. Queries take a const world:
 /// they never build, refit, allocate or write into it, so any number of threads may query one
@@ -243,6 +259,8 @@ typedef struct sc_query_filter {
 #define SC_OBB_FLOATS 15
 /// Floats per sphere in a batch: center xyz, radius.
 #define SC_SPHERE_FLOATS 4
+/// Floats per capsule in a batch: a xyz, b xyz, radius.
+#define SC_CAPSULE_FLOATS 7
 /// Floats per ray in a batch: origin xyz, dir xyz, tmax (+INFINITY allowed).
 #define SC_RAY_FLOATS 7
 /// Floats per segment in a batch: a xyz, b xyz.
@@ -251,6 +269,9 @@ typedef struct sc_query_filter {
 #define SC_SPHERE_SWEEP_FLOATS 8
 /// Floats per box sweep: origin xyz, dir xyz, tmax, half extents xyz (an axis-aligned box).
 #define SC_BOX_SWEEP_FLOATS 10
+/// Floats per capsule sweep: a xyz, b xyz (the capsule at t = 0), dir xyz, tmax, radius; the
+/// capsule moves as a + t*dir, b + t*dir.
+#define SC_CAPSULE_SWEEP_FLOATS 11
 /// The largest number of objects in one world.
 #define SC_WORLD_MAX_OBJECTS 16777216
 /// Batches of fewer rays are traced in input order; larger ones use a scratch's ordering buffers.
@@ -280,12 +301,16 @@ SC_API sc_status sc_world_add_aabbs(sc_world *world, const float *boxes, int32_t
 SC_API sc_status sc_world_add_obbs(sc_world *world, const float *obbs, int32_t n, int32_t *first);
 /// Adds n spheres (SC_SPHERE_FLOATS each); *first gets the index of the first. All or nothing.
 SC_API sc_status sc_world_add_spheres(sc_world *world, const float *spheres, int32_t n, int32_t *first);
+/// Adds n capsules (SC_CAPSULE_FLOATS each); *first gets the index of the first. All or nothing.
+SC_API sc_status sc_world_add_capsules(sc_world *world, const float *capsules, int32_t n, int32_t *first);
 /// Replaces objects first..first+n-1, which must all be AABBs. All or nothing.
 SC_API sc_status sc_world_update_aabbs(sc_world *world, int32_t first, const float *boxes, int32_t n);
 /// Replaces objects first..first+n-1, which must all be OBBs. All or nothing.
 SC_API sc_status sc_world_update_obbs(sc_world *world, int32_t first, const float *obbs, int32_t n);
 /// Replaces objects first..first+n-1, which must all be spheres. All or nothing.
 SC_API sc_status sc_world_update_spheres(sc_world *world, int32_t first, const float *spheres, int32_t n);
+/// Replaces objects first..first+n-1, which must all be capsules. All or nothing.
+SC_API sc_status sc_world_update_capsules(sc_world *world, int32_t first, const float *capsules, int32_t n);
 /// Removes object index: it is never hit again, its index is not reused by other objects until a
 /// later add of a single object takes the slot. No other index changes. Takes effect at once
 /// (the world stays committed; the next commit also tightens the BVH).
@@ -295,7 +320,7 @@ SC_API sc_status sc_world_remove(sc_world *world, int32_t index);
 SC_API sc_status sc_world_set_enabled(sc_world *world, int32_t first, const bool *flags, int32_t n);
 /// Sets the masks of objects first..first+n-1 (all bits when added). Takes effect at once.
 SC_API sc_status sc_world_set_masks(sc_world *world, int32_t first, const uint32_t *masks, int32_t n);
-/// The kind of object index (SC_SHAPE_AABB, _OBB or _SPHERE), or 0 when removed or out of range.
+/// The kind of object index (SC_SHAPE_AABB, _OBB, _SPHERE or _CAPSULE), or 0 when removed or out of range.
 SC_API int32_t sc_world_kind(const sc_world *world, int32_t index);
 /// The default filter: mask 0xFFFFFFFF, no exclusions, SC_INSIDE_SOLID.
 SC_API sc_query_filter sc_query_filter_default(void);
@@ -364,6 +389,14 @@ SC_API sc_status sc_world_cast_spheres(const sc_world *world, const float *sweep
 /// moving along the ray; output as sc_world_cast_spheres.
 SC_API sc_status sc_world_cast_boxes(const sc_world *world, const float *sweeps, int32_t n, float *t, int32_t *index,
                                      float *normal, float *point, const sc_query_filter *filter, sc_scratch *scratch);
+/// Capsule sweeps (SC_CAPSULE_SWEEP_FLOATS each): a capsule moving along dir; output as
+/// sc_world_cast_spheres (point: the contact point on the object).
+SC_API sc_status sc_world_cast_capsules(const sc_world *world, const float *sweeps, int32_t n, float *t, int32_t *index,
+                                        float *normal, float *point, const sc_query_filter *filter, sc_scratch *scratch);
+/// sc_world_cast_capsules without the BVH, for checks and benchmarks.
+SC_API sc_status sc_world_cast_capsules_bruteforce(const sc_world *world, const float *sweeps, int32_t n, float *t,
+                                                   int32_t *index, float *normal, float *point,
+                                                   const sc_query_filter *filter, sc_scratch *scratch);
 /// The objects sharing a point with the closed box (touching counts), in ascending index order:
 /// the first min(*total, cap) indices go to out, the number of them to *total (call again with
 /// cap >= *total for all). filter: mask and exclude[0] (one index) apply; NULL for the default.
@@ -376,6 +409,9 @@ SC_API sc_status sc_world_overlap_sphere(const sc_world *world, const sc_sphere 
 /// As sc_world_overlap_aabb, for an OBB.
 SC_API sc_status sc_world_overlap_obb(const sc_world *world, const sc_obb *obb, int32_t *out, int32_t cap,
                                       int32_t *total, const sc_query_filter *filter);
+/// As sc_world_overlap_aabb, for a closed capsule.
+SC_API sc_status sc_world_overlap_capsule(const sc_world *world, const sc_capsule *capsule, int32_t *out, int32_t cap,
+                                          int32_t *total, const sc_query_filter *filter);
 /// As sc_world_overlap_aabb, for a frustum: 6 planes of 4 floats (nx, ny, nz, d), inside where
 /// n.x + d >= 0 for all six (three.js's Frustum convention).
 SC_API sc_status sc_world_overlap_frustum(const sc_world *world, const float *planes, int32_t *out, int32_t cap,
