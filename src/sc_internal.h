@@ -35,6 +35,10 @@ int sc__linetest_capsule(sc_vec3 a, sc_vec3 b, const sc_capsule *capsule);
 int sc__contains_capsule(sc_vec3 p, const sc_capsule *capsule);
 sc_vec3 sc__closest_point_capsule(sc_vec3 p, const sc_capsule *capsule);
 sc_vec3 sc__exit_normal_capsule(const sc_ray *ray, const sc_capsule *capsule);
+/* sc_capsule.c: exactly, whether the closed segments [a0, b0] and [a1, b1] (either may be a
+ * point) come within r0 + r1 of each other (the sum taken exactly, not rounded); r0, r1 >= 0.
+ * The exact predicate behind capsule-capsule and capsule-sphere overlaps and capsule-AABB edges. */
+int sc__segments_within(sc_vec3 a0, sc_vec3 b0, sc_vec3 a1, sc_vec3 b1, float r0, float r1);
 /* The outward unit normal where a ray whose origin is inside the (valid) solid leaves it. */
 sc_vec3 sc__exit_normal(const sc_ray *ray, const sc_shape *shape);
 
