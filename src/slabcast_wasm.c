@@ -152,7 +152,7 @@ static int sc_wasm_last_error = -1;
 SC_EXPORT int sc_wasm_error_index(void) { return sc_wasm_last_error; }
 
 /* The item checks of a batch query (op as web/parallel/protocol.js's QUERY: 0 castRays, 1 anyHit,
- * 2 castSegments, 3 castSpheres, 4 castBoxes), without running it: the parallel world refuses
+ * 2 castSegments, 3 castSpheres, 4 castBoxes, 5 castCapsules), without running it: the parallel world refuses
  * bad items on the calling thread before any worker sees them. The refused item: error_index. */
 SC_EXPORT int sc_wasm_check_batch(int op, const float *items, int n)
 {
@@ -167,7 +167,7 @@ SC_EXPORT void sc_wasm_world_destroy(sc_world *w) { sc_world_destroy(w); }
 SC_EXPORT int sc_wasm_world_count(const sc_world *w) { return sc_world_count(w); }
 SC_EXPORT int sc_wasm_world_live_count(const sc_world *w) { return sc_world_live_count(w); }
 SC_EXPORT double sc_wasm_world_bytes(const sc_world *w) { return (double)sc_world_bytes(w); }
-/// Adds n objects of kind (an sc_shape_type: 1 aabb, 2 obb, 3 sphere); *first gets the first index.
+/// Adds n objects of kind (an sc_shape_type: 1 aabb, 2 obb, 3 sphere, 5 capsule); *first gets the first index.
 SC_EXPORT int sc_wasm_world_add(sc_world *w, int kind, const float *data, int n, int *first)
 {
     sc_status s;
@@ -175,12 +175,13 @@ SC_EXPORT int sc_wasm_world_add(sc_world *w, int kind, const float *data, int n,
     case SC_SHAPE_AABB: s = sc_world_add_aabbs(w, data, n, first); break;
     case SC_SHAPE_OBB: s = sc_world_add_obbs(w, data, n, first); break;
     case SC_SHAPE_SPHERE: s = sc_world_add_spheres(w, data, n, first); break;
+    case SC_SHAPE_CAPSULE: s = sc_world_add_capsules(w, data, n, first); break;
     default: s = SC_ERR_SHAPE_TYPE; break;
     }
     sc_wasm_last_error = sc_world_error_index(w);
     return s;
 }
-/// Replaces objects first.. of kind (an sc_shape_type: 1 aabb, 2 obb, 3 sphere).
+/// Replaces objects first.. of kind (an sc_shape_type: 1 aabb, 2 obb, 3 sphere, 5 capsule).
 SC_EXPORT int sc_wasm_world_update(sc_world *w, int kind, int first, const float *data, int n)
 {
     sc_status s;
@@ -188,6 +189,7 @@ SC_EXPORT int sc_wasm_world_update(sc_world *w, int kind, int first, const float
     case SC_SHAPE_AABB: s = sc_world_update_aabbs(w, first, data, n); break;
     case SC_SHAPE_OBB: s = sc_world_update_obbs(w, first, data, n); break;
     case SC_SHAPE_SPHERE: s = sc_world_update_spheres(w, first, data, n); break;
+    case SC_SHAPE_CAPSULE: s = sc_world_update_capsules(w, first, data, n); break;
     default: s = SC_ERR_SHAPE_TYPE; break;
     }
     sc_wasm_last_error = sc_world_error_index(w);
@@ -264,23 +266,27 @@ SC_EXPORT int sc_wasm_world_cast_segments(sc_world *w, const float *segs, int n,
     return sc_wasm_after_query(sc_world_cast_segments(w, segs, n, t, index, normal, filter, sc_wasm_query_scratch));
 }
 
-/// Sphere (box = 0) or box (box = 1) sweeps: t, index, normal, point per sweep; brute: without the BVH.
-SC_EXPORT int sc_wasm_world_sweeps(sc_world *w, int box, int brute, const float *sweeps, int n, float *t, int *index,
+/// Sphere (kind 0), box (1) or capsule (2) sweeps: t, index, normal, point per sweep; brute: without the BVH.
+SC_EXPORT int sc_wasm_world_sweeps(sc_world *w, int kind, int brute, const float *sweeps, int n, float *t, int *index,
                                    float *normal, float *point, const sc_query_filter *filter)
 {
     sc_status s = sc_wasm_before_query(w, 0);
     if (s != SC_OK) return s;
-    if (box) {
-        s = brute ? sc_world_cast_boxes_bruteforce(w, sweeps, n, t, index, normal, point, filter, sc_wasm_query_scratch)
-                  : sc_world_cast_boxes(w, sweeps, n, t, index, normal, point, filter, sc_wasm_query_scratch);
+    sc_scratch *sc = sc_wasm_query_scratch;
+    if (kind == 1) {
+        s = brute ? sc_world_cast_boxes_bruteforce(w, sweeps, n, t, index, normal, point, filter, sc)
+                  : sc_world_cast_boxes(w, sweeps, n, t, index, normal, point, filter, sc);
+    } else if (kind == 2) {
+        s = brute ? sc_world_cast_capsules_bruteforce(w, sweeps, n, t, index, normal, point, filter, sc)
+                  : sc_world_cast_capsules(w, sweeps, n, t, index, normal, point, filter, sc);
     } else {
-        s = brute ? sc_world_cast_spheres_bruteforce(w, sweeps, n, t, index, normal, point, filter, sc_wasm_query_scratch)
-                  : sc_world_cast_spheres(w, sweeps, n, t, index, normal, point, filter, sc_wasm_query_scratch);
+        s = brute ? sc_world_cast_spheres_bruteforce(w, sweeps, n, t, index, normal, point, filter, sc)
+                  : sc_world_cast_spheres(w, sweeps, n, t, index, normal, point, filter, sc);
     }
     return sc_wasm_after_query(s);
 }
 
-/// Overlaps: kind 1 aabb (6 floats), 3 sphere (4), 2 obb (15), 0 frustum (24) at shape; the cap
+/// Overlaps: kind 1 aabb (6 floats), 3 sphere (4), 2 obb (15), 5 capsule (7), 0 frustum (24) at shape; the cap
 /// smallest indices ascending in out, the count in *total; brute: without the BVH.
 SC_EXPORT int sc_wasm_world_overlap(sc_world *w, int kind, const float *shape, int *out, int cap, int *total,
                                     const sc_query_filter *filter, int brute)
@@ -291,6 +297,7 @@ SC_EXPORT int sc_wasm_world_overlap(sc_world *w, int kind, const float *shape, i
     sc_aabb box;
     sc_sphere sphere;
     sc_obb obb;
+    sc_capsule capsule;
     const void *p = shape;
     if (kind == SC_SHAPE_AABB) {
         box = (sc_aabb){{shape[0], shape[1], shape[2]}, {shape[3], shape[4], shape[5]}};
@@ -303,6 +310,9 @@ SC_EXPORT int sc_wasm_world_overlap(sc_world *w, int kind, const float *shape, i
         for (int i = 0; i < 3; ++i) obb.axes[i] = (sc_vec3){shape[3 + 3 * i], shape[4 + 3 * i], shape[5 + 3 * i]};
         obb.half = (sc_vec3){shape[12], shape[13], shape[14]};
         p = &obb;
+    } else if (kind == SC_SHAPE_CAPSULE) {
+        capsule = (sc_capsule){{shape[0], shape[1], shape[2]}, {shape[3], shape[4], shape[5]}, shape[6]};
+        p = &capsule;
     } else if (kind != 0) {
         return SC_ERR_SHAPE_TYPE;
     }
