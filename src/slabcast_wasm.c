@@ -8,11 +8,12 @@
  *   sc_ray              0: origin xyz, 12: dir xyz, 24: tmax                (28 bytes)
  *   sc_segment          0: a xyz, 12: b xyz                                 (24 bytes)
  *   sc_vec3             0: x y z                                            (12 bytes)
- *   sc_shape            0: int32 type (1 aabb, 2 obb, 3 sphere, 4 plane), then from 4:
- *                          aabb:   min xyz, max xyz
- *                          obb:    center xyz, axes[0] xyz, axes[1] xyz, axes[2] xyz, half xyz
- *                          sphere: center xyz, radius
- *                          plane:  normal xyz, d                            (64 bytes)
+ *   sc_shape            0: int32 type (1 aabb, 2 obb, 3 sphere, 4 plane, 5 capsule), then from 4:
+ *                          aabb:    min xyz, max xyz
+ *                          obb:     center xyz, axes[0] xyz, axes[1] xyz, axes[2] xyz, half xyz
+ *                          sphere:  center xyz, radius
+ *                          plane:   normal xyz, d
+ *                          capsule: a xyz, b xyz, radius                    (64 bytes)
  *   sc_raycast_result   0: int32 status, 4: int32 hit (0 or 1), 8: t, 12: t_enter, 16: t_exit,
  *                       20: point xyz, 32: normal xyz                       (44 bytes)
  *   sc_test_result      0: int32 status, 4: int32 value (0 or 1)            (8 bytes)
@@ -44,6 +45,7 @@ _Static_assert(sizeof(sc_ray) == 28, "sc_ray layout");
 _Static_assert(sizeof(sc_segment) == 24, "sc_segment layout");
 _Static_assert(sizeof(sc_shape) == 64, "sc_shape layout");
 _Static_assert(offsetof(sc_shape, u) == 4, "sc_shape union offset");
+_Static_assert(sizeof(sc_capsule) == 28, "sc_capsule layout: a xyz, b xyz, radius");
 _Static_assert(sizeof(sc_raycast_result) == 44, "sc_raycast_result layout");
 _Static_assert(sizeof(sc_test_result) == 8, "sc_test_result layout");
 _Static_assert(sizeof(sc_point_result) == 16, "sc_point_result layout");

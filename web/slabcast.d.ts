@@ -48,7 +48,15 @@ export interface Plane {
   d: number;
 }
 
-export type Shape = Aabb | Obb | Sphere | Plane;
+/** Closed capsule: the points within radius of the segment a-b. a == b is a ball; radius 0 is the segment. */
+export interface Capsule {
+  type: 'capsule';
+  a: Vec3Input;
+  b: Vec3Input;
+  radius: number;
+}
+
+export type Shape = Aabb | Obb | Sphere | Plane | Capsule;
 
 export interface RaycastMiss {
   hit: false;
