@@ -10,10 +10,13 @@
 //     something walkable (contact normal y >= WALKABLE);
 //   - ground: a short downward cast each frame (falling: the fall's length; standing: up to
 //     SNAP, which keeps the capsule on the ground walking down a step) finds the ground, snaps to
-//     it, and says whether the capsule stands;
+//     it, and says whether the capsule stands. A contact whose normal is too steep may still be
+//     the edge of something walkable (the rounded bottom resting on a step's edge): a short ray
+//     (intersectFirst) straight down just past the contact, into the support, tells: a box's top
+//     face answers with an upward normal, a wall or a ball's side does not;
 //   - gravity: the vertical speed grows by GRAVITY * dt while nothing is under the capsule.
 // Every query of a step is counted in stats.queries (the demo's "queries per frame").
-import { Vector3 } from 'three';
+import { Raycaster, Vector3 } from 'three';
 
 export const RADIUS = 0.35;
 export const HALF = 0.55; // half the segment: the capsule is 2 * (HALF + RADIUS) = 1.8 m tall
@@ -38,6 +41,8 @@ export function createController(world, position, exclude) {
   const saved = new Vector3();
   const down = new Vector3(0, -1, 0);
   const opts = { exclude, maxDistance: 0 };
+  const probe = new Raycaster(new Vector3(), new Vector3(0, -1, 0), 0, 0.1);
+  const probeOpts = { exclude };
   const stats = { queries: 0 };
   const state = { vy: 0, onGround: false, ground: null };
 
@@ -77,6 +82,24 @@ export function createController(world, position, exclude) {
     return hit;
   }
 
+  /**
+   * Whether the downward contact hit (of the capsule centred at p) can carry the capsule: a
+   * walkable normal, or a ray down from 5 cm above the contact, 1 cm further from the capsule's
+   * axis, meets a walkable face within 10 cm.
+   */
+  function supports(p, hit) {
+    if (hit.normal.y >= WALKABLE) return true;
+    const q = hit.point;
+    const dx = q.x - p.x;
+    const dz = q.z - p.z;
+    const l = Math.hypot(dx, dz);
+    if (l < 1e-6) return false;
+    probe.ray.origin.set(q.x + (0.01 * dx) / l, q.y + 0.05, q.z + (0.01 * dz) / l);
+    stats.queries++;
+    const under = world.intersectFirst(probe, probeOpts);
+    return under !== null && under.worldNormal.y >= WALKABLE;
+  }
+
   /** Move and slide: returns whether a wall-like contact (normal y < WALKABLE) blocked it. */
   function slide(p, d) {
     let blocked = false;
@@ -106,7 +129,7 @@ export function createController(world, position, exclude) {
     rest.set(0, -(lifted + SKIN), 0);
     const land = sweep(q, rest);
     const further = Math.hypot(q.x - saved.x, q.z - saved.z);
-    if (land !== null && land.normal.y >= WALKABLE && further > plain + 1e-3) p.copy(q);
+    if (land !== null && further > plain + 1e-3 && supports(q, land)) p.copy(q);
   }
 
   /** Vertical move and ground detection. */
@@ -121,7 +144,7 @@ export function createController(world, position, exclude) {
     const drop = -state.vy * dt;
     const reach = Math.max(drop, wasOnGround ? SNAP : 0);
     const hit = cast(p, down, reach);
-    if (hit !== null && hit.distance <= reach + SKIN && hit.normal.y >= WALKABLE) {
+    if (hit !== null && hit.normal.y > 0 && supports(p, hit)) {
       p.y -= Math.max(0, hit.distance - SKIN / hit.normal.y);
       state.vy = 0;
       state.onGround = true;

@@ -52,6 +52,24 @@ function makeScene(canvasHost) {
   return { renderer, scene, camera };
 }
 
+/** The HUD's refresh: call it after each frame; it shows averages over 250 ms (force: now). */
+function createHud(stats, picked) {
+  const hud = { queries: $('hud-queries'), ms: $('hud-ms'), view: $('hud-view'), picked: $('hud-picked') };
+  const acc = { n: 0, q: 0, ms: 0, since: performance.now() };
+  return function showHud(force) {
+    acc.n++;
+    acc.q += stats.queries;
+    acc.ms += stats.ms;
+    const now = performance.now();
+    if (!force && now - acc.since < 250) return;
+    hud.queries.textContent = (acc.q / acc.n).toFixed(1);
+    hud.ms.textContent = (acc.ms / acc.n).toFixed(2);
+    hud.view.textContent = `${stats.inView} of ${stats.objects}`;
+    hud.picked.textContent = picked.name;
+    acc.n = 0; acc.q = 0; acc.ms = 0; acc.since = now;
+  };
+}
+
 async function main() {
   const sc = await loadSlabcast();
   const { renderer, scene, camera } = makeScene($('view'));
@@ -147,28 +165,13 @@ async function main() {
   window.addEventListener('resize', resize);
   resize();
 
-  // the HUD: averages over 250 ms
-  const hud = { queries: $('hud-queries'), ms: $('hud-ms'), view: $('hud-view'), picked: $('hud-picked') };
-  const acc = { n: 0, q: 0, ms: 0, since: performance.now() };
-  function showHud(force) {
-    acc.n++;
-    acc.q += stats.queries;
-    acc.ms += stats.ms;
-    const now = performance.now();
-    if (!force && now - acc.since < 250) return;
-    hud.queries.textContent = (acc.q / acc.n).toFixed(1);
-    hud.ms.textContent = (acc.ms / acc.n).toFixed(2);
-    hud.view.textContent = `${stats.inView} of ${stats.objects}`;
-    hud.picked.textContent = picked.name;
-    acc.n = 0; acc.q = 0; acc.ms = 0; acc.since = now;
-  }
+  const showHud = createHud(stats, picked);
 
-  let paused = false;
-  let last = performance.now();
+  const loop = { paused: false, last: performance.now() };
   function frame(now) {
-    const dt = Math.min(0.05, Math.max(0, (now - last) / 1000));
-    last = now;
-    if (!paused) {
+    const dt = Math.min(0.05, Math.max(0, (now - loop.last) / 1000));
+    loop.last = now;
+    if (!loop.paused) {
       step(dt);
       showHud(false);
     }
@@ -180,10 +183,17 @@ async function main() {
   renderer.render(scene, camera);
   requestAnimationFrame(frame);
 
-  window.__demo = {
+  window.__demo = testHandle({ world, scene, camera, player, pos, controller, follow, city, visible, step, pick, snapshot, showHud, renderer, loop });
+  document.body.dataset.ready = 'true';
+}
+
+/** window.__demo: the browser test's handle on the running demo (c: the demo's parts). */
+function testHandle(c) {
+  const { world, scene, camera, player, pos, controller, follow, city, visible, step, pick, snapshot, showHud, renderer, loop } = c;
+  return {
     world, scene, camera, player, landmarks: LANDMARKS, constants: { RADIUS, HALF, SKIN },
-    pause() { paused = true; },
-    resume() { paused = false; last = performance.now(); },
+    pause() { loop.paused = true; },
+    resume() { loop.paused = false; loop.last = performance.now(); },
     /** One frame of dt seconds: input { x, z, jump } (world space), or the live keys / joystick. */
     step(dt = 1 / 60, given = undefined) { return step(dt, given); },
     /** Renders the current frame and refreshes the HUD. */
@@ -221,7 +231,6 @@ async function main() {
       return { projection: camera.projectionMatrix.elements.slice(), inverse: camera.matrixWorldInverse.elements.slice(), objects, count: visible.length };
     },
   };
-  document.body.dataset.ready = 'true';
 }
 
 main().catch((e) => {
