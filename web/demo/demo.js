@@ -52,22 +52,28 @@ function makeScene(canvasHost) {
   return { renderer, scene, camera };
 }
 
-/** The HUD's refresh: call it after each frame; it shows averages over 250 ms (force: now). */
+/**
+ * The HUD: record() after each game step; show(force) refreshes it with the averages of the steps
+ * since the last refresh, at most every 250 ms (force: now).
+ */
 function createHud(stats, picked) {
   const hud = { queries: $('hud-queries'), ms: $('hud-ms'), view: $('hud-view'), picked: $('hud-picked') };
   const acc = { n: 0, q: 0, ms: 0, since: performance.now() };
-  return function showHud(force) {
+  const record = () => {
     acc.n++;
     acc.q += stats.queries;
     acc.ms += stats.ms;
+  };
+  const show = (force) => {
     const now = performance.now();
-    if (!force && now - acc.since < 250) return;
+    if (acc.n === 0 || (!force && now - acc.since < 250)) return;
     hud.queries.textContent = (acc.q / acc.n).toFixed(1);
     hud.ms.textContent = (acc.ms / acc.n).toFixed(2);
     hud.view.textContent = `${stats.inView} of ${stats.objects}`;
     hud.picked.textContent = picked.name;
     acc.n = 0; acc.q = 0; acc.ms = 0; acc.since = now;
   };
+  return { record, show };
 }
 
 async function main() {
@@ -147,6 +153,7 @@ async function main() {
     stats.ms = performance.now() - t0;
     stats.inView = visible.length;
     stats.frames++;
+    hud.record();
     return snapshot();
   }
 
@@ -165,7 +172,7 @@ async function main() {
   window.addEventListener('resize', resize);
   resize();
 
-  const showHud = createHud(stats, picked);
+  const hud = createHud(stats, picked);
 
   const loop = { paused: false, last: performance.now() };
   function frame(now) {
@@ -173,23 +180,23 @@ async function main() {
     loop.last = now;
     if (!loop.paused) {
       step(dt);
-      showHud(false);
+      hud.show(false);
     }
     renderer.render(scene, camera);
     requestAnimationFrame(frame);
   }
   step(0);
-  showHud(true);
+  hud.show(true);
   renderer.render(scene, camera);
   requestAnimationFrame(frame);
 
-  window.__demo = testHandle({ world, scene, camera, player, pos, controller, follow, city, visible, step, pick, snapshot, showHud, renderer, loop });
+  window.__demo = testHandle({ world, scene, camera, player, pos, controller, follow, city, visible, step, pick, snapshot, hud, renderer, loop });
   document.body.dataset.ready = 'true';
 }
 
 /** window.__demo: the browser test's handle on the running demo (c: the demo's parts). */
 function testHandle(c) {
-  const { world, scene, camera, player, pos, controller, follow, city, visible, step, pick, snapshot, showHud, renderer, loop } = c;
+  const { world, scene, camera, player, pos, controller, follow, city, visible, step, pick, snapshot, hud, renderer, loop } = c;
   return {
     world, scene, camera, player, landmarks: LANDMARKS, constants: { RADIUS, HALF, SKIN },
     pause() { loop.paused = true; },
@@ -197,7 +204,7 @@ function testHandle(c) {
     /** One frame of dt seconds: input { x, z, jump } (world space), or the live keys / joystick. */
     step(dt = 1 / 60, given = undefined) { return step(dt, given); },
     /** Renders the current frame and refreshes the HUD. */
-    render() { showHud(true); renderer.render(scene, camera); },
+    render() { hud.show(true); renderer.render(scene, camera); },
     /** Puts the capsule's centre at (x, y, z), at rest in the air. */
     teleport(x, y, z) {
       pos.set(x, y, z);
