@@ -30,21 +30,16 @@ export const JUMP_SPEED = 7.5;
 export const ITERATIONS = 4;
 
 /**
- * A controller for world (a ThreeWorld) whose capsule is centred at position (a Vector3 the
- * controller moves); exclude: what the casts skip (the player's own meshes).
+ * The casts of a capsule controller on world (a ThreeWorld), skipping exclude, counted in
+ * stats.queries: { cast, sweep, supports, slide }.
  */
-export function createController(world, position, exclude) {
+function createSweeper(world, exclude, stats) {
   const a = new Vector3();
   const b = new Vector3();
   const dir = new Vector3();
-  const rest = new Vector3();
-  const saved = new Vector3();
-  const down = new Vector3(0, -1, 0);
   const opts = { exclude, maxDistance: 0 };
   const probe = new Raycaster(new Vector3(), new Vector3(0, -1, 0), 0, 0.1);
   const probeOpts = { exclude };
-  const stats = { queries: 0 };
-  const state = { vy: 0, onGround: false, ground: null };
 
   /** The first contact of the capsule at p moving by d (length len), or null. */
   function cast(p, d, len) {
@@ -111,6 +106,21 @@ export function createController(world, position, exclude) {
     }
     return blocked;
   }
+
+  return { cast, sweep, supports, slide };
+}
+
+/**
+ * A controller for world (a ThreeWorld) whose capsule is centred at position (a Vector3 the
+ * controller moves); exclude: what the casts skip (the player's own meshes).
+ */
+export function createController(world, position, exclude) {
+  const rest = new Vector3();
+  const saved = new Vector3();
+  const down = new Vector3(0, -1, 0);
+  const stats = { queries: 0 };
+  const state = { vy: 0, onGround: false, ground: null };
+  const { cast, sweep, supports, slide } = createSweeper(world, exclude, stats);
 
   /** Horizontal move by (dx, dz), stepping onto low things when blocked on the ground. */
   function walk(p, dx, dz) {
