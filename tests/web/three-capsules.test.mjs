@@ -102,6 +102,18 @@ describe('CapsuleGeometry meshes are capsules', () => {
     world.dispose();
   });
 
+  test('five radial segments: still the capsule of the parameters (its box reaches only 0.809 r on one side)', () => {
+    const scene = new THREE.Scene();
+    mesh(new THREE.CapsuleGeometry(0.5, 2, 4, 5), 0, 0, 0, scene);
+    scene.updateMatrixWorld(true);
+    const world = createThreeWorld(sc, { objects: [scene] });
+    // the tube is the full radius 0.5 all round, where the pentagonal mesh's box is not: from -x
+    // at the axis' height it is entered at x = -0.5
+    expect(world.intersectFirst(new THREE.Raycaster(V(-10, 0, 0), V(1, 0, 0))).distance).toBeCloseTo(9.5, 6);
+    expect(world.intersectFirst(new THREE.Raycaster(V(0, 0, -10), V(0, 0, 1))).distance).toBeCloseTo(9.5, 6);
+    world.dispose();
+  });
+
   test('a CapsuleGeometry moved by geometry.translate is the capsule of its bounding box', () => {
     const scene = new THREE.Scene();
     // radialSegments 8: the box is exactly the capsule's, [-0.5, 0.5] x [0, 3] x [-0.5, 0.5] after

@@ -17,8 +17,9 @@
 // Capsules (kind 'capsule', the core's capsule: a segment and a radius). A mesh whose geometry is
 // a CapsuleGeometry is one without asking (unless it opts into another shape): the capsule of the
 // geometry's parameters, radius r and the segment (0, -height/2, 0) to (0, height/2, 0) (three's
-// CapsuleGeometry stands along local +y, centred), when its bounding box is that capsule's box
-// (within 1e-6 relative); a CapsuleGeometry whose vertices were moved since (geometry.translate,
+// CapsuleGeometry stands along local +y, centred), when its bounding box fits that capsule (y from
+// -(height/2 + r) to height/2 + r, x and z within [-r, r], within 1e-6 relative; exact whatever
+// its radial segments); a CapsuleGeometry whose vertices were moved since (geometry.translate,
 // scale...) takes the capsule of its bounding box instead. Through a matrixWorld that is not a
 // rotation with a uniform scale (a character squashed along y, say) such a mesh falls back to its
 // box (an AABB, OBB or bound as any mesh, and kindOf says so): only the opt-in refuses.
@@ -338,7 +339,7 @@ function localCapsule(s) {
   if (isCapsuleGeometry(g)) {
     const r = g.parameters.radius;
     const h = Math.max(0, g.parameters.height ?? g.parameters.length); // (three.js before r163: length)
-    if (isNum(r) && isNum(h) && r >= 0 && Number.isFinite(r + h) && matches(s, 0, -r, r) && matches(s, 1, -(h / 2 + r), h / 2 + r) && matches(s, 2, -r, r)) {
+    if (isNum(r) && isNum(h) && r >= 0 && Number.isFinite(r + h) && within(s, 0, r) && matches(s, 1, -(h / 2 + r), h / 2 + r) && within(s, 2, r)) {
       c[0] = 0; c[1] = -h / 2; c[2] = 0; c[3] = 0; c[4] = h / 2; c[5] = 0; c[6] = r;
       return;
     }
@@ -356,6 +357,15 @@ function localCapsule(s) {
     c[3 + i] = lc[i] + (i === ax ? half : 0);
   }
   c[6] = r;
+}
+
+/**
+ * Whether the local box's axis `a` lies within [-r, r] (1e-6 relative): the tube's cross-section
+ * (its radial segments may not reach +-r on x or z: 5 segments reach 0.809 r on one side).
+ */
+function within(s, a, r) {
+  const tol = 1e-6 * r;
+  return s.tmpMin[a] >= -r - tol && s.tmpMax[a] <= r + tol;
 }
 
 /** Whether the local box's axis `a` runs from lo to hi within 1e-6 relative (of the larger extent). */
