@@ -314,7 +314,9 @@ sc_raycast_result sc__raycast_capsule_valid(const sc_ray *ray, const sc_capsule 
             else t_exit = 0.0;
         }
     }
-    if (t_exit < 0.0) t_exit = 0.0; /* the exact test says the interval reaches [0, tmax] */
+    /* The exact test says the interval meets [0, tmax]: keep the rounded ends consistent with it. */
+    if (t_exit < 0.0) t_exit = 0.0;
+    if (t_enter > (double)ray->tmax) t_enter = ray->tmax;
     if (t_enter > t_exit) t_enter = t_exit;
     sc_raycast_result r = sc_miss();
     r.hit = 1;
