@@ -201,7 +201,7 @@ static int sc_c_box(const double *a, const double *b, const double *d, double tm
             edge = e;
         }
     }
-    if (!(best <= tmax)) return 0;
+    if (best == INFINITY || !(best <= tmax)) return 0; /* no piece met (tmax may be infinite) */
     *t = best;
     if (edge < 0) {
         /* an end point's ball: sc__sw_rounded_box's point and normal */
