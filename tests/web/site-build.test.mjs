@@ -160,7 +160,24 @@ describe('scripts/site-size.mjs', () => {
     console.log(`tutorial.html first load: ${total} B gzip`);
     const bad = spawnSync(process.execPath, [SIZE_SCRIPT, '--page', 'other.html'], { encoding: 'utf8' });
     expect(bad.status).toBe(1);
-    expect(bad.stderr).toMatch(/--page must be one of index\.html, tutorial\.html, got "other\.html"/);
+    expect(bad.stderr).toMatch(/--page must be one of index\.html, tutorial\.html, demo\/index\.html, got "other\.html"/);
+  });
+
+  it('--page demo/index.html: the demo\'s first load (its own script with three.js, its stylesheet, the wasm), within 300 KB', () => {
+    const r = spawnSync(process.execPath, [SIZE_SCRIPT, '--page', 'demo/index.html'], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    const sizes = lines.slice(0, -1).map((l) => ({ file: l.split(/\s+/)[0], gz: Number(/gzip\s+(\d+) B/.exec(l)[1]) }));
+    // the page's URLs are relative to demo/: ../assets/ is the site's assets/
+    expect(sizes.map((x) => x.file)).toEqual([
+      'demo/index.html', expect.stringMatching(/^assets\/demo-[\w-]{8}\.js$/), expect.stringMatching(/^assets\/demo-[\w-]{8}\.css$/), expect.stringMatching(/^assets\/slabcast-[\w-]{8}\.wasm$/),
+    ]);
+    for (const x of sizes) expect(x.gz, x.file).toBe(readFileSync(path.join(SITE, `${x.file}.gz`)).length);
+    const total = Number(/first load (\d+) B gzip/.exec(lines.at(-1))[1]);
+    expect(total).toBe(sizes.reduce((n, x) => n + x.gz, 0));
+    expect(total).toBeLessThanOrEqual(300_000);
+    console.log(`demo/index.html first load: ${total} B gzip`);
   });
 
   it('fails over the budget, and when the site is missing', () => {
