@@ -175,6 +175,28 @@ describe('CapsuleGeometry meshes are capsules', () => {
   });
 });
 
+describe('a BatchedMesh with userData.slabcast.shape "capsule"', () => {
+  test('each instance is the capsule of its geometry\'s box', () => {
+    const scene = new THREE.Scene();
+    const bm = new THREE.BatchedMesh(2, 2000, 4000, new THREE.MeshBasicMaterial());
+    const post = bm.addGeometry(new THREE.BoxGeometry(2, 4, 2)); // axis y, radius 1, segment half 1
+    const a = bm.addInstance(post);
+    const b = bm.addInstance(post);
+    bm.setMatrixAt(a, new THREE.Matrix4().makeTranslation(0, 0, 0));
+    bm.setMatrixAt(b, new THREE.Matrix4().makeTranslation(10, 0, 0));
+    bm.userData.slabcast = { shape: 'capsule' };
+    scene.add(bm);
+    scene.updateMatrixWorld(true);
+    const world = createThreeWorld(sc, { objects: [scene] });
+    expect([world.kindOf(0), world.kindOf(1)]).toEqual(['capsule', 'capsule']);
+    const down = (x, z) => world.intersectFirst(new THREE.Raycaster(V(x, 10, z), V(0, -1, 0)));
+    expect(down(10.9, 0.9)).toBeNull(); // inside the box's corner column, outside the capsule
+    const top = down(10, 0);
+    expect([top.object, top.batchId, top.distance]).toEqual([bm, b, 8]);
+    world.dispose();
+  });
+});
+
 describe('castCapsule / castCapsules', () => {
   /** A wall (x from 4 to 5), a ball of radius 1 at (5, 3, 0) opted in, a vertical capsule mesh at (5, 1, -6). */
   function scene3() {
