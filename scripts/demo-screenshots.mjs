@@ -31,6 +31,11 @@ try {
     await page.evaluate(() => {
       const d = window.__demo;
       d.pause();
+      // warm up (the first frames compile the code), then start the HUD's average afresh
+      d.teleport(-4, 1, -2);
+      for (let i = 0; i < 240; i++) d.step(1 / 60, { x: Math.sin(i / 30), z: Math.cos(i / 30) });
+      d.pick(0.5, 0.5);
+      d.render();
       d.teleport(2, 1, 3);
       d.view(-0.9, 0.32);
       // walk towards the crate for a second, then pick the wall beside the view's centre
