@@ -3,7 +3,9 @@
 //   1. Vite (vite.site.config.mjs) bundles web/index.html: hashed assets under assets/;
 //   2. Vite (vite.tutorial.config.mjs) bundles docs/tutorial.html, the lesson built on
 //      slabcast/figure, into dist/site/tutorial.html and hashed assets beside the page's;
-//   3. every text asset (and the wasm) gets a precompressed .gz beside it (gzip level 9),
+//   3. Vite (vite.demo.config.mjs) bundles web/demo/index.html, the playable demo on
+//      slabcast/three, into dist/site/demo/index.html and hashed assets beside the others;
+//   4. every text asset (and the wasm) gets a precompressed .gz beside it (gzip level 9),
 //      which web/bin/serve.mjs sends to clients that accept gzip.
 // Needs web/slabcast.wasm (npm run build). Prints what it wrote.
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -49,6 +51,7 @@ async function main() {
   }
   await build({ configFile: path.join(ROOT, 'vite.site.config.mjs') });
   await build({ configFile: path.join(ROOT, 'vite.tutorial.config.mjs') });
+  await build({ configFile: path.join(ROOT, 'vite.demo.config.mjs') });
   const rows = precompress(SITE);
   const width = Math.max(...rows.map(([f]) => f.length));
   for (const [file, size, gz] of rows) console.log(`  ${file.padEnd(width)}  ${String(size).padStart(8)} B  gzip ${String(gz).padStart(7)} B`);

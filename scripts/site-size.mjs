@@ -4,9 +4,10 @@
 // modules they import statically), and the wasm the scripts fetch. Prints one line per
 // file and the total; exits 1 above the page's budget or when the site is missing.
 // index.html (the playground, the default): 400 KB = 400,000 bytes; tutorial.html (the
-// lesson on slabcast/figure, no three.js): 150 KB.
+// lesson on slabcast/figure, no three.js): 150 KB; demo/index.html (the playable demo on
+// slabcast/three): 300 KB.
 //
-//   node scripts/site-size.mjs [SITE_DIR] [--page tutorial.html]
+//   node scripts/site-size.mjs [SITE_DIR] [--page tutorial.html | --page demo/index.html]
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +16,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The first-load budget of the playground page, in bytes of gzip. */
 export const BUDGET = 400_000;
 /** The first-load budget of each page, in bytes of gzip. */
-export const BUDGETS = { 'index.html': BUDGET, 'tutorial.html': 150_000 };
+export const BUDGETS = { 'index.html': BUDGET, 'tutorial.html': 150_000, 'demo/index.html': 300_000 };
 
 /**
  * The files (paths relative to the site) that loading index.html fetches first: its
@@ -26,9 +27,11 @@ export function firstLoadFiles(site, page = 'index.html') {
   const html = readFileSync(path.join(site, page), 'utf8');
   const files = [page];
   const queue = [];
-  const add = (rel) => {
-    const clean = path.posix.normalize(rel.replace(/^\.\//, ''));
-    if (/^[a-z]+:|^\/\//i.test(rel) || files.includes(clean)) return;
+  // paths relative to the site; the page's own URLs are relative to its directory
+  const add = (rel, dir = path.posix.dirname(page)) => {
+    if (/^[a-z]+:|^\/\//i.test(rel)) return;
+    const clean = path.posix.normalize(path.posix.join(dir, rel.replace(/^\.\//, '')));
+    if (files.includes(clean)) return;
     files.push(clean);
     if (clean.endsWith('.js')) queue.push(clean);
   };
@@ -43,9 +46,9 @@ export function firstLoadFiles(site, page = 'index.html') {
     const dir = path.posix.dirname(js);
     const text = readFileSync(path.join(site, js), 'utf8');
     // Static imports of other chunks (import"./x.js", from"./x.js"); not import("./x.js").
-    for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+\.js)["']/g)) add(path.posix.join(dir, m[1]));
+    for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+\.js)["']/g)) add(m[1], dir);
     // The wasm the module fetches: new URL("name.wasm", import.meta.url).
-    for (const m of text.matchAll(/new URL\(\s*["']([\w./-]+\.wasm)["']/g)) add(path.posix.join(dir, m[1]));
+    for (const m of text.matchAll(/new URL\(\s*["']([\w./-]+\.wasm)["']/g)) add(m[1], dir);
   }
   return files;
 }

@@ -201,7 +201,7 @@ export interface ThreeSweepHit extends ThreeWorldObject {
   normal: Vector3;
 }
 
-/** A batch of sweeps (castSpheres / castBoxes): one entry per sweep. */
+/** A batch of sweeps (castSpheres / castBoxes / castCapsules): one entry per sweep. */
 export interface ThreeSweepResult {
   /** t x |direction| (world units), or Infinity for none. */
   distance: Float32Array;
@@ -255,17 +255,21 @@ export interface ThreeClosestOptions {
 /**
  * What shape an entry is: 'aabb', 'obb', 'bound' (the world AABB of a sheared box, or of a rotated
  * one whose userData.slabcast.shape is 'aabb'), 'sphere' (userData.slabcast.shape 'sphere'),
- * 'none' (never hits).
+ * 'capsule' (a CapsuleGeometry mesh, or userData.slabcast.shape 'capsule'), 'none' (never hits).
  */
-export type ThreeWorldKind = 'aabb' | 'obb' | 'bound' | 'sphere' | 'none';
+export type ThreeWorldKind = 'aabb' | 'obb' | 'bound' | 'sphere' | 'capsule' | 'none';
 
 /**
  * userData.slabcast of a mesh (an InstancedMesh / BatchedMesh: of all its instances): the shape it
  * opts into, re-read by update(). 'sphere': the geometry's boundingSphere through matrixWorld,
- * which must be a uniform scale (else update / createThreeWorld throw, naming the mesh).
+ * which must be a rotation and a uniform scale (else update / createThreeWorld throw, naming the
+ * mesh). 'capsule': the capsule of the local bounding box (axis along its longest side, ties to
+ * y; radius the larger other half extent; a CapsuleGeometry: its parameters) through
+ * matrixWorld, which must be a rotation and a uniform scale likewise. A CapsuleGeometry mesh
+ * without a shape is a capsule already (its box under a non-uniform scale).
  */
 export interface ThreeSlabcastUserData {
-  shape?: 'aabb' | 'obb' | 'sphere';
+  shape?: 'aabb' | 'obb' | 'sphere' | 'capsule';
 }
 
 /**
@@ -330,14 +334,23 @@ export interface ThreeWorld {
   overlapSphere(sphere: Sphere, options?: ThreeOverlapOptions): ThreeWorldObject[];
   /** The entries that share a point with the oriented box. */
   overlapOBB(obb: OBBLike, options?: ThreeOverlapOptions): ThreeWorldObject[];
+  /** The entries that share a point with the capsule: the points within radius (>= 0) of the segment start-end. */
+  overlapCapsule(start: Vector3, end: Vector3, radius: number, options?: ThreeOverlapOptions): ThreeWorldObject[];
   /** The first entry a sphere of radius touches moving from origin along direction, or null. */
   castSphere(origin: Vector3, direction: Vector3, radius: number, options?: ThreeSweepOptions): ThreeSweepHit | null;
   /** The first entry an axis-aligned box of halfExtents touches moving from origin along direction, or null. */
   castBox(origin: Vector3, direction: Vector3, halfExtents: Vector3, options?: ThreeSweepOptions): ThreeSweepHit | null;
+  /**
+   * The first entry a capsule (radius around the segment start-end) touches moving along
+   * direction (both ends move together; distance in world units), or null.
+   */
+  castCapsule(start: Vector3, end: Vector3, radius: number, direction: Vector3, options?: ThreeSweepOptions): ThreeSweepHit | null;
   /** Sphere sweeps in the core's layout: 8 floats each (origin, direction, tmax in units of direction, radius). */
   castSpheres(sweeps: Float32Array | Float64Array | readonly number[], options?: ThreeSweepBatchOptions): ThreeSweepResult;
   /** Box sweeps in the core's layout: 10 floats each (origin, direction, tmax, half extents). */
   castBoxes(sweeps: Float32Array | Float64Array | readonly number[], options?: ThreeSweepBatchOptions): ThreeSweepResult;
+  /** Capsule sweeps in the core's layout: 11 floats each (a xyz, b xyz, direction xyz, tmax in units of direction, radius). */
+  castCapsules(sweeps: Float32Array | Float64Array | readonly number[], options?: ThreeSweepBatchOptions): ThreeSweepResult;
   /** The entry nearest point within maxDistance (default Infinity; ties to the lowest index), or null. */
   closestObject(point: Vector3, maxDistance?: number, options?: ThreeClosestOptions): ThreeClosestHit | null;
   /** closestObject for many points: 3 floats each. */
@@ -356,7 +369,7 @@ export interface ThreeWorld {
  * not 0 and exclude a single entry; update() throws while queries are pending, and when a mesh's
  * shape changes between a sphere and a box. intersect, the overlaps and the nearest objects throw.
  */
-export interface ParallelThreeWorld extends Omit<ThreeWorld, 'intersectFirst' | 'castRays' | 'castSphere' | 'castBox' | 'castSpheres' | 'castBoxes'> {
+export interface ParallelThreeWorld extends Omit<ThreeWorld, 'intersectFirst' | 'castRays' | 'castSphere' | 'castBox' | 'castCapsule' | 'castSpheres' | 'castBoxes' | 'castCapsules'> {
   readonly parallel: true;
   intersectFirst(raycaster: RaycasterLike, options?: ThreeRayOptions): Promise<ThreeWorldIntersection | null>;
   castRays(rays: readonly Ray[] | Float32Array | Float64Array, options?: ThreeCastOptions): Promise<ThreeCastResult>;
@@ -364,6 +377,10 @@ export interface ParallelThreeWorld extends Omit<ThreeWorld, 'intersectFirst' | 
   castBox(origin: Vector3, direction: Vector3, halfExtents: Vector3, options?: ThreeSweepOptions): Promise<ThreeSweepHit | null>;
   castSpheres(sweeps: Float32Array | Float64Array | readonly number[], options?: ThreeSweepBatchOptions): Promise<ThreeSweepResult>;
   castBoxes(sweeps: Float32Array | Float64Array | readonly number[], options?: ThreeSweepBatchOptions): Promise<ThreeSweepResult>;
+  /** Rejects when the ParallelWorld has no castCapsules. */
+  castCapsule(start: Vector3, end: Vector3, radius: number, direction: Vector3, options?: ThreeSweepOptions): Promise<ThreeSweepHit | null>;
+  /** Rejects when the ParallelWorld has no castCapsules. */
+  castCapsules(sweeps: Float32Array | Float64Array | readonly number[], options?: ThreeSweepBatchOptions): Promise<ThreeSweepResult>;
 }
 
 /**

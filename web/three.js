@@ -12,15 +12,15 @@
 //   world.intersectFirst(raycaster, { exclude: player });        // exclude / inside on every ray query
 //   world.overlapFrustum(camera); world.overlapBox(box3);        // overlapSphere, overlapOBB too
 //   world.castSphere(origin, direction, 0.5, { maxDistance: 3 }); // castBox; castSpheres / castBoxes
+//   world.castCapsule(start, end, 0.4, direction, { exclude: player }); // castCapsules; overlapCapsule
 //   world.closestObject(point, 10);                              // closestObjects
 //   world.dispose();                                             // or: using world = createThreeWorld(...)
 //
 // The queries beyond rays (overlaps.js, sweeps.js, nearest.js) report entries as
 // { object, index, box, instanceId, batchId } (results.js); filters (layers, exclude, inside) are
-// in filters.js; a mesh's userData.slabcast.shape ('sphere' | 'obb' | 'aabb') in shapes.js; a
-// ParallelWorld (options.parallel) in parallel.js. Capsules (CapsuleGeometry, overlapCapsule,
-// castCapsule) slot in as one more shape kind in shapes.js / sync.js and one more query in
-// overlaps.js / sweeps.js once the core has them.
+// in filters.js; a mesh's userData.slabcast.shape ('sphere' | 'capsule' | 'obb' | 'aabb') and
+// CapsuleGeometry meshes (capsules without asking) in shapes.js; a ParallelWorld
+// (options.parallel) in parallel.js.
 //
 // What is tracked. Each Mesh (and SkinnedMesh) in `objects` (and, with recursive: true, the
 // default, every Mesh below them, in three.js's traversal order) is one box (an InstancedMesh or
@@ -105,8 +105,8 @@
 //   raycast.js  intersect / intersectFirst / castRays and the Raycaster-style results
 //   filters.js  layers, exclude and inside as the core's query options (and disabled runs)
 //   results.js  how the object queries name an entry; batch results' objects
-//   overlaps.js overlapFrustum / overlapBox / overlapSphere / overlapOBB
-//   sweeps.js   castSphere / castBox / castSpheres / castBoxes
+//   overlaps.js overlapFrustum / overlapBox / overlapSphere / overlapOBB / overlapCapsule
+//   sweeps.js   castSphere / castBox / castCapsule / castSpheres / castBoxes / castCapsules
 //   nearest.js  closestObject / closestObjects
 //   parallel.js the async queries on a ParallelWorld
 //   errors.js   SlabcastError helpers shared by the others
@@ -120,8 +120,8 @@ import { createShapeScratch, kindName } from './three/shapes.js';
 import { dispose, live, locked, start, update } from './three/sync.js';
 import { collectEntries } from './three/walk.js';
 import { createFilterScratch } from './three/filters.js';
-import { overlapBox, overlapFrustum, overlapOBB, overlapSphere } from './three/overlaps.js';
-import { castBox, castBoxes, castSphere, castSpheres } from './three/sweeps.js';
+import { overlapBox, overlapCapsule, overlapFrustum, overlapOBB, overlapSphere } from './three/overlaps.js';
+import { castBox, castBoxes, castCapsule, castCapsules, castSphere, castSpheres } from './three/sweeps.js';
 import { closestObject, closestObjects } from './three/nearest.js';
 import { parallelMethods } from './three/parallel.js';
 
@@ -192,10 +192,13 @@ function buildThreeWorld(sc, options) {
     overlapBox: locked(state, 'overlapBox', (box, opts) => overlapBox(state, box, opts)),
     overlapSphere: locked(state, 'overlapSphere', (sphere, opts) => overlapSphere(state, sphere, opts)),
     overlapOBB: locked(state, 'overlapOBB', (obb, opts) => overlapOBB(state, obb, opts)),
+    overlapCapsule: locked(state, 'overlapCapsule', (a, b, r, opts) => overlapCapsule(state, a, b, r, opts)),
     castSphere: locked(state, 'castSphere', (o, d, r, opts) => castSphere(state, o, d, r, opts)),
     castBox: locked(state, 'castBox', (o, d, h, opts) => castBox(state, o, d, h, opts)),
+    castCapsule: locked(state, 'castCapsule', (a, b, r, d, opts) => castCapsule(state, a, b, r, d, opts)),
     castSpheres: locked(state, 'castSpheres', (sweeps, opts) => castSpheres(state, sweeps, opts)),
     castBoxes: locked(state, 'castBoxes', (sweeps, opts) => castBoxes(state, sweeps, opts)),
+    castCapsules: locked(state, 'castCapsules', (sweeps, opts) => castCapsules(state, sweeps, opts)),
     closestObject: locked(state, 'closestObject', (p, max, opts) => closestObject(state, p, max, opts)),
     closestObjects: locked(state, 'closestObjects', (ps, max, opts) => closestObjects(state, ps, max, opts)),
     /** Whether the queries run on a ParallelWorld (and return Promises). */

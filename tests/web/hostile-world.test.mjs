@@ -204,12 +204,15 @@ describe('D5: a buffer shrunk by the caller during the call', () => {
       ['castSpheresBruteForce', [-1, 10, 0.5, 1, 0, 0, Infinity, 0.1, -1, 20, 0.5, 1, 0, 0, Infinity, 0.1], 8, 'index'],
       ['castBoxes', [-1, 10, 0.5, 1, 0, 0, Infinity, 0.1, 0.1, 0.1, -1, 20, 0.5, 1, 0, 0, Infinity, 0.1, 0.1, 0.1], 10, 'index'],
       ['castBoxesBruteForce', [-1, 10, 0.5, 1, 0, 0, Infinity, 0.1, 0.1, 0.1, -1, 20, 0.5, 1, 0, 0, Infinity, 0.1, 0.1, 0.1], 10, 'index'],
+      ['castCapsules', [-1, 10, 0.5, -1, 10, 0.6, 1, 0, 0, Infinity, 0.1, -1, 20, 0.5, -1, 20, 0.6, 1, 0, 0, Infinity, 0.1], 11, 'index'],
+      ['castCapsulesBruteForce', [-1, 10, 0.5, -1, 10, 0.6, 1, 0, 0, Infinity, 0.1, -1, 20, 0.5, -1, 20, 0.6, 1, 0, 0, Infinity, 0.1], 11, 'index'],
     ];
     for (const [method, floats, per] of cases) {
       // stale staging that would hit box 3 at its second item: the same kind of batch through x = 6.5
       const hits = Float32Array.from(floats);
       for (let i = 0; i < 2; i++) { hits[per * i] = 6.5; hits[per * i + 1] = 0.5; }
-      if (method === 'castSegments') for (let i = 0; i < 2; i++) { hits[6 * i + 3] = 6.5; hits[6 * i + 4] = 0.5; hits[6 * i + 2] = -5; hits[6 * i + 5] = 5; }
+      if (method.startsWith('castCapsules')) for (let i = 0; i < 2; i++) hits.set([6.5, 0.5, -5, 6.5, 0.5, -4, 0, 0, 1], 11 * i);
+      else if (method === 'castSegments') for (let i = 0; i < 2; i++) { hits[6 * i + 3] = 6.5; hits[6 * i + 4] = 0.5; hits[6 * i + 2] = -5; hits[6 * i + 5] = 5; }
       else for (let i = 0; i < 2; i++) { hits[per * i + 2] = -5; hits[per * i + 3] = 0; hits[per * i + 5] = 1; }
       const warm = w[method](hits);
       expect(Array.from(method === 'anyHit' ? warm : warm.index), method).toEqual(method === 'anyHit' ? [1, 1] : [3, 3]);
@@ -324,6 +327,9 @@ describe('options and out', () => {
     castBoxes: (o) => w.castBoxes(sweep(), undefined, o),
     castSpheresBruteForce: (o) => w.castSpheresBruteForce(sweep().subarray(0, 8), undefined, o),
     castBoxesBruteForce: (o) => w.castBoxesBruteForce(sweep(), undefined, o),
+    castCapsules: (o) => w.castCapsules(new Float32Array([-1, 0.5, 0.5, -1, 0.5, 0.6, 1, 0, 0, Infinity, 0.1]), undefined, o),
+    castCapsulesBruteForce: (o) => w.castCapsulesBruteForce(new Float32Array([-1, 0.5, 0.5, -1, 0.5, 0.6, 1, 0, 0, Infinity, 0.1]), undefined, o),
+    overlapCapsule: (o) => w.overlapCapsule([0, 0, 0], [1, 1, 1], 0.5, undefined, o),
     overlapAABB: (o) => w.overlapAABB([0, 0, 0], [1, 1, 1], undefined, o),
     overlapSphere: (o) => w.overlapSphere([0, 0, 0], 1, undefined, o),
     overlapOBB: (o) => w.overlapOBB([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1], undefined, o),

@@ -1,5 +1,5 @@
 // slabcast/parallel in Node (worker_threads), both memory modes: answers bit for bit those of a
-// single-threaded world on random scenes (rays, any hit, segments, sphere and box sweeps, with
+// single-threaded world on random scenes (rays, any hit, segments, sphere, box and capsule sweeps, with
 // filters, between changes), the same errors for bad input (bad items refused before any worker
 // sees them), changes refused while a query is
 // pending, and faults (a worker that throws, is terminated, or never answers) that reject the
@@ -312,4 +312,60 @@ test('options are checked', async () => {
   const w = await createParallelWorld({ workers: 1 });
   expect(w.memoryMode).toBe('shared'); // Node can always share memory
   await w.dispose();
+});
+
+describe.each(MODES)('capsules, memory %s', (memory) => {
+  test('capsule objects and castCapsules: bit for bit the single world, across changes and a rebuild', async () => {
+    const rand = rng(24);
+    const u = (lo, hi) => Math.fround(lo + rand() * (hi - lo));
+    const shapes = mixedFloatScene(rand, 200);
+    const caps = new Float32Array(7 * 150);
+    for (let i = 0; i < 150; i++) {
+      const a = [u(-20, 20), u(-20, 20), u(-20, 20)];
+      caps.set([...a, ...a.map((v) => Math.fround(v + u(-3, 3))), u(0, 1.5)], 7 * i);
+    }
+    const sweeps = new Float32Array(11 * 1500);
+    for (let i = 0; i < 1500; i++) {
+      const a = [u(-25, 25), u(-25, 25), u(-25, 25)];
+      sweeps.set([...a, ...a.map((v) => Math.fround(v + u(-2, 2))), u(-1, 1), u(-1, 1), u(-1, 1) || 1, rand() < 0.3 ? u(1, 30) : Infinity, u(0, 1)], 11 * i);
+    }
+    const single = sc.createWorld();
+    const par = await createParallelWorld({ workers: 2, memory, wasm: WASM, sharedWasm: MT_WASM });
+    try {
+      for (const w of [single, par]) {
+        addShapes(w, shapes);
+        expect(w.addCapsules(caps)).toBe(shapes.length);
+      }
+      expect(par.kindOf(shapes.length)).toBe('capsule');
+      const rays = makeRays(rand, shapes, 1500);
+      const f = filterOf(rand, 1500, shapes.length + 150, 'skip');
+      const compare = async (what) => {
+        expectSameResult(await par.castCapsules(sweeps), single.castCapsules(sweeps), `${what} castCapsules`);
+        expectSameResult(await par.castCapsules(sweeps, undefined, f), single.castCapsules(sweeps, undefined, f), `${what} castCapsules filtered`);
+        expectSameResult(await par.castRays(rays), single.castRays(rays), `${what} castRays`);
+        expectSameResult(await par.castSpheres(sweepsOf(rays, rng(5), false)), single.castSpheres(sweepsOf(rays, rng(5), false)), `${what} castSpheres`);
+      };
+      await compare('added');
+      const hits = single.castCapsules(sweeps).index.filter((k) => k >= shapes.length).length;
+      expect(hits).toBeGreaterThan(50); // capsule objects are hit, not only the others
+      // move the capsules, remove one and put a capsule in its slot
+      const moved = caps.map((v, k) => (k % 7 === 6 ? v : Math.fround(v + 0.5)));
+      const first = shapes.length + 3;
+      for (const w of [single, par]) {
+        w.updateCapsules(shapes.length, moved);
+        w.remove(first);
+        expect(w.addCapsules(caps.subarray(0, 7))).toBe(first);
+      }
+      await compare('changed');
+      await par.rebuild(); // copied mode: replicas seeded from the mirror (capsules included)
+      await compare('rebuilt');
+      await expect(par.castCapsules(new Float32Array(10))).rejects.toThrow('sweeps must hold 11 floats per item');
+      const bad = sweeps.slice(0, 11 * 200);
+      bad[11 * 150 + 10] = -1;
+      await expect(par.castCapsules(bad)).rejects.toThrow('sweeps[150]: capsule.radius is negative');
+    } finally {
+      single.dispose();
+      await par.dispose();
+    }
+  }, 60000);
 });

@@ -21,13 +21,20 @@ function files(dir, prefix = '') {
   });
 }
 
+/** The playground page's own script (assets/index-HASH.js) among the site's files. */
+function pageScript(list) {
+  const js = list.filter((f) => /^assets\/index-[\w-]{8}\.js$/.test(f));
+  expect(js).toHaveLength(1);
+  return js[0];
+}
+
 beforeAll(() => requireSite());
 
 describe('dist/site', () => {
   it('holds the page, the tutorial, hashed assets (the page script, stylesheet and wasm; the chunks stress mode loads on demand) and their .gz', () => {
     const all = files(SITE).sort();
     const plain = all.filter((f) => !f.endsWith('.gz'));
-    expect(plain.filter((f) => !f.startsWith('assets/'))).toEqual(['index.html', 'tutorial.html']);
+    expect(plain.filter((f) => !f.startsWith('assets/'))).toEqual(['demo/index.html', 'index.html', 'tutorial.html']);
     const assets = plain.filter((f) => f.startsWith('assets/'));
     // the page's own: one script, one stylesheet, slabcast.wasm
     const own = assets.filter((f) => /^assets\/(index|slabcast)-[\w-]{8}\./.test(f));
@@ -39,7 +46,11 @@ describe('dist/site', () => {
     // the tutorial's own: one script and one stylesheet (its wasm is the page's slabcast.wasm)
     const tutorial = assets.filter((f) => /^assets\/tutorial-[\w-]{8}\./.test(f));
     expect(tutorial.map((f) => path.extname(f)).sort()).toEqual(['.css', '.js']);
-    for (const f of assets.filter((a) => !own.includes(a) && !tutorial.includes(a))) {
+    // the demo's own (web/demo/, vite.demo.config.mjs): one script (three.js and slabcast/three
+    // bundled in) and one stylesheet; its wasm is the page's slabcast.wasm
+    const demo = assets.filter((f) => /^assets\/demo-[\w-]{8}\./.test(f));
+    expect(demo.map((f) => path.extname(f)).sort()).toEqual(['.css', '.js']);
+    for (const f of assets.filter((a) => !own.includes(a) && !tutorial.includes(a) && !demo.includes(a))) {
       expect(f).toMatch(/^assets\/(parallel|worker|slabcast-mt|__vite-browser-external|view3d)-[\w-]{8}\.(js|wasm)$/);
     }
     for (const a of assets) expect(a).toMatch(/^assets\/[\w-]+-[\w-]{8}\.(js|css|wasm)$/);
@@ -85,14 +96,26 @@ describe('dist/site', () => {
     const urls = [...html.matchAll(/\b(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
     expect(urls.length).toBeGreaterThanOrEqual(3);
     for (const u of urls) expect(u, u).toMatch(/^(\.\/|data:)/);
-    const js = files(SITE).find((f) => f.endsWith('.js'));
+    const js = pageScript(files(SITE));
     // The script finds the wasm beside itself, not at a fixed path.
     expect(readFileSync(path.join(SITE, js), 'utf8')).toMatch(/new URL\("slabcast-[\w-]{8}\.wasm",import\.meta\.url\)/);
     expect(html).toMatch(/<link rel="preload" href="\.\/assets\/slabcast-[\w-]{8}\.wasm" as="fetch"/);
   });
 
+  it('bundles the demo (web/demo/index.html -> demo/index.html) with relative URLs into ../assets/', () => {
+    const html = readFileSync(path.join(SITE, 'demo/index.html'), 'utf8');
+    const urls = [...html.matchAll(/\b(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(urls).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^\.\.\/assets\/demo-[\w-]{8}\.js$/), expect.stringMatching(/^\.\.\/assets\/demo-[\w-]{8}\.css$/),
+    ]));
+    for (const u of urls) expect(u, u).toMatch(/^(\.\.\/assets\/|\.\.\/$|data:)/);
+    const js = readFileSync(path.join(SITE, /\.\.\/(assets\/demo-[\w-]{8}\.js)/.exec(html)[1]), 'utf8');
+    expect(js).toMatch(/new URL\("slabcast-[\w-]{8}\.wasm",import\.meta\.url\)/);
+    expect(js).toContain('WebGLRenderer');
+  });
+
   it('bundles only the three.js the page uses', () => {
-    const js = readFileSync(path.join(SITE, files(SITE).find((f) => f.endsWith('.js'))), 'utf8');
+    const js = readFileSync(path.join(SITE, pageScript(files(SITE))), 'utf8');
     // Used by the page: the renderer, orbit controls, fat lines.
     for (const used of ['WebGLRenderer', 'LineMaterial']) expect(js).toContain(used);
     // Exported by three.js, never used by the page: gone.
@@ -137,7 +160,24 @@ describe('scripts/site-size.mjs', () => {
     console.log(`tutorial.html first load: ${total} B gzip`);
     const bad = spawnSync(process.execPath, [SIZE_SCRIPT, '--page', 'other.html'], { encoding: 'utf8' });
     expect(bad.status).toBe(1);
-    expect(bad.stderr).toMatch(/--page must be one of index\.html, tutorial\.html, got "other\.html"/);
+    expect(bad.stderr).toMatch(/--page must be one of index\.html, tutorial\.html, demo\/index\.html, got "other\.html"/);
+  });
+
+  it('--page demo/index.html: the demo\'s first load (its own script with three.js, its stylesheet, the wasm), within 300 KB', () => {
+    const r = spawnSync(process.execPath, [SIZE_SCRIPT, '--page', 'demo/index.html'], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    const sizes = lines.slice(0, -1).map((l) => ({ file: l.split(/\s+/)[0], gz: Number(/gzip\s+(\d+) B/.exec(l)[1]) }));
+    // the page's URLs are relative to demo/: ../assets/ is the site's assets/
+    expect(sizes.map((x) => x.file)).toEqual([
+      'demo/index.html', expect.stringMatching(/^assets\/demo-[\w-]{8}\.js$/), expect.stringMatching(/^assets\/demo-[\w-]{8}\.css$/), expect.stringMatching(/^assets\/slabcast-[\w-]{8}\.wasm$/),
+    ]);
+    for (const x of sizes) expect(x.gz, x.file).toBe(readFileSync(path.join(SITE, `${x.file}.gz`)).length);
+    const total = Number(/first load (\d+) B gzip/.exec(lines.at(-1))[1]);
+    expect(total).toBe(sizes.reduce((n, x) => n + x.gz, 0));
+    expect(total).toBeLessThanOrEqual(300_000);
+    console.log(`demo/index.html first load: ${total} B gzip`);
   });
 
   it('fails over the budget, and when the site is missing', () => {
@@ -145,7 +185,7 @@ describe('scripts/site-size.mjs', () => {
     try {
       const copy = path.join(tmp, 'site');
       cpSync(SITE, copy, { recursive: true });
-      const js = files(copy).find((f) => f.endsWith('.js'));
+      const js = pageScript(files(copy));
       writeFileSync(path.join(copy, `${js}.gz`), Buffer.alloc(500_000)); // a first load over 400 KB
       const over = spawnSync(process.execPath, [SIZE_SCRIPT, copy], { encoding: 'utf8' });
       expect(over.status).toBe(1);

@@ -4,7 +4,8 @@
 // world holding the same boxes (AABBs / OBBs computed here from the same numbers). Each row times
 // the adapter's call and the core call it wraps on the same inputs, a different input array per
 // call (a ring of pre-made batches), and prints both and their ratio (the issue's target: at
-// most 1.3x). Node only.
+// most 1.3x). Rays, sphere / box / capsule sweeps, nearest objects, and the overlaps (frustum,
+// box, sphere, capsule). Node only.
 import * as THREE from 'three';
 import { loadSlabcast } from '../slabcast.js';
 import { createThreeWorld } from '../three.js';
@@ -116,6 +117,13 @@ const rays7 = rays6.map((r) => {
 });
 const spheres = ring(8, (a, o) => { origin(a, o); dir(a, o + 3); a[o + 6] = 20; a[o + 7] = 0.5; });
 const boxes = ring(10, (a, o) => { origin(a, o); dir(a, o + 3); a[o + 6] = 20; a[o + 7] = 0.4; a[o + 8] = 0.9; a[o + 9] = 0.4; });
+// capsules standing up (1.2 m of segment, radius 0.4), swept like the spheres
+const capsules = ring(11, (a, o) => {
+  origin(a, o);
+  a[o + 3] = a[o]; a[o + 4] = a[o + 1] + 1.2; a[o + 5] = a[o + 2];
+  dir(a, o + 6);
+  a[o + 9] = 20; a[o + 10] = 0.4;
+});
 const points = ring(3, origin);
 const vols = [];
 for (let r = 0; r < RING; r++) {
@@ -128,7 +136,9 @@ for (let r = 0; r < RING; r++) {
   const planes = new Float32Array(fr.planes.flatMap((p) => [...p.normal.toArray(), p.constant]));
   const box = new THREE.Box3(c.clone().subScalar(15), c.clone().addScalar(15));
   const sphere = new THREE.Sphere(c.clone(), 15);
-  vols.push({ cam, planes, box, sphere });
+  const capA = new THREE.Vector3(c.x - 10, 2, c.z);
+  const capB = new THREE.Vector3(c.x + 10, 2, c.z);
+  vols.push({ cam, planes, box, sphere, capA, capB, capA3: capA.toArray(), capB3: capB.toArray() });
 }
 const ids = new Int32Array(N);
 const target = [];
@@ -138,10 +148,12 @@ const rows = [
   ['castRays (1024 rays)', (i) => tw.castRays(rays6[i % RING], far), (i) => core.castRays(rays7[i % RING])],
   ['castSpheres (1024 sweeps)', (i) => tw.castSpheres(spheres[i % RING]), (i) => core.castSpheres(spheres[i % RING])],
   ['castBoxes (1024 sweeps)', (i) => tw.castBoxes(boxes[i % RING]), (i) => core.castBoxes(boxes[i % RING])],
+  ['castCapsules (1024 sweeps)', (i) => tw.castCapsules(capsules[i % RING]), (i) => core.castCapsules(capsules[i % RING])],
   ['closestObjects (1024 points)', (i) => tw.closestObjects(points[i % RING], 10), (i) => core.closestObjects(points[i % RING], 10)],
   ['overlapFrustum (camera)', (i) => tw.overlapFrustum(vols[i % RING].cam, { target }), (i) => core.overlapFrustum(vols[i % RING].planes, ids), 4],
   ['overlapBox (30 m)', (i) => tw.overlapBox(vols[i % RING].box, { target }), (i) => { const b = vols[i % RING].box; return core.overlapAABB(b.min.toArray(), b.max.toArray(), ids); }, 64],
   ['overlapSphere (r 15 m)', (i) => tw.overlapSphere(vols[i % RING].sphere, { target }), (i) => { const s = vols[i % RING].sphere; return core.overlapSphere(s.center.toArray(), s.radius, ids); }, 64],
+  ['overlapCapsule (20 m, r 5 m)', (i) => tw.overlapCapsule(vols[i % RING].capA, vols[i % RING].capB, 5, { target }), (i) => core.overlapCapsule(vols[i % RING].capA3, vols[i % RING].capB3, 5, ids), 64],
 ];
 
 console.log(`three.js adapter vs core world, ${N} boxes (${N / 5} rotated), median ms per call`);

@@ -3,12 +3,15 @@
 // instanceMatrix.count, a BatchedMesh's maxInstanceCount). Instance i's box is the local
 // bounding box (the InstancedMesh's geometry's; the BatchedMesh's getBoundingBoxAt of the
 // instance's geometry) through matrixWorld x getMatrixAt(i), converted as a mesh's (shapes.js).
+// Capsules: an InstancedMesh of a CapsuleGeometry is one capsule per instance (or its box under a
+// non-uniform instance scale), as a mesh is (shapes.js); a BatchedMesh with
+// userData.slabcast.shape 'capsule' makes each instance the capsule of its geometry's box.
 // A slot never hits (K_NONE) when three.js's raycast skips it: an InstancedMesh's slots at or past
 // its count; a BatchedMesh's unused, deleted or invisible instances.
 
 import { Box3, Matrix4, Sphere } from 'three';
 import { fail } from './errors.js';
-import { K_NONE, boundsOf, boxThrough, optInShape, readAffine, readBox, readMatrix, readSphere, sphereOf } from './shapes.js';
+import { K_NONE, boundsOf, boxThrough, isCapsuleGeometry, optInShape, readAffine, readBox, readMatrix, readSphere, sphereOf } from './shapes.js';
 import { slotCount } from './walk.js';
 
 /** Scratch for the instances of one world (state.shape.inst); owner is reset by startPass. */
@@ -24,6 +27,7 @@ export function createInstanceScratch() {
     box: new Box3(), // getBoundingBoxAt's target
     sphere: new Sphere(), // getBoundingSphereAt's target
     opt: null, // the owner's opted-in shape (userData.slabcast.shape; shapes.js)
+    auto: false, // opt is 'capsule' because the owner's geometry is a CapsuleGeometry
     ls: new Float64Array(4), // InstancedMesh with shape 'sphere': its geometry's bounding sphere
     im: new Float64Array(16), // the instance matrix, read
     // the name of the slot in messages, made only when one is thrown
@@ -48,6 +52,8 @@ export function computeInstance(st, k, out, lin, lo) {
   is.name.base = st.names[k];
   is.name.id = st.inst[k];
   s.opt = is.opt;
+  s.auto = is.auto;
+  s.geom = obj.isBatchedMesh ? null : obj.geometry; // (a BatchedMesh's capsules: from their boxes)
   const live = obj.isBatchedMesh ? batchedSlot(s, is, obj, st.inst[k]) : instancedSlot(s, is, st.inst[k]);
   if (!live) {
     s.m.set(is.pm); // the placeholder sits at the mesh's position
@@ -68,6 +74,8 @@ function readOwner(st, is, obj, name) {
   }
   readMatrix(is.pm, obj, name);
   is.opt = optInShape(obj, name);
+  is.auto = is.opt === null && !obj.isBatchedMesh && isCapsuleGeometry(obj.geometry);
+  if (is.auto) is.opt = 'capsule';
   if (!obj.isBatchedMesh) {
     const count = obj.count;
     if (!Number.isInteger(count) || count < 0 || count > cap) fail(`${name}: its count must be an integer in [0, ${cap}] (instanceMatrix.count)`, name);

@@ -5,8 +5,8 @@
 // are result objects (results.js) written into options.target from 0 (its length becomes the
 // count; result objects already in it are reused, and those it drops are kept by the world for
 // the next call that needs more, so a frame-by-frame caller allocates nothing).
-// options: { layers, exclude, target } (filters.js). A capsule volume slots in as one more
-// reader below once the core has overlapCapsule.
+// options: { layers, exclude, target } (filters.js). overlapCapsule(start, end, radius) takes the
+// capsule as two Vector3 and a radius (the points within radius of the segment start-end).
 
 import { checkOptionKeys } from '../core/validate.js';
 import { Frustum, Matrix4 } from 'three';
@@ -95,6 +95,16 @@ export function overlapSphere(state, sphere, options) {
   if (!isNum(r) || Number.isNaN(r) || r === Infinity) fail('sphere.radius must be a finite number', 'sphere.radius');
   const c = [floats[0], floats[1], floats[2]];
   return run(state, (w, out, o) => w.overlapSphere(c, r, out, o), options, r < 0); // radius < 0: three.js's empty sphere
+}
+
+/** world.overlapCapsule(start: Vector3, end: Vector3, radius, options?) */
+export function overlapCapsule(state, start, end, radius, options) {
+  const a = new Float64Array(3);
+  const b = new Float64Array(3);
+  readVector(start, 'start', a, 0);
+  readVector(end, 'end', b, 0);
+  if (!isNum(radius) || !(radius >= 0) || radius === Infinity) fail('radius must be a finite number >= 0', 'radius');
+  return run(state, (w, out, o) => w.overlapCapsule(a, b, radius, out, o), options, false);
 }
 
 /** world.overlapOBB(obb: OBB, options?): center, halfSize, rotation (a Matrix3 whose columns are the axes). */

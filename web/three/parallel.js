@@ -4,7 +4,8 @@
 // cannot do synchronously); update() refuses while queries are pending and when an entry's shape
 // changes between a sphere and a box. The queries the ParallelWorld runs on its workers are
 // here, returning Promises that resolve with what the synchronous world returns:
-//   intersectFirst, castRays (rays), castSphere, castBox, castSpheres, castBoxes (sweeps).
+//   intersectFirst, castRays (rays), castSphere, castBox, castSpheres, castBoxes (sweeps), and
+//   castCapsule, castCapsules when the ParallelWorld has castCapsules.
 // Bad input rejects with the SlabcastError the synchronous world throws. In parallel mode near
 // must be 0, layers.mask must not be 0 and exclude must name one entry (their synchronous
 // forms re-cast or toggle entries around the call, which a queued query cannot do); the other
@@ -16,7 +17,7 @@ import {
   accepts, castOutputs, flattenRays, makeHit, readCastOptions, readRaycaster, readRays, writeRay,
 } from './raycast.js';
 import { attachObjects } from './results.js';
-import { batchOutputs, batchResult, readBatch, readSingle, singleHit } from './sweeps.js';
+import { SWEEP, batchOutputs, batchResult, readBatch, readSingle, singleHit } from './sweeps.js';
 import { live } from './sync.js';
 
 /** Refuses what a queued query cannot do: near > 0, layers.mask 0, an exclude of several entries. */
@@ -89,21 +90,30 @@ async function intersectFirstAsync(state, raycaster, options) {
   return makeHit(state, k, one.t[0], one.normal[0], one.normal[1], one.normal[2], p);
 }
 
-async function singleAsync(state, box, origin, direction, size, options) {
+/** Refuses a capsule sweep on a ParallelWorld that has none. */
+function sweepsOf(w, kind, name) {
+  const method = SWEEP[kind].method;
+  if (typeof w[method] !== 'function') fail(`world.${name} is not available on this parallel world (it has no ${method})`, name);
+  return method;
+}
+
+async function singleAsync(state, kind, origin, direction, size, options) {
   const w = live(state);
-  const { a, len, max, f, o } = readSingle(state, box, origin, direction, size, options);
+  const method = sweepsOf(w, kind, kind === 'capsule' ? 'castCapsule' : 'castSphere');
+  const { a, len, max, f, o } = readSingle(state, kind, origin, direction, size, options);
   plain(null, f);
-  const r = await (box ? w.castBoxes(a, null, o) : w.castSpheres(a, null, o));
+  const r = await w[method](a, null, o);
   return singleHit(state, r, len, max);
 }
 
-async function batchAsync(state, box, sweeps, options) {
+async function batchAsync(state, kind, sweeps, options) {
   const w = live(state);
-  const b = readBatch(state, box, sweeps, options);
+  const method = sweepsOf(w, kind, 'castCapsules');
+  const b = readBatch(state, kind, sweeps, options);
   plain(null, b.f);
   b.lens = Float64Array.from(b.lens); // (the scratch may be reused before this resolves)
   const out = batchOutputs(state, b, false);
-  const r = await (box ? w.castBoxes(sweeps, out, b.o) : w.castSpheres(sweeps, out, b.o));
+  const r = await w[method](sweeps, out, b.o);
   return batchResult(state, r, b);
 }
 
@@ -118,10 +128,13 @@ export function parallelMethods(state) {
     overlapBox: refused('overlapBox'),
     overlapSphere: refused('overlapSphere'),
     overlapOBB: refused('overlapOBB'),
-    castSphere: asyncMethod(state, 'castSphere', (o, d, r, opts) => singleAsync(state, false, o, d, r, opts)),
-    castBox: asyncMethod(state, 'castBox', (o, d, h, opts) => singleAsync(state, true, o, d, h, opts)),
-    castSpheres: asyncMethod(state, 'castSpheres', (s, opts) => batchAsync(state, false, s, opts)),
-    castBoxes: asyncMethod(state, 'castBoxes', (s, opts) => batchAsync(state, true, s, opts)),
+    overlapCapsule: refused('overlapCapsule'),
+    castSphere: asyncMethod(state, 'castSphere', (o, d, r, opts) => singleAsync(state, 'sphere', o, d, r, opts)),
+    castBox: asyncMethod(state, 'castBox', (o, d, h, opts) => singleAsync(state, 'box', o, d, h, opts)),
+    castCapsule: asyncMethod(state, 'castCapsule', (a, b, r, d, opts) => singleAsync(state, 'capsule', { start: a, end: b, radius: r }, d, undefined, opts)),
+    castSpheres: asyncMethod(state, 'castSpheres', (s, opts) => batchAsync(state, 'sphere', s, opts)),
+    castBoxes: asyncMethod(state, 'castBoxes', (s, opts) => batchAsync(state, 'box', s, opts)),
+    castCapsules: asyncMethod(state, 'castCapsules', (s, opts) => batchAsync(state, 'capsule', s, opts)),
     closestObject: refused('closestObject'),
     closestObjects: refused('closestObjects'),
   };

@@ -11,7 +11,7 @@ import { Vector3 } from 'three';
 import { checkOptionKeys } from '../core/validate.js';
 import { fail, isNum } from './errors.js';
 import { coreOptions, readFilterOptions, readLayers, withDisabled } from './filters.js';
-import { K_BOUND, K_SPHERE } from './shapes.js';
+import { K_BOUND, K_CAPSULE, K_SPHERE } from './shapes.js';
 import { live } from './sync.js';
 import { attachObjects } from './results.js';
 import { readVector } from './overlaps.js';
@@ -151,7 +151,7 @@ function localNormal(state, k, nx, ny, nz, normal) {
   const lx = L[o] * nx + L[o + 3] * ny + L[o + 6] * nz;
   const ly = L[o + 1] * nx + L[o + 4] * ny + L[o + 7] * nz;
   const lz = L[o + 2] * nx + L[o + 5] * ny + L[o + 8] * nz;
-  if (state.kinds[k] === K_BOUND || state.kinds[k] === K_SPHERE) {
+  if (state.kinds[k] === K_BOUND || state.kinds[k] === K_SPHERE || state.kinds[k] === K_CAPSULE) {
     normal.set(lx, ly, lz).normalize();
     return;
   }

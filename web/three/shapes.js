@@ -11,8 +11,23 @@
 //             scale, which must be uniform (column lengths equal within 1e-6 relative, columns
 //             orthogonal); any other matrixWorld is refused with a SlabcastError naming the
 //             mesh (use 'obb' for such a mesh): a sphere cannot stand for an ellipsoid.
-// ('capsule' slots in here as one more shape, stored as the core's capsule kind, once the core
-// has capsules.)
+//   'capsule' the capsule of its local bounding box (below) through matrixWorld, which must be a
+//             rotation and a uniform scale (as for 'sphere'; anything else is refused naming the
+//             mesh: a capsule under a non-uniform scale is no capsule).
+// Capsules (kind 'capsule', the core's capsule: a segment and a radius). A mesh whose geometry is
+// a CapsuleGeometry is one without asking (unless it opts into another shape): the capsule of the
+// geometry's parameters, radius r and the segment (0, -height/2, 0) to (0, height/2, 0) (three's
+// CapsuleGeometry stands along local +y, centred), when its bounding box fits that capsule (y from
+// -(height/2 + r) to height/2 + r, x and z within [-r, r], within 1e-6 relative; exact whatever
+// its radial segments); a CapsuleGeometry whose vertices were moved since (geometry.translate,
+// scale...) takes the capsule of its bounding box instead. Through a matrixWorld that is not a
+// rotation with a uniform scale (a character squashed along y, say) such a mesh falls back to its
+// box (an AABB, OBB or bound as any mesh, and kindOf says so): only the opt-in refuses.
+// The capsule of a local bounding box (centre c, half extents h): its axis is the box's longest
+// axis (ties: y, then x, then z), through c; its radius the larger of the two other half extents;
+// the segment's half length the longest half extent minus the radius (0 when negative: a sphere).
+// It is exact for a CapsuleGeometry whose radial segments are a multiple of 4 (the box then
+// touches the capsule on every side); for other shapes it is a stand-in, not a bound.
 
 import { fail, isNum } from './errors.js';
 
@@ -20,19 +35,21 @@ import { fail, isNum } from './errors.js';
 export const AABB = 0;
 export const OBB = 1;
 export const SPHERE = 2;
+export const CAPSULE = 3;
 /** Floats per record of each stored kind. */
-export const FLOATS = [6, 15, 4];
+export const FLOATS = [6, 15, 4, 7];
 
 /** The kinds reported by kindOf (K_* index KIND_NAMES). */
-export const KIND_NAMES = ['aabb', 'obb', 'bound', 'none', 'sphere'];
+export const KIND_NAMES = ['aabb', 'obb', 'bound', 'none', 'sphere', 'capsule'];
 export const K_AABB = 0;
 export const K_OBB = 1;
 export const K_BOUND = 2;
 export const K_NONE = 3;
 export const K_SPHERE = 4;
+export const K_CAPSULE = 5;
 
 /** The shapes a mesh may opt into (userData.slabcast.shape). */
-const OPT_SHAPES = ['aabb', 'obb', 'sphere'];
+const OPT_SHAPES = ['aabb', 'obb', 'sphere', 'capsule'];
 
 /** Largest |cos| between two matrix columns for a rotation (an oriented box). */
 const ORTHO_TOL = 1e-6;
@@ -48,6 +65,9 @@ export function createShapeScratch() {
     colLen: new Float64Array(3),
     ls: new Float64Array(4), // a local bounding sphere: centre, radius
     opt: null, // the current mesh's opted-in shape (null: its box, as computed)
+    auto: false, // opt is 'capsule' because the geometry is a CapsuleGeometry (not asked for)
+    geom: null, // the current mesh's geometry (a CapsuleGeometry's parameters), or null
+    lcap: new Float64Array(7), // a local capsule: a xyz, b xyz, radius
   };
 }
 
@@ -78,6 +98,9 @@ function computeBox(s, box, name, out, lin, lo) {
 function computeMesh(s, obj, name, shear, out, lin, lo) {
   readMatrix(s.m, obj, name);
   s.opt = optInShape(obj, name);
+  s.geom = obj.geometry;
+  s.auto = s.opt === null && isCapsuleGeometry(s.geom);
+  if (s.auto) s.opt = 'capsule';
   if (s.opt === 'sphere') {
     if (!readSphere(s, sphereOf(obj, name), name)) {
       linearPart(s.m, lin, lo);
@@ -113,6 +136,11 @@ export function boxThrough(s, name, shear, out, lin, lo) {
   const det = m[0] * (m[5] * m[10] - m[6] * m[9]) - m[4] * (m[1] * m[10] - m[2] * m[9]) +
     m[8] * (m[1] * m[6] - m[2] * m[5]);
   if (det === 0 || !Number.isFinite(det)) return K_NONE;
+  if (s.opt === 'capsule') {
+    const kind = capsuleThrough(s, name, out);
+    if (kind >= 0) return kind;
+    s.opt = null; // a CapsuleGeometry under a non-uniform scale: its box, as any mesh
+  }
   return transformedBox(s, name, shear, out);
 }
 
@@ -216,7 +244,7 @@ export function optInShape(obj, name) {
   if (sc === undefined || sc === null) return null;
   const shape = typeof sc === 'object' ? sc.shape : undefined;
   if (shape === undefined) return null;
-  if (!OPT_SHAPES.includes(shape)) fail(`${name}: userData.slabcast.shape must be 'sphere', 'obb' or 'aabb'`, name);
+  if (!OPT_SHAPES.includes(shape)) fail(`${name}: userData.slabcast.shape must be 'sphere', 'capsule', 'obb' or 'aabb'`, name);
   return shape;
 }
 
@@ -258,11 +286,28 @@ function sphereThrough(s, name, out, lin, lo) {
   const m = s.m;
   const c = s.ls;
   linearPart(m, lin, lo);
+  const hi = similarScale(s);
+  if (hi === 0) return K_NONE;
+  if (hi < 0) fail(notUniform(s, name, 'sphere'), name);
+  out[0] = m[0] * c[0] + m[4] * c[1] + m[8] * c[2] + m[12];
+  out[1] = m[1] * c[0] + m[5] * c[1] + m[9] * c[2] + m[13];
+  out[2] = m[2] * c[0] + m[6] * c[1] + m[10] * c[2] + m[14];
+  out[3] = c[3] * hi;
+  return checkRange(out, 4, name, K_SPHERE);
+}
+
+/**
+ * The scale of s.m when it is a rotation (or mirror) times a uniform scale (column lengths equal
+ * within UNIFORM_TOL relative, columns orthogonal within ORTHO_TOL): its largest column length;
+ * 0 for a singular matrix; -1 otherwise. The column lengths stay in s.colLen.
+ */
+function similarScale(s) {
+  const m = s.m;
   const len = s.colLen;
   for (let k = 0; k < 3; k++) len[k] = Math.hypot(m[4 * k], m[4 * k + 1], m[4 * k + 2]);
   const hi = Math.max(len[0], len[1], len[2]);
   const lowest = Math.min(len[0], len[1], len[2]);
-  if (lowest === 0) return K_NONE;
+  if (lowest === 0) return 0;
   let maxCos = 0;
   for (let a = 0; a < 3; a++) {
     for (let b = a + 1; b < 3; b++) {
@@ -270,14 +315,89 @@ function sphereThrough(s, name, out, lin, lo) {
       maxCos = Math.max(maxCos, Math.abs(dot) / (len[a] * len[b]));
     }
   }
-  if (hi - lowest > UNIFORM_TOL * hi || maxCos > ORTHO_TOL) {
-    fail(`${name}: userData.slabcast.shape 'sphere' needs a uniform scale in its matrixWorld (column lengths ${len[0].toPrecision(6)}, ${len[1].toPrecision(6)}, ${len[2].toPrecision(6)}); use 'obb'`, name);
+  return hi - lowest > UNIFORM_TOL * hi || maxCos > ORTHO_TOL ? -1 : hi;
+}
+
+/** The message refusing an opted-in shape under a matrixWorld that is not a similarity. */
+function notUniform(s, name, shape) {
+  const len = s.colLen;
+  return `${name}: userData.slabcast.shape '${shape}' needs a rotation and a uniform scale in its matrixWorld (column lengths ${len[0].toPrecision(6)}, ${len[1].toPrecision(6)}, ${len[2].toPrecision(6)}); use 'obb'`;
+}
+
+/** Whether g is a three.js CapsuleGeometry (its type and parameters). */
+export function isCapsuleGeometry(g) {
+  return g !== null && typeof g === 'object' && g.type === 'CapsuleGeometry' && g.parameters !== null && typeof g.parameters === 'object';
+}
+
+/**
+ * The local capsule of the mesh read last into s.lcap: a CapsuleGeometry's parameters when its
+ * bounding box (s.tmpMin, s.tmpMax) is theirs, else the capsule of that box (see the top).
+ */
+function localCapsule(s) {
+  const c = s.lcap;
+  const g = s.geom;
+  if (isCapsuleGeometry(g)) {
+    const r = g.parameters.radius;
+    const h = Math.max(0, g.parameters.height ?? g.parameters.length); // (three.js before r163: length)
+    if (isNum(r) && isNum(h) && r >= 0 && Number.isFinite(r + h) && within(s, 0, r) && matches(s, 1, -(h / 2 + r), h / 2 + r) && within(s, 2, r)) {
+      c[0] = 0; c[1] = -h / 2; c[2] = 0; c[3] = 0; c[4] = h / 2; c[5] = 0; c[6] = r;
+      return;
+    }
   }
-  out[0] = m[0] * c[0] + m[4] * c[1] + m[8] * c[2] + m[12];
-  out[1] = m[1] * c[0] + m[5] * c[1] + m[9] * c[2] + m[13];
-  out[2] = m[2] * c[0] + m[6] * c[1] + m[10] * c[2] + m[14];
-  out[3] = c[3] * hi;
-  return checkRange(out, 4, name, K_SPHERE);
+  const lh = s.lh;
+  const lc = s.lc;
+  // the longest axis, ties to y, then x, then z
+  let ax = 1;
+  if (lh[0] > lh[ax]) ax = 0;
+  if (lh[2] > lh[ax]) ax = 2;
+  const r = Math.max(lh[(ax + 1) % 3], lh[(ax + 2) % 3]);
+  const half = Math.max(0, lh[ax] - r);
+  for (let i = 0; i < 3; i++) {
+    c[i] = lc[i] - (i === ax ? half : 0);
+    c[3 + i] = lc[i] + (i === ax ? half : 0);
+  }
+  c[6] = r;
+}
+
+/**
+ * Whether the local box's axis `a` lies within [-r, r] (1e-6 relative): the tube's cross-section
+ * (its radial segments may not reach +-r on x or z: 5 segments reach 0.809 r on one side).
+ */
+function within(s, a, r) {
+  const tol = 1e-6 * r;
+  return s.tmpMin[a] >= -r - tol && s.tmpMax[a] <= r + tol;
+}
+
+/** Whether the local box's axis `a` runs from lo to hi within 1e-6 relative (of the larger extent). */
+function matches(s, a, lo, hi) {
+  const tol = 1e-6 * Math.max(Math.abs(lo), Math.abs(hi), Math.abs(s.tmpMax[a] - s.tmpMin[a]));
+  return Math.abs(s.tmpMin[a] - lo) <= tol && Math.abs(s.tmpMax[a] - hi) <= tol;
+}
+
+/**
+ * The mesh's capsule (local capsule through the non-singular s.m) into out (a, b, radius):
+ * K_CAPSULE; -1 when s.m is not a similarity and the capsule was not asked for (s.auto: the
+ * caller falls back to the box); throws naming the mesh when it was.
+ */
+function capsuleThrough(s, name, out) {
+  const hi = similarScale(s);
+  if (hi <= 0) {
+    if (s.auto) return -1;
+    fail(notUniform(s, name, 'capsule'), name);
+  }
+  localCapsule(s);
+  const m = s.m;
+  const c = s.lcap;
+  for (let e = 0; e < 2; e++) {
+    const x = c[3 * e];
+    const y = c[3 * e + 1];
+    const z = c[3 * e + 2];
+    out[3 * e] = m[0] * x + m[4] * y + m[8] * z + m[12];
+    out[3 * e + 1] = m[1] * x + m[5] * y + m[9] * z + m[13];
+    out[3 * e + 2] = m[2] * x + m[6] * y + m[10] * z + m[14];
+  }
+  out[6] = c[6] * hi;
+  return checkRange(out, 7, name, K_CAPSULE);
 }
 
 /** Every column has a single non-zero entry (with det != 0 they are distinct rows). */
@@ -333,6 +453,10 @@ export function placeholder(s, isBoxEntry, kind, out) {
   out.fill(0);
   if (kind === SPHERE) {
     out[0] = x; out[1] = y; out[2] = z; // a point: radius 0
+  } else if (kind === CAPSULE) {
+    out[0] = out[3] = x; // a point: both ends there, radius 0
+    out[1] = out[4] = y;
+    out[2] = out[5] = z;
   } else if (kind === AABB) {
     out[0] = out[3] = x;
     out[1] = out[4] = y;

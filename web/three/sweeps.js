@@ -5,13 +5,15 @@
 // extents a Vector3). The core computes the first contact in double precision from the float32
 // inputs (docs/semantics.md, Sweeps); a shape touching an object at the start hits it at distance
 // 0 with a zero normal (inside: 'skip' ignores those objects; 'exit' acts as 'solid').
-//   single: castSphere / castBox -> { object, index, box, instanceId, batchId, distance,
-//           point (the contact point on the object), normal (the object's outward unit normal
-//           there, pointing at the moving shape) } or null;
-//   batched: castSpheres / castBoxes on the core's layout (8 / 10 floats per sweep: origin,
-//           direction, tmax, radius / half extents; tmax in units of the direction, as the core
-//           takes it) -> { distance, index, instanceId, point, normal, objects }.
-// A capsule sweep slots in as one more layout (the core's castCapsules) when the core has it.
+// A capsule (the points within radius of the segment start-end) moves as a whole: start and end
+// both follow + s * direction / |direction|.
+//   single: castSphere / castBox / castCapsule -> { object, index, box, instanceId, batchId,
+//           distance, point (the contact point on the object), normal (the object's outward unit
+//           normal there, pointing at the moving shape) } or null;
+//   batched: castSpheres / castBoxes / castCapsules on the core's layout (8 / 10 / 11 floats per
+//           sweep: origin, direction, tmax, radius / half extents; a capsule's: a xyz, b xyz,
+//           direction, tmax, radius; tmax in units of the direction, as the core takes it)
+//           -> { distance, index, instanceId, point, normal, objects }.
 
 import { checkOptionKeys } from '../core/validate.js';
 import { fail, isNum } from './errors.js';
@@ -43,20 +45,39 @@ function readSweepOptions(state, options) {
   return { f, max };
 }
 
-/**
- * Reads one sweep (box: half extents in size, else radius) into the core's floats (the world's
- * scratch); returns { a, len, max, f, o }: the floats, the direction's length, maxDistance, the
- * filter and the core options.
- */
-export function readSingle(state, box, origin, direction, size, options) {
-  const { f, max } = readSweepOptions(state, options);
+/** The sweep kinds: floats per sweep, where the direction starts, the core's batch method. */
+export const SWEEP = {
+  sphere: { per: 8, dir: 3, method: 'castSpheres' },
+  box: { per: 10, dir: 3, method: 'castBoxes' },
+  capsule: { per: 11, dir: 6, method: 'castCapsules' },
+};
+
+function sweepScratch(state) {
   const qs = state.query;
   if (qs.sweep === undefined) {
-    qs.sweep = { s8: new Float32Array(8), s10: new Float32Array(10), q: new Float64Array(6),
+    qs.sweep = { sphere: new Float32Array(8), box: new Float32Array(10), capsule: new Float32Array(11), q: new Float64Array(9),
       out: { t: new Float32Array(1), index: new Int32Array(1), normal: new Float32Array(3), point: new Float32Array(3) } };
   }
-  const sw = qs.sweep;
-  const a = box ? sw.s10 : sw.s8;
+  return qs.sweep;
+}
+
+/** Reads a radius (finite, >= 0); throws naming it. */
+function readRadius(r) {
+  if (!isNum(r) || !(r >= 0) || r === Infinity) fail('radius must be a finite number >= 0', 'radius');
+  return r;
+}
+
+/**
+ * Reads one sweep of kind ('sphere': size is the radius; 'box': half extents) into the core's
+ * floats (the world's scratch); returns { a, len, max, f, o }: the floats, the direction's
+ * length, maxDistance, the filter and the core options.
+ */
+export function readSingle(state, kind, origin, direction, size, options) {
+  if (kind === 'capsule') return readCapsule(state, origin, direction, size, options);
+  const box = kind === 'box';
+  const { f, max } = readSweepOptions(state, options);
+  const sw = sweepScratch(state);
+  const a = sw[kind];
   readVector(origin, 'origin', sw.q, 0);
   readVector(direction, 'direction', sw.q, 3);
   for (let i = 0; i < 6; i++) a[i] = sw.q[i];
@@ -70,9 +91,24 @@ export function readSingle(state, box, origin, direction, size, options) {
       a[7 + i] = sw.q[i];
     }
   } else {
-    if (!isNum(size) || !(size >= 0) || size === Infinity) fail('radius must be a finite number >= 0', 'radius');
-    a[7] = size;
+    a[7] = readRadius(size);
   }
+  return { a, len, max, f, o: coreOptions(state, f, 1) };
+}
+
+/** readSingle for a capsule: c = { start, end, radius } (Vector3, Vector3, number). */
+function readCapsule(state, c, direction, _unused, options) {
+  const { f, max } = readSweepOptions(state, options);
+  const sw = sweepScratch(state);
+  const a = sw.capsule;
+  readVector(c.start, 'start', sw.q, 0);
+  readVector(c.end, 'end', sw.q, 3);
+  readVector(direction, 'direction', sw.q, 6);
+  for (let i = 0; i < 9; i++) a[i] = sw.q[i];
+  if (a[6] === 0 && a[7] === 0 && a[8] === 0) fail('direction is zero (in float32)', 'direction');
+  const len = norm3(sw.q[6], sw.q[7], sw.q[8]);
+  a[9] = f32Up(max / len);
+  a[10] = readRadius(c.radius);
   return { a, len, max, f, o: coreOptions(state, f, 1) };
 }
 
@@ -89,22 +125,28 @@ export function singleHit(state, r, len, max) {
   return hit;
 }
 
-function single(state, box, origin, direction, size, options) {
+function single(state, kind, origin, direction, size, options) {
   const w = live(state);
-  const { a, len, max, f, o } = readSingle(state, box, origin, direction, size, options);
+  const { a, len, max, f, o } = readSingle(state, kind, origin, direction, size, options);
   const out = state.query.sweep.out;
-  const r = withDisabled(state, f, () => (box ? w.castBoxes(a, out, o) : w.castSpheres(a, out, o)));
+  const method = SWEEP[kind].method;
+  const r = withDisabled(state, f, () => w[method](a, out, o));
   return singleHit(state, r, len, max);
 }
 
 /** world.castSphere(origin, direction, radius, options?) */
 export function castSphere(state, origin, direction, radius, options) {
-  return single(state, false, origin, direction, radius, options);
+  return single(state, 'sphere', origin, direction, radius, options);
 }
 
 /** world.castBox(origin, direction, halfExtents, options?) */
 export function castBox(state, origin, direction, halfExtents, options) {
-  return single(state, true, origin, direction, halfExtents, options);
+  return single(state, 'box', origin, direction, halfExtents, options);
+}
+
+/** world.castCapsule(start, end, radius, direction, options?) */
+export function castCapsule(state, start, end, radius, direction, options) {
+  return single(state, 'capsule', { start, end, radius }, direction, undefined, options);
 }
 
 function outArr(target, key, Type, length) {
@@ -119,13 +161,13 @@ function outArr(target, key, Type, length) {
  * Reads a batch of sweeps and its options: { per, n, f, o, target, distance, instanceId, lens }
  * (lens: each direction's length, read now).
  */
-export function readBatch(state, box, sweeps, options) {
+export function readBatch(state, kind, sweeps, options) {
   if (options === undefined || options === null) options = {};
   if (typeof options !== 'object' || Array.isArray(options)) fail('options must be an object ({layers?, exclude?, inside?, target?})', 'options');
   if (options.maxDistance !== undefined) fail('options.maxDistance: a batch carries tmax in each sweep (the core\'s layout)', 'options.maxDistance');
   checkOptionKeys(options, ['layers', 'exclude', 'inside', 'target']);
   const f = readFilterOptions(state, options, 'options');
-  const per = box ? 10 : 8;
+  const { per, dir } = SWEEP[kind];
   if (!(sweeps instanceof Float32Array || sweeps instanceof Float64Array || Array.isArray(sweeps))) {
     fail(`sweeps must be a Float32Array (${per} floats per sweep)`, 'sweeps');
   }
@@ -138,7 +180,7 @@ export function readBatch(state, box, sweeps, options) {
   const lens = qs.sweepLen;
   for (let i = 0; i < n; i++) {
     const b = per * i;
-    lens[i] = norm3(sweeps[b + 3], sweeps[b + 4], sweeps[b + 5]);
+    lens[i] = norm3(sweeps[b + dir], sweeps[b + dir + 1], sweeps[b + dir + 2]);
   }
   return {
     per, n, f, o: coreOptions(state, f, n), target, lens,
@@ -180,20 +222,26 @@ export function batchOutputs(state, b, scratchT) {
 }
 
 /** The batched sweeps: the core's batch as is, the distances in world units, the objects. */
-function batch(state, box, sweeps, options) {
+function batch(state, kind, sweeps, options) {
   const w = live(state);
-  const b = readBatch(state, box, sweeps, options);
+  const b = readBatch(state, kind, sweeps, options);
   const out = batchOutputs(state, b, true);
-  const r = withDisabled(state, b.f, () => (box ? w.castBoxes(sweeps, out, b.o) : w.castSpheres(sweeps, out, b.o)));
+  const method = SWEEP[kind].method;
+  const r = withDisabled(state, b.f, () => w[method](sweeps, out, b.o));
   return batchResult(state, r, b);
 }
 
 /** world.castSpheres(sweeps, options?): 8 floats per sweep (origin, direction, tmax, radius). */
 export function castSpheres(state, sweeps, options) {
-  return batch(state, false, sweeps, options);
+  return batch(state, 'sphere', sweeps, options);
 }
 
 /** world.castBoxes(sweeps, options?): 10 floats per sweep (origin, direction, tmax, half extents). */
 export function castBoxes(state, sweeps, options) {
-  return batch(state, true, sweeps, options);
+  return batch(state, 'box', sweeps, options);
+}
+
+/** world.castCapsules(sweeps, options?): 11 floats per sweep (a, b, direction, tmax, radius). */
+export function castCapsules(state, sweeps, options) {
+  return batch(state, 'capsule', sweeps, options);
 }

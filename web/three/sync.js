@@ -10,8 +10,9 @@
 //   shape                                           scratch for shapes.js (shape.inst: for
 //                                                   instances.js)
 //   data, kinds, stored, linear                     per entry: its 15 floats (AABB: the first
-//                                                   6), its K_* kind, its stored kind (AABB or
-//                                                   OBB, as the core holds it), and for meshes
+//                                                   6), its K_* kind, its stored kind (AABB,
+//                                                   OBB, SPHERE or CAPSULE, as the core holds
+//                                                   it), and for meshes
 //                                                   the linear part of matrixWorld (9 floats;
 //                                                   an instance's: matrixWorld x its matrix)
 //   masks, enabled                                  per entry: its core mask (a mesh's
@@ -24,7 +25,7 @@
 import { SlabcastError } from '../slabcast.js';
 import { asSlabcastError, fail } from './errors.js';
 import { computeInstance, startPass } from './instances.js';
-import { AABB, FLOATS, K_NONE, K_OBB, K_SPHERE, OBB, SPHERE, aabbAsObb, computeEntry, placeholder } from './shapes.js';
+import { AABB, CAPSULE, FLOATS, K_CAPSULE, K_NONE, K_OBB, K_SPHERE, OBB, SPHERE, aabbAsObb, computeEntry, placeholder } from './shapes.js';
 
 /** A Box3 entry's mask: every layer. */
 const ALL_BITS = 0xFFFFFFFF;
@@ -54,7 +55,7 @@ export function update(state) {
   const r = computeAll(state, state.stored); // validates everything before anything changes
   if (r.rebuild && state.parallel !== null) {
     const k = r.st.findIndex((v, i) => v !== state.stored[i]);
-    fail(`${state.names[k]}: its shape changed kind (a sphere and a box are stored differently), which a parallel world cannot rebuild: make a new world`, state.names[k]);
+    fail(`${state.names[k]}: its shape changed kind (spheres, capsules and boxes are stored differently), which a parallel world cannot rebuild: make a new world`, state.names[k]);
   }
   if (r.rebuild) {
     const fresh = buildCore(state, r);
@@ -119,6 +120,7 @@ function computeAll(state, prevStored) {
 function storedKind(kind, prev, row, parallel) {
   if (kind === K_OBB) return OBB;
   if (kind === K_SPHERE) return SPHERE;
+  if (kind === K_CAPSULE) return CAPSULE;
   if (kind === K_NONE) return prev === -1 ? (parallel ? OBB : AABB) : prev;
   if (prev === OBB || parallel) { // an AABB the core holds as an OBB (a parallel world: every box)
     aabbAsObb(row);
@@ -167,6 +169,7 @@ function fillCore(state, w, r) {
       while (j < n && st[j] === st[k]) j++;
       if (st[k] === AABB) w.addAABBs(run(d, st, k, j));
       else if (st[k] === SPHERE) w.addSpheres(run(d, st, k, j));
+      else if (st[k] === CAPSULE) addCapsules(state, w, run(d, st, k, j), k);
       else w.addOBBs(run(d, st, k, j));
       k = j;
     }
@@ -176,6 +179,14 @@ function fillCore(state, w, r) {
     }
   }
   return w;
+}
+
+/** Adds a run of capsules (entries from k) to w; a ParallelWorld without capsules is refused naming the first. */
+function addCapsules(state, w, caps, k) {
+  if (typeof w.addCapsules !== 'function') {
+    fail(`${state.names[k]} is a capsule (a CapsuleGeometry, or userData.slabcast.shape 'capsule'), which this parallel world cannot hold: give it userData.slabcast = { shape: 'obb' }`, state.names[k]);
+  }
+  w.addCapsules(caps);
 }
 
 /** Rewrites the runs of changed entries of one stored kind in w, then refits. */
@@ -190,6 +201,7 @@ function writeChanged(state, w, r) {
       while (j < n && r.st[j] === r.st[k] && changed(state.data, r.d, j)) j++;
       if (r.st[k] === AABB) w.updateAABBs(k, run(r.d, r.st, k, j));
       else if (r.st[k] === SPHERE) w.updateSpheres(k, run(r.d, r.st, k, j));
+      else if (r.st[k] === CAPSULE) w.updateCapsules(k, run(r.d, r.st, k, j));
       else w.updateOBBs(k, run(r.d, r.st, k, j));
       any = true;
       k = j;

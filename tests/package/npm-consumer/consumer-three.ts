@@ -67,11 +67,17 @@ export async function gameQueries(): Promise<number> {
   world.castBox(new Vector3(), new Vector3(1, 0, 0), 0.5);
   const sweeps = world.castSpheres(new Float32Array(8), { inside: 'skip' });
   const boxes = world.castBoxes(new Float32Array(10));
+  const capsuleSweep: ThreeSweepHit | null = world.castCapsule(new Vector3(0, 0.5, 0), new Vector3(0, 1.5, 0), 0.4, new Vector3(1, 0, 0), { maxDistance: 3, exclude: player, inside: 'skip' });
+  const capsuleSweeps = world.castCapsules(new Float32Array(11), { layers: camera.layers });
+  const inCapsule: ThreeWorldObject[] = world.overlapCapsule(new Vector3(), new Vector3(0, 1, 0), 0.5, { target: seen });
+  // @ts-expect-error castCapsule takes the direction after the radius
+  world.castCapsule(new Vector3(), new Vector3(0, 1, 0), new Vector3(1, 0, 0), 0.5);
+  const kind: 'capsule' | string = world.kindOf(0);
   const near = world.closestObject(new Vector3(), 5, { exclude: player });
   const nears = world.closestObjects(new Float32Array(3));
   const objects: Array<Object3D | Box3 | null> = sweeps.objects;
   world.dispose();
-  return [first, all, kept, seen, inBox, inBall, inObb, sweep, boxSweep, boxes, near, nears, objects].length;
+  return [first, all, kept, seen, inBox, inBall, inObb, sweep, boxSweep, boxes, capsuleSweep, capsuleSweeps, inCapsule, kind, near, nears, objects].length;
 }
 
 export async function onWorkers(): Promise<number> {
@@ -81,9 +87,10 @@ export async function onWorkers(): Promise<number> {
   const world: ParallelThreeWorld = createThreeWorld(sc, { objects: [mesh], parallel: par });
   const hits: ThreeCastResult = await world.castRays(new Float32Array(6));
   const ball: ThreeSweepHit | null = await world.castSphere(new Vector3(), new Vector3(1, 0, 0), 0.5);
+  const pill: ThreeSweepHit | null = await world.castCapsule(new Vector3(), new Vector3(0, 1, 0), 0.5, new Vector3(1, 0, 0));
   // @ts-expect-error a parallel world's castRays returns a Promise
   const sync: ThreeCastResult = world.castRays(new Float32Array(6));
   world.dispose();
   await par.dispose();
-  return [hits, ball, sync].length;
+  return [hits, ball, pill, sync].length;
 }

@@ -16,7 +16,7 @@ function newestSource() {
       for (const f of readdirSync(abs)) if (!['bench', 'bin'].includes(f) || rel !== 'web') visit(path.join(rel, f));
     } else if (info.mtimeMs > newest.mtime) newest = { file: rel, mtime: info.mtimeMs };
   };
-  for (const rel of ['web', 'docs/tutorial.html', 'docs/tutorial-figures.mjs', 'vite.site.config.mjs', 'vite.tutorial.config.mjs', 'scripts/build-site.mjs']) {
+  for (const rel of ['web', 'docs/tutorial.html', 'docs/tutorial-figures.mjs', 'vite.site.config.mjs', 'vite.tutorial.config.mjs', 'vite.demo.config.mjs', 'scripts/build-site.mjs']) {
     if (existsSync(path.join(ROOT, rel))) visit(rel);
   }
   return newest;
