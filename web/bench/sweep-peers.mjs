@@ -188,12 +188,45 @@ function best(f, runs) {
   return { ms, result };
 }
 
-/** Against slabcast's answer: { agree, checked, miss (hit against miss), object (another box), t (same box, t off), maxDt (same box) }. */
-export function agreement(mine, theirs) {
-  const out = { agree: 0, checked: mine.index.length, miss: 0, object: 0, t: 0, maxDt: 0 };
+/**
+ * The separation (distance minus radius; negative: overlapping) between box b and the shape of sweep
+ * i at distance t, in double precision, independent of every engine: the distance from the box to
+ * the segment a + s (b - a), s in [0, 1] (a point for a sphere, halfHeight 0) is convex in s, so a
+ * ternary search finds its minimum.
+ */
+export function separation(boxes, b, sweeps, i, t, { radius, halfHeight } = SWEEP) {
+  const c = [0, 1, 2].map((k) => sweeps.centres[3 * i + k] + t * sweeps.dirs[3 * i + k]);
+  const dist = (y) => {
+    let d2 = 0;
+    for (let k = 0; k < 3; k++) {
+      const v = k === 1 ? c[1] + y : c[k];
+      const x = v < boxes[6 * b + k] ? boxes[6 * b + k] - v : v > boxes[6 * b + 3 + k] ? v - boxes[6 * b + 3 + k] : 0;
+      d2 += x * x;
+    }
+    return Math.sqrt(d2);
+  };
+  let lo = -halfHeight;
+  let hi = halfHeight;
+  for (let k = 0; k < 100 && hi > lo; k++) {
+    const m1 = lo + (hi - lo) / 3;
+    const m2 = hi - (hi - lo) / 3;
+    if (dist(m1) <= dist(m2)) hi = m2; else lo = m1;
+  }
+  return dist((lo + hi) / 2) - radius;
+}
+
+/**
+ * A peer's answers against slabcast's: { agree, checked, miss (hit against miss), object (another
+ * box), t (same box, t off), maxDt (same box), sepMine, sepTheirs: the largest |separation| at the
+ * reported t over the hits (0 when touching exactly) }.
+ */
+export function agreement(mine, theirs, boxes, sweeps, params, floats) {
+  const out = { agree: 0, checked: mine.index.length, miss: 0, object: 0, t: 0, maxDt: 0, sepMine: 0, sepTheirs: 0 };
   for (let i = 0; i < out.checked; i++) {
     const a = mine.index[i];
     const b = theirs.index[i];
+    if (a >= 0) out.sepMine = Math.max(out.sepMine, Math.abs(separation(boxes, a, sweeps, i, mine.t[i], { ...params, halfHeight: floats === 8 ? 0 : params.halfHeight })));
+    if (b >= 0) out.sepTheirs = Math.max(out.sepTheirs, Math.abs(separation(boxes, b, sweeps, i, theirs.t[i], { ...params, halfHeight: floats === 8 ? 0 : params.halfHeight })));
     if (a < 0 && b < 0) { out.agree++; continue; }
     if ((a < 0) !== (b < 0)) { out.miss++; continue; }
     if (a !== b) { out.object++; continue; }
@@ -242,7 +275,7 @@ export async function sweepPeerRows(sc, benchScene, n, params = SWEEP) {
     for (const p of peers) {
       const r = best(() => p[method](sweeps), 3);
       const cell = { per_s: m / (r.ms / 1e3) };
-      if (row.res) Object.assign(cell, { ratio: row.sc_per_s / cell.per_s, single_ratio: row.sc_single_per_s / cell.per_s, ...agreement(row.res, r.result) });
+      if (row.res) Object.assign(cell, { ratio: row.sc_per_s / cell.per_s, single_ratio: row.sc_single_per_s / cell.per_s, ...agreement(row.res, r.result, boxes, sweeps, params, floats) });
       row.peers[p.name] = cell;
     }
     delete row.res;
@@ -259,7 +292,8 @@ export function printSweepPeerRows({ rows, peers }, params = SWEEP) {
   console.log(`capsules of half-height ${params.halfHeight} along y (a = c - (0, h, 0), b = c + (0, h, 0)), starts apart from every box; per second, the best of several runs.`);
   console.log(peers.map((p) => `${p.name} ${p.version}: ${p.api}`).join('; ') + '.');
   console.log('slabcast batch: one call for all the sweeps (world.castSpheres / castCapsules); one per call: a call per sweep. ratio = slabcast batch / the peer (per call ratio in brackets).');
-  console.log(`Agreement: both miss, or the same box with |t - slabcast t| <= ${AGREE_T}; disagreements by kind: hit vs miss, another box, same box with t off (max |dt| on the same box).\n`);
+  console.log(`Agreement: both miss, or the same box with |t - slabcast t| <= ${AGREE_T}; disagreements by kind: hit vs miss, another box, same box with t off (max |dt| on the same box).`);
+  console.log('max sep: the largest |separation| (distance minus radius) between the shape at the reported t and the box hit, over the hits, computed independently in double (0: touching exactly); the peer\'s, then slabcast\'s.\n');
   console.log(`| shape | boxes | slabcast batch /s | slabcast one per call /s | ${names.map((n) => `${n} /s | ratio`).join(' | ')} | ${names.map((n) => `${n} agreement`).join(' | ')} | hits |`);
   console.log(`| --- | ---: | ---: | ---: | ${names.map(() => '---: | ---:').join(' | ')} | ${names.map(() => '---').join(' | ')} | ---: |`);
   for (const r of rows) {
@@ -271,7 +305,7 @@ export function printSweepPeerRows({ rows, peers }, params = SWEEP) {
     const agree = names.map((n) => {
       const c = r.peers[n];
       if (!c || c.agree === undefined) return '-';
-      return `${c.agree}/${c.checked} (${c.miss} hit vs miss, ${c.object} other box, ${c.t} t off; max dt ${c.maxDt.toExponential(1)})`;
+      return `${c.agree}/${c.checked} (${c.miss} hit vs miss, ${c.object} other box, ${c.t} t off; max dt ${c.maxDt.toExponential(1)}; max sep ${c.sepTheirs.toExponential(1)}, slabcast ${c.sepMine.toExponential(1)})`;
     });
     const sc = r.missing ? `${r.missing} | -` : `${fmt(r.sc_per_s)} | ${fmt(r.sc_single_per_s)}`;
     console.log(`| ${r.shape} | ${r.boxes} | ${sc} | ${cells.join(' | ')} | ${agree.join(' | ')} | ${r.hits === undefined ? '-' : `${(100 * r.hits).toFixed(1)}%`} |`);
