@@ -97,6 +97,8 @@ struct sc_world {
     int nobb, capobb;
     sc_sphere *spheres;
     int nsph, capsph;
+    sc_capsule *capsules;
+    int ncap, capcap;
 
     sc_node4 *nodes;
     void *nodes_raw;
@@ -219,8 +221,9 @@ typedef struct sc_walker {
 } sc_walker;
 void sc__walk(const sc_world *w, const sc_walker *k);
 
-/* sc_sweep.c: n validated sweeps (sphere: 8 floats each, box: 10) against a committed world. */
-sc_status sc__sweep_batch(const sc_world *w, const float *sweeps, int32_t n, int box, float *t, int32_t *index,
+/* sc_sweep.c: n validated sweeps (kind 0 sphere: 8 floats each, 1 box: 10, 2 capsule: 11) against a
+ * committed world. */
+sc_status sc__sweep_batch(const sc_world *w, const float *sweeps, int32_t n, int kind, float *t, int32_t *index,
                           float *normal, float *point, const sc_wfilt *filter, int brute);
 
 /* sc_sweep_obb.c: a box of half extents e whose centre moves along o + t d, 0 <= t <= tmax, against
@@ -252,12 +255,16 @@ typedef struct sc_xhs {
     double b[4];
     int nb;
 } sc_xhs;
+/* sc_overlap_capsule.c: a capsule against an AABB (exactly) and against m <= 12 half-spaces (in
+ * double; docs/semantics.md, "Overlaps"; paired: h[2i], h[2i + 1] opposite, as an OBB's slabs). */
+int sc__overlap_capsule_aabb(const sc_capsule *c, const sc_aabb *b);
+int sc__overlap_capsule_poly(const sc_capsule *c, const sc_xhs *h, int m, int paired);
 /* sc_exact.c: whether the intersection of m <= 12 half-spaces is empty, exactly. */
 int sc__halfspaces_empty_exact(const sc_xhs *h, int m);
 /* sc_exact.c: the exact sign of det(a, b, c) for float rows. */
 int sc__det3_sign_exact(const float *a, const float *b, const float *c);
 /* sc_query.c: the item checks of a batch query alone (op: 0, 1 rays; 2 segments; 3 sphere sweeps;
- * 4 box sweeps); the first refused item in *bad (-1 when none). */
+ * 4 box sweeps; 5 capsule sweeps); the first refused item in *bad (-1 when none). */
 sc_status sc__check_batch(int op, const float *items, int32_t n, int32_t *bad);
 /* sc_ball.c: whether the closed ball meets the intersection of m <= 6 half-spaces, exactly
  * (skip_pair: h[2i] and h[2i + 1] are opposite, as an OBB's slabs). */

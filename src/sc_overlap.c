@@ -1,5 +1,5 @@
 /* slabcast worlds: overlaps. Every object that shares a point with a query volume (an AABB, a
- * sphere, an OBB or a frustum of six planes), in ascending index order; closed shapes, so
+ * sphere, an OBB, a capsule or a frustum of six planes), in ascending index order; closed shapes, so
  * touching counts. docs/semantics.md, "Overlaps".
  *
  * AABB and sphere volumes against AABB and sphere objects are decided exactly (float compares;
@@ -11,7 +11,8 @@
  * exact too: the polytope's point nearest the centre, from the signs of sc_ball.c. The BVH culls
  * with the volume's bounds (or, for a frustum, the nodes wholly outside one plane). Before the
  * polytope test, a conservative filter with a rigorous margin (sc_o_quick) rejects, accepts, or
- * drops the half-spaces holding the whole object; the brute force goes without it. */
+ * drops the half-spaces holding the whole object; the brute force goes without it. Capsules, as
+ * volumes or objects: sc_overlap_capsule.c (exact against AABBs, spheres and capsules). */
 #include "sc_internal.h"
 
 #include <float.h>
@@ -28,10 +29,11 @@ typedef struct sc_poly {
 } sc_poly;
 
 typedef struct sc_ovol {
-    int kind;            /* SC_SHAPE_AABB, SC_SHAPE_SPHERE, SC_SHAPE_OBB, or 0 for a frustum */
+    int kind;            /* SC_SHAPE_AABB, SC_SHAPE_SPHERE, SC_SHAPE_OBB, SC_SHAPE_CAPSULE, or 0 for a frustum */
     sc_aabb box;         /* the AABB; for the others, bounds (unused for a frustum) */
     sc_sphere sphere;
     sc_obb obb;
+    sc_capsule capsule;
     sc_poly poly;        /* OBB and frustum as half-spaces */
 } sc_ovol;
 
@@ -286,12 +288,42 @@ static int sc_o_poly_object(const sc_poly *p, const sc_aabb *ob, const sc_obb *o
     return sc_o_poly_poly(p, &op);
 }
 
+/* A capsule against object o (any kind): sc_overlap_capsule.c, and the exact segment distance. */
+static int sc_o_capsule_object(const sc_world *w, const sc_capsule *c, int o)
+{
+    switch (w->kind[o]) {
+    case SC_SHAPE_AABB: return sc__overlap_capsule_aabb(c, &w->bounds[o]);
+    case SC_SHAPE_SPHERE: {
+        const sc_sphere *s = &w->spheres[w->slot[o]];
+        return sc__segments_within(c->a, c->b, s->center, s->center, c->radius, s->radius);
+    }
+    case SC_SHAPE_OBB: {
+        sc_poly op;
+        sc_o_obb_poly(&w->obbs[w->slot[o]], &op);
+        return sc__overlap_capsule_poly(c, op.x, op.m, 1);
+    }
+    default: {
+        const sc_capsule *k = &w->capsules[w->slot[o]];
+        return sc__segments_within(c->a, c->b, k->a, k->b, c->radius, k->radius);
+    }
+    }
+}
+
 /* Object o against the volume (quick: the conservative filter first; the brute force goes
  * without it, the reference the filtered path is checked against). */
 static int sc_o_test(const sc_world *w, const sc_ovol *v, int o, int quick)
 {
     int k = w->kind[o];
+    if (v->kind == SC_SHAPE_CAPSULE) return sc_o_capsule_object(w, &v->capsule, o);
     const sc_aabb *ob = &w->bounds[o];
+    if (k == SC_SHAPE_CAPSULE) {
+        /* a capsule object against an AABB, a ball, an OBB or a frustum volume */
+        const sc_capsule *c = &w->capsules[w->slot[o]];
+        if (v->kind == SC_SHAPE_AABB) return sc__overlap_capsule_aabb(c, &v->box);
+        if (v->kind == SC_SHAPE_SPHERE)
+            return sc__segments_within(c->a, c->b, v->sphere.center, v->sphere.center, c->radius, v->sphere.radius);
+        return sc__overlap_capsule_poly(c, v->poly.x, v->poly.m, v->poly.paired);
+    }
     const sc_sphere *os = k == SC_SHAPE_SPHERE ? &w->spheres[w->slot[o]] : NULL;
     const sc_obb *oo = k == SC_SHAPE_OBB ? &w->obbs[w->slot[o]] : NULL;
     sc_poly op;
@@ -429,6 +461,13 @@ sc_status sc__overlap(const sc_world *w, int kind, const void *shape, int32_t *o
         v.obb = *(const sc_obb *)shape;
         v.box = sc__obb_bounds(&v.obb); /* the whole slab set */
         sc_o_obb_poly(&v.obb, &v.poly);
+    } else if (kind == SC_SHAPE_CAPSULE) {
+        v.capsule = *(const sc_capsule *)shape;
+        const sc_capsule *c = &v.capsule;
+        float r = c->radius;
+        /* culling only: sc_o_cull grows these bounds by a relative 2^-20, far beyond their rounding */
+        v.box.min = (sc_vec3){fminf(c->a.x, c->b.x) - r, fminf(c->a.y, c->b.y) - r, fminf(c->a.z, c->b.z) - r};
+        v.box.max = (sc_vec3){fmaxf(c->a.x, c->b.x) + r, fmaxf(c->a.y, c->b.y) + r, fmaxf(c->a.z, c->b.z) + r};
     } else {
         /* a frustum: inside is n.x + d >= 0, that is -n.x <= d */
         const float *pl = shape;

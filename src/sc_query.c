@@ -361,16 +361,25 @@ sc_status sc_world_cast_ray_all(const sc_world *w, const float *ray, int32_t cap
 
 /* ------------------------------------------------------------------ sweeps */
 
-/* Validates n sweeps (per floats each: a ray, then a radius or three half extents). */
+/* Validates n sweeps (per floats each: a ray, then a radius or three half extents; a capsule's:
+ * a, b, dir, tmax, radius, its capsule checked first, then its ray from a). */
 static sc_status sc_w_check_sweeps(const float *sweeps, int n, int per, sc_scratch *scratch)
 {
     for (int i = 0; i < n; ++i) {
         const float *p = sweeps + (size_t)i * (size_t)per;
-        sc_ray r = {sc_w_v3(p), sc_w_v3(p + 3), p[6]};
-        sc_status s = sc_ray_check(&r);
-        for (int k = 7; s == SC_OK && k < per; ++k) {
-            if (!isfinite(p[k])) s = per == SC_SPHERE_SWEEP_FLOATS ? SC_ERR_SPHERE_RADIUS : SC_ERR_OBB_HALF;
-            else if (p[k] < 0.0f) s = per == SC_SPHERE_SWEEP_FLOATS ? SC_ERR_SPHERE_RADIUS_NEGATIVE : SC_ERR_OBB_HALF_NEGATIVE;
+        sc_status s;
+        if (per == SC_CAPSULE_SWEEP_FLOATS) {
+            sc_capsule c = {sc_w_v3(p), sc_w_v3(p + 3), p[10]};
+            sc_ray r = {c.a, sc_w_v3(p + 6), p[9]};
+            s = sc_capsule_check(&c);
+            if (s == SC_OK) s = sc_ray_check(&r);
+        } else {
+            sc_ray r = {sc_w_v3(p), sc_w_v3(p + 3), p[6]};
+            s = sc_ray_check(&r);
+            for (int k = 7; s == SC_OK && k < per; ++k) {
+                if (!isfinite(p[k])) s = per == SC_SPHERE_SWEEP_FLOATS ? SC_ERR_SPHERE_RADIUS : SC_ERR_OBB_HALF;
+                else if (p[k] < 0.0f) s = per == SC_SPHERE_SWEEP_FLOATS ? SC_ERR_SPHERE_RADIUS_NEGATIVE : SC_ERR_OBB_HALF_NEGATIVE;
+            }
         }
         if (s != SC_OK) {
             sc_w_set_error(scratch, i);
@@ -380,21 +389,27 @@ static sc_status sc_w_check_sweeps(const float *sweeps, int n, int per, sc_scrat
     return SC_OK;
 }
 
-static sc_status sc_w_sweeps(const sc_world *w, const float *sweeps, int32_t n, int box, float *t, int32_t *index,
+/* Floats per sweep of kind (0 sphere, 1 box, 2 capsule: sc__sweep_batch's kinds). */
+static int sc_w_sweep_floats(int kind)
+{
+    return kind == 1 ? SC_BOX_SWEEP_FLOATS : kind == 2 ? SC_CAPSULE_SWEEP_FLOATS : SC_SPHERE_SWEEP_FLOATS;
+}
+
+static sc_status sc_w_sweeps(const sc_world *w, const float *sweeps, int32_t n, int kind, float *t, int32_t *index,
                              float *normal, float *point, const sc_query_filter *filter, sc_scratch *scratch, int brute)
 {
     sc_w_set_error(scratch, -1);
     if (!w) return SC_ERR_NULL;
     if (n < 0) return SC_ERR_COUNT;
     if (n > 0 && !sweeps) return SC_ERR_NULL;
-    sc_status s = sc_w_check_sweeps(sweeps, n, box ? SC_BOX_SWEEP_FLOATS : SC_SPHERE_SWEEP_FLOATS, scratch);
+    sc_status s = sc_w_check_sweeps(sweeps, n, sc_w_sweep_floats(kind), scratch);
     if (s != SC_OK) return s;
     if (n > 0 && (!t || !index)) return SC_ERR_NULL;
     sc_wfilt f;
     s = sc_w_filter(w, filter, n, &f, scratch);
     if (s != SC_OK) return s;
     if (!sc_world_is_committed(w)) return SC_ERR_STALE;
-    return sc__sweep_batch(w, sweeps, n, box, t, index, normal, point, &f, brute);
+    return sc__sweep_batch(w, sweeps, n, kind, t, index, normal, point, &f, brute);
 }
 
 sc_status sc_world_cast_spheres(const sc_world *w, const float *sweeps, int32_t n, float *t, int32_t *index,
@@ -423,6 +438,19 @@ sc_status sc_world_cast_boxes_bruteforce(const sc_world *w, const float *sweeps,
     return sc_w_sweeps(w, sweeps, n, 1, t, index, normal, point, filter, scratch, 1);
 }
 
+sc_status sc_world_cast_capsules(const sc_world *w, const float *sweeps, int32_t n, float *t, int32_t *index,
+                                 float *normal, float *point, const sc_query_filter *filter, sc_scratch *scratch)
+{
+    return sc_w_sweeps(w, sweeps, n, 2, t, index, normal, point, filter, scratch, 0);
+}
+
+sc_status sc_world_cast_capsules_bruteforce(const sc_world *w, const float *sweeps, int32_t n, float *t,
+                                            int32_t *index, float *normal, float *point,
+                                            const sc_query_filter *filter, sc_scratch *scratch)
+{
+    return sc_w_sweeps(w, sweeps, n, 2, t, index, normal, point, filter, scratch, 1);
+}
+
 /* ------------------------------------------------------------------ overlaps */
 
 static sc_status sc_w_overlap(const sc_world *w, int kind, const void *shape, int32_t *out, int32_t cap, int32_t *total,
@@ -436,6 +464,7 @@ static sc_status sc_w_overlap(const sc_world *w, int kind, const void *shape, in
     if (kind == SC_SHAPE_AABB) s = sc_aabb_check(shape);
     else if (kind == SC_SHAPE_SPHERE) s = sc_sphere_check(shape);
     else if (kind == SC_SHAPE_OBB) s = sc_obb_check(shape);
+    else if (kind == SC_SHAPE_CAPSULE) s = sc_capsule_check(shape);
     else {
         const float *pl = shape;
         for (int k = 0; k < 6 && s == SC_OK; ++k) {
@@ -467,6 +496,12 @@ sc_status sc_world_overlap_obb(const sc_world *w, const sc_obb *obb, int32_t *ou
                                const sc_query_filter *filter)
 {
     return sc_w_overlap(w, SC_SHAPE_OBB, obb, out, cap, total, filter, 0);
+}
+
+sc_status sc_world_overlap_capsule(const sc_world *w, const sc_capsule *capsule, int32_t *out, int32_t cap,
+                                   int32_t *total, const sc_query_filter *filter)
+{
+    return sc_w_overlap(w, SC_SHAPE_CAPSULE, capsule, out, cap, total, filter, 0);
 }
 
 sc_status sc_world_overlap_frustum(const sc_world *w, const float *planes, int32_t *out, int32_t cap, int32_t *total,
@@ -513,7 +548,7 @@ sc_status sc__closest_objects(const sc_world *w, const float *points, int32_t n,
 }
 
 /* The item checks of a batch query, alone (op: 0 and 1 rays, 2 segments, 3 sphere sweeps, 4 box
- * sweeps): the status the query would return for its items, the first refused item in *bad. */
+ * sweeps, 5 capsule sweeps): the status the query would return for its items, the first refused item in *bad. */
 sc_status sc__check_batch(int op, const float *items, int32_t n, int32_t *bad)
 {
     sc_scratch probe;
@@ -524,7 +559,7 @@ sc_status sc__check_batch(int op, const float *items, int32_t n, int32_t *bad)
     else if (n > 0 && !items) s = SC_ERR_NULL;
     else if (op <= 1) s = sc_w_check_rays(items, n, &probe);
     else if (op == 2) s = sc_w_check_segments(items, n, &probe);
-    else s = sc_w_check_sweeps(items, n, op == 3 ? SC_SPHERE_SWEEP_FLOATS : SC_BOX_SWEEP_FLOATS, &probe);
+    else s = sc_w_check_sweeps(items, n, sc_w_sweep_floats(op - 3), &probe);
     *bad = probe.error_index;
     return s;
 }

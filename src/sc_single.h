@@ -111,6 +111,11 @@ int sc__contains_sphere(sc_vec3 p, const sc_sphere *sp);
 int sc__linetest_obb(sc_vec3 a, sc_vec3 b, const sc_obb *box);
 sc_vec3 sc__exit_normal_obb(const sc_ray *ray, const sc_obb *box);
 int sc__contains_obb(sc_vec3 p, const sc_obb *box);
+/* sc_capsule.c: a decision in exact arithmetic only, without the double-precision filter (for
+ * tests of the filter). kind 0: segments_within(v[0..2], v[3..5], v[6..8], v[9..11], v[12], v[13]);
+ * 1: the ray (origin v[0..2], dir v[3..5], tmax v[12]) hits the capsule (v[6..8], v[9..11], v[13]);
+ * 2: the sign of dist(v[0..2], segment v[6..8]-v[9..11])^2 - v[12]^2. */
+int sc__capsule_decide_exact(int kind, const float *v);
 /* sc_plane.c: ray and segment (two-sided) against the plane; n.x - d, exactly summed. */
 sc_raycast_result sc__raycast_plane_valid(const sc_ray *ray, const sc_plane *plane);
 int sc__linetest_plane(sc_vec3 a, sc_vec3 b, const sc_plane *plane);

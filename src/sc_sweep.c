@@ -14,31 +14,16 @@
  *   - box against a sphere: the point against the box [C - e, C + e] rounded by R;
  *   - box against an OBB (its slabs): the separating axis test swept along t (sc_sweep_obb.c).
  * The BVH is walked with each node's bounds grown by the moving shape's extent. */
-#include "sc_internal.h"
+#include "sc_sweep.h"
 
 #include <float.h>
 #include <math.h>
 #include <string.h>
 
-typedef struct sc_shit {
-    double t;
-    int index;
-    double n[3], p[3];
-} sc_shit;
-
-/* The moving shape: centre o + t d for t in [0, tmax]; a sphere of radius r, or a box of half
- * extents e. */
-typedef struct sc_mover {
-    double o[3], d[3], tmax;
-    int box;
-    double r, e[3];
-    double ext[3]; /* how far the shape reaches from its centre along each axis */
-} sc_mover;
-
 static double sc_s_dot(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 
 /* First t >= 0 at which o + t d enters the ball (c, rad), when o is outside it; -1 for never. */
-static double sc_s_ray_ball(const double *o, const double *d, const double *c, double rad)
+double sc__sw_ray_ball(const double *o, const double *d, const double *c, double rad)
 {
     double m[3] = {o[0] - c[0], o[1] - c[1], o[2] - c[2]};
     double b = sc_s_dot(m, d), cc = sc_s_dot(m, m) - rad * rad, dd = sc_s_dot(d, d);
@@ -51,7 +36,7 @@ static double sc_s_ray_ball(const double *o, const double *d, const double *c, d
 }
 
 /* First t >= 0 at which o + t d enters the capsule of segment [a, b] and radius rad (o outside). */
-static double sc_s_ray_capsule(const double *o, const double *d, const double *a, const double *b, double rad)
+double sc__sw_ray_capsule(const double *o, const double *d, const double *a, const double *b, double rad)
 {
     double best = -1.0;
     double ab[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]}, ao[3] = {o[0] - a[0], o[1] - a[1], o[2] - a[2]};
@@ -68,14 +53,14 @@ static double sc_s_ray_capsule(const double *o, const double *d, const double *a
             if (s >= 0.0 && s <= 1.0) best = t;
         }
     }
-    double ta = sc_s_ray_ball(o, d, a, rad), tb = sc_s_ray_ball(o, d, b, rad);
+    double ta = sc__sw_ray_ball(o, d, a, rad), tb = sc__sw_ray_ball(o, d, b, rad);
     if (ta >= 0.0 && (best < 0.0 || ta < best)) best = ta;
     if (tb >= 0.0 && (best < 0.0 || tb < best)) best = tb;
     return best;
 }
 
 /* The squared distance from point x to the box [lo, hi], and the closest point q. */
-static double sc_s_box_dist2(const double *x, const double *lo, const double *hi, double *q)
+double sc__sw_box_dist2(const double *x, const double *lo, const double *hi, double *q)
 {
     double s = 0.0;
     for (int i = 0; i < 3; ++i) {
@@ -86,7 +71,7 @@ static double sc_s_box_dist2(const double *x, const double *lo, const double *hi
 }
 
 /* The slab interval of o + t d against [lo, hi] in double: 0 when the line misses. */
-static int sc_s_slab(const double *o, const double *d, const double *lo, const double *hi, double *tn, double *tf,
+int sc__sw_slab(const double *o, const double *d, const double *lo, const double *hi, double *tn, double *tf,
                      int *axis)
 {
     *tn = -INFINITY;
@@ -109,18 +94,18 @@ static int sc_s_slab(const double *o, const double *d, const double *lo, const d
  * closest point q of the box and the unit normal n there (zero when already touching at 0).
  * Returns 0 for no contact. The point enters the grown box [lo - rad, hi + rad] first; where it
  * enters beside an edge or a corner of the box, the contact is with that edge's capsule. */
-static int sc_s_rounded_box(const double *o, const double *d, double tmax, const double *lo, const double *hi,
+int sc__sw_rounded_box(const double *o, const double *d, double tmax, const double *lo, const double *hi,
                             double rad, double *t, double *q, double *n)
 {
     n[0] = n[1] = n[2] = 0.0;
-    if (sc_s_box_dist2(o, lo, hi, q) <= rad * rad) {
+    if (sc__sw_box_dist2(o, lo, hi, q) <= rad * rad) {
         *t = 0.0;
         return 1;
     }
     double glo[3], ghi[3], tn, tf;
     int axis;
     for (int i = 0; i < 3; ++i) { glo[i] = lo[i] - rad; ghi[i] = hi[i] + rad; }
-    if (!sc_s_slab(o, d, glo, ghi, &tn, &tf, &axis) || tf < 0.0 || tn > tmax) return 0;
+    if (!sc__sw_slab(o, d, glo, ghi, &tn, &tf, &axis) || tf < 0.0 || tn > tmax) return 0;
     double te = tn > 0.0 ? tn : 0.0, p[3];
     int out = 0; /* axes other than the entry one where the point is beside the box */
     for (int i = 0; i < 3; ++i) {
@@ -131,7 +116,7 @@ static int sc_s_rounded_box(const double *o, const double *d, double tmax, const
         /* a face: the entry face of the grown box */
         *t = te;
         for (int i = 0; i < 3; ++i) p[i] = o[i] + te * d[i];
-        (void)sc_s_box_dist2(p, lo, hi, q);
+        (void)sc__sw_box_dist2(p, lo, hi, q);
         n[axis] = d[axis] > 0.0 ? -1.0 : 1.0;
         return 1;
     }
@@ -146,13 +131,13 @@ static int sc_s_rounded_box(const double *o, const double *d, double tmax, const
         for (int i = 0; i < 3; ++i) a[i] = b[i] = side[i] ? hi[i] : lo[i];
         a[k] = lo[k];
         b[k] = hi[k];
-        double tc = sc_s_ray_capsule(o, d, a, b, rad);
+        double tc = sc__sw_ray_capsule(o, d, a, b, rad);
         if (tc >= 0.0 && (best < 0.0 || tc < best)) best = tc;
     }
     if (best < 0.0 || best > tmax) return 0;
     *t = best;
     for (int i = 0; i < 3; ++i) p[i] = o[i] + best * d[i];
-    (void)sc_s_box_dist2(p, lo, hi, q);
+    (void)sc__sw_box_dist2(p, lo, hi, q);
     double v[3] = {p[0] - q[0], p[1] - q[1], p[2] - q[2]}, len = sqrt(sc_s_dot(v, v));
     if (len > 0.0)
         for (int i = 0; i < 3; ++i) n[i] = v[i] / len;
@@ -167,13 +152,13 @@ static int sc_s_vs_aabb(const sc_mover *m, const sc_aabb *b, sc_shit *h)
     double lo[3], hi[3];
     sc_s_f3(lo, b->min);
     sc_s_f3(hi, b->max);
-    if (!m->box) return sc_s_rounded_box(m->o, m->d, m->tmax, lo, hi, m->r, &h->t, h->p, h->n);
+    if (!m->box) return sc__sw_rounded_box(m->o, m->d, m->tmax, lo, hi, m->r, &h->t, h->p, h->n);
     double glo[3], ghi[3], q[3];
     for (int i = 0; i < 3; ++i) { glo[i] = lo[i] - m->e[i]; ghi[i] = hi[i] + m->e[i]; }
-    if (!sc_s_rounded_box(m->o, m->d, m->tmax, glo, ghi, 0.0, &h->t, q, h->n)) return 0;
+    if (!sc__sw_rounded_box(m->o, m->d, m->tmax, glo, ghi, 0.0, &h->t, q, h->n)) return 0;
     double c[3];
     for (int i = 0; i < 3; ++i) c[i] = m->o[i] + h->t * m->d[i];
-    (void)sc_s_box_dist2(c, lo, hi, h->p); /* the object's point nearest the box's centre */
+    (void)sc__sw_box_dist2(c, lo, hi, h->p); /* the object's point nearest the box's centre */
     return 1;
 }
 
@@ -183,14 +168,14 @@ static int sc_s_vs_sphere(const sc_mover *m, const sc_sphere *s, sc_shit *h)
     double c[3], R = s->radius, v[3], q[3], len;
     sc_s_f3(c, s->center);
     if (!m->box) {
-        double t = sc_s_ray_ball(m->o, m->d, c, R + m->r);
+        double t = sc__sw_ray_ball(m->o, m->d, c, R + m->r);
         if (t < 0.0 || t > m->tmax) return 0;
         h->t = t;
         for (int i = 0; i < 3; ++i) v[i] = m->o[i] + t * m->d[i] - c[i];
     } else {
         double lo[3], hi[3];
         for (int i = 0; i < 3; ++i) { lo[i] = c[i] - m->e[i]; hi[i] = c[i] + m->e[i]; }
-        if (!sc_s_rounded_box(m->o, m->d, m->tmax, lo, hi, R, &h->t, q, h->n)) return 0;
+        if (!sc__sw_rounded_box(m->o, m->d, m->tmax, lo, hi, R, &h->t, q, h->n)) return 0;
         for (int i = 0; i < 3; ++i) v[i] = m->o[i] + h->t * m->d[i] - q[i];
     }
     len = sqrt(sc_s_dot(v, v));
@@ -224,12 +209,20 @@ static int sc_s_sphere_vs_obb(const sc_mover *m, const sc_obb *b, sc_shit *h)
         lo[k] = -half[k];
         hi[k] = half[k];
     }
-    if (!sc_s_rounded_box(ol, dl, m->tmax, lo, hi, m->r, &h->t, ql, nl)) return 0;
-    /* The point of the slab set whose frame coordinates are ql: c + A^-1 ql, the columns of A^-1
-     * being f_i / D with f_i = a_j x a_k (i, j, k cyclic) and D = det A (a_j . f_i = D delta_ij), so
-     * that a_j . (p - c) = ql_j (mapping back with the axes themselves, A^T, would leave the slabs
-     * by up to the skew times the halves). The normal maps back with the axes: a face's is a_i. */
-    double f[3][3];
+    if (!sc__sw_rounded_box(ol, dl, m->tmax, lo, hi, m->r, &h->t, ql, nl)) return 0;
+    sc__sw_obb_back(b, ql, nl, h->p, h->n);
+    return 1;
+}
+
+/* The point of the slab set whose frame coordinates are ql: c + A^-1 ql, the columns of A^-1 being
+ * f_i / D with f_i = a_j x a_k (i, j, k cyclic) and D = det A (a_j . f_i = D delta_ij), so that
+ * a_j . (p - c) = ql_j (mapping back with the axes themselves, A^T, would leave the slabs by up to
+ * the skew times the halves). The normal nl maps back with the axes (a face's is a_i), unit. */
+void sc__sw_obb_back(const sc_obb *b, const double *ql, const double *nl, double *p, double *n)
+{
+    double c[3], ax[3][3], f[3][3];
+    sc_s_f3(c, b->center);
+    for (int k = 0; k < 3; ++k) sc_s_f3(ax[k], b->axes[k]);
     for (int i = 0; i < 3; ++i) {
         const double *a1 = ax[(i + 1) % 3], *a2 = ax[(i + 2) % 3];
         f[i][0] = a1[1] * a2[2] - a1[2] * a2[1];
@@ -238,18 +231,19 @@ static int sc_s_sphere_vs_obb(const sc_mover *m, const sc_obb *b, sc_shit *h)
     }
     double D = sc_s_dot(ax[0], f[0]), nw[3] = {0, 0, 0};
     for (int i = 0; i < 3; ++i) {
-        h->p[i] = c[i] + (ql[0] * f[0][i] + ql[1] * f[1][i] + ql[2] * f[2][i]) / D;
+        p[i] = c[i] + (ql[0] * f[0][i] + ql[1] * f[1][i] + ql[2] * f[2][i]) / D;
         nw[i] = nl[0] * ax[0][i] + nl[1] * ax[1][i] + nl[2] * ax[2][i];
     }
     double len = sqrt(sc_s_dot(nw, nw));
-    for (int i = 0; i < 3; ++i) h->n[i] = len > 0.0 ? nw[i] / len : 0.0;
-    return 1;
+    for (int i = 0; i < 3; ++i) n[i] = len > 0.0 ? nw[i] / len : 0.0;
 }
 
 /* Object o against the moving shape. */
 static int sc_s_object(const sc_world *w, const sc_mover *m, int o, sc_shit *h)
 {
+    if (m->kind == SC_MOVER_CAPSULE) return sc__sw_capsule_object(w, m, o, h);
     switch (w->kind[o]) {
+    case SC_SHAPE_CAPSULE: return sc__sw_vs_capsule(m, &w->capsules[w->slot[o]], h);
     case SC_SHAPE_AABB: return sc_s_vs_aabb(m, &w->bounds[o], h);
     case SC_SHAPE_SPHERE: return sc_s_vs_sphere(m, &w->spheres[w->slot[o]], h);
     default:
@@ -275,7 +269,7 @@ static int sc_s_cull(const sc_mover *m, const float *lo, const float *hi, int st
         glo[i] = a - g;
         ghi[i] = b + g;
     }
-    if (!sc_s_slab(m->o, m->d, glo, ghi, &tn, &tf, &axis)) return 0;
+    if (!sc__sw_slab(m->o, m->d, glo, ghi, &tn, &tf, &axis)) return 0;
     return tf >= 0.0 && tn <= limit;
 }
 
@@ -308,23 +302,45 @@ static int sc_s_cull_walk(void *ctx, const float *lo, const float *hi, int l)
     return sc_s_cull(q->m, lo, hi, 4, l, q->best.index >= 0 ? q->best.t : q->m->tmax);
 }
 
-sc_status sc__sweep_batch(const sc_world *w, const float *sweeps, int32_t n, int box, float *t, int32_t *index,
+/* Sweep p (its kind's floats) as a moving shape. */
+static void sc_s_mover(const float *p, int kind, sc_mover *m)
+{
+    memset(m, 0, sizeof *m);
+    m->kind = kind;
+    m->box = kind == SC_MOVER_BOX;
+    if (kind == SC_MOVER_CAPSULE) {
+        /* a xyz, b xyz, dir xyz, tmax, radius: the centre is the midpoint (exact in double), the
+         * reach half the segment's extent plus the radius (grown as a sphere's, see sc_s_cull) */
+        m->r = p[10];
+        m->tmax = p[9];
+        for (int k = 0; k < 3; ++k) {
+            m->a[k] = p[k];
+            m->b[k] = p[3 + k];
+            m->d[k] = p[6 + k];
+            m->o[k] = (m->a[k] + m->b[k]) * 0.5;
+            m->ext[k] = fabs(m->b[k] - m->a[k]) * 0.5 + (double)p[10] * (1.0 + 2.44140625e-4);
+        }
+        return;
+    }
+    for (int k = 0; k < 3; ++k) { m->o[k] = p[k]; m->d[k] = p[3 + k]; }
+    m->tmax = p[6];
+    if (m->box) {
+        for (int k = 0; k < 3; ++k) m->e[k] = m->ext[k] = p[7 + k];
+    } else {
+        m->r = p[7];
+        m->ext[0] = m->ext[1] = m->ext[2] = (double)p[7] * (1.0 + 2.44140625e-4); /* 2^-12: see sc_s_cull */
+    }
+}
+
+sc_status sc__sweep_batch(const sc_world *w, const float *sweeps, int32_t n, int kind, float *t, int32_t *index,
                           float *normal, float *point, const sc_wfilt *filter, int brute)
 {
-    int per = box ? SC_BOX_SWEEP_FLOATS : SC_SPHERE_SWEEP_FLOATS;
+    int per = kind == SC_MOVER_BOX ? SC_BOX_SWEEP_FLOATS : kind == SC_MOVER_CAPSULE ? SC_CAPSULE_SWEEP_FLOATS : SC_SPHERE_SWEEP_FLOATS;
+    int box = kind == SC_MOVER_BOX;
     for (int i = 0; i < n; ++i) {
         const float *p = sweeps + (size_t)i * (size_t)per;
         sc_mover m;
-        memset(&m, 0, sizeof m);
-        for (int k = 0; k < 3; ++k) { m.o[k] = p[k]; m.d[k] = p[3 + k]; }
-        m.tmax = p[6];
-        m.box = box;
-        if (box) {
-            for (int k = 0; k < 3; ++k) m.e[k] = m.ext[k] = p[7 + k];
-        } else {
-            m.r = p[7];
-            m.ext[0] = m.ext[1] = m.ext[2] = (double)p[7] * (1.0 + 2.44140625e-4); /* 2^-12: see sc_s_cull */
-        }
+        sc_s_mover(p, kind, &m);
         sc_wray f;
         memset(&f, 0, sizeof f);
         f.mask = filter->mask;

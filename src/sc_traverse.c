@@ -3,7 +3,7 @@
  * Results are those of the single queries, exactly: the leaf kernel for AABBs is the scalar
  * slab test of sc__raycast_aabb_valid done four boxes at a time with the same operations in
  * the same order (true divisions, the same comparisons), so t is bit-identical; OBBs and
- * spheres go through the scalar queries themselves. Node tests are only used to cull: they
+ * spheres and capsules go through the scalar queries themselves. Node tests are only used to cull: they
  * use a reciprocal direction (faster) and widen the interval by a relative 2^-20, far more
  * than their rounding error, so they never cull a box that the exact test would hit.
  *
@@ -64,6 +64,7 @@ static sc_raycast_result sc_w_exact_object(const sc_world *w, const sc_wray *r, 
     switch (w->kind[o]) {
     case SC_SHAPE_AABB: return sc__raycast_aabb_valid(&r->ray, &w->bounds[o]);
     case SC_SHAPE_OBB: return sc__raycast_obb_valid(&r->ray, &w->obbs[w->slot[o]]);
+    case SC_SHAPE_CAPSULE: return sc__raycast_capsule_valid(&r->ray, &w->capsules[w->slot[o]]);
     default: return sc__raycast_sphere_valid(&r->ray, &w->spheres[w->slot[o]]);
     }
 }
@@ -92,6 +93,7 @@ sc_shape sc__object_shape(const sc_world *w, int o)
     sh.type = (sc_shape_type)w->kind[o];
     if (w->kind[o] == SC_SHAPE_AABB) sh.u.aabb = w->bounds[o];
     else if (w->kind[o] == SC_SHAPE_OBB) sh.u.obb = w->obbs[w->slot[o]];
+    else if (w->kind[o] == SC_SHAPE_CAPSULE) sh.u.capsule = w->capsules[w->slot[o]];
     else sh.u.sphere = w->spheres[w->slot[o]];
     return sh;
 }
@@ -113,7 +115,7 @@ static int sc_w_exact_hit(const sc_world *w, const sc_wray *r, int o, float *t, 
     if (r->inside == SC_INSIDE_SKIP || !(h.t_exit <= r->ray.tmax)) return 0;
     sc_shape sh = sc__object_shape(w, o);
     *t = h.t_exit;
-    *normal = sc__exit_normal(&r->ray, &sh);
+    *normal = sh.type == SC_SHAPE_CAPSULE ? sc__exit_normal_capsule(&r->ray, &sh.u.capsule) : sc__exit_normal(&r->ray, &sh);
     return 1;
 }
 

@@ -113,6 +113,16 @@ sc_status sc_plane_check(const sc_plane *plane)
     return SC_OK;
 }
 
+sc_status sc_capsule_check(const sc_capsule *capsule)
+{
+    if (!capsule) return SC_ERR_NULL;
+    if (!sc_finite3(capsule->a)) return SC_ERR_CAPSULE_A;
+    if (!sc_finite3(capsule->b)) return SC_ERR_CAPSULE_B;
+    if (!isfinite(capsule->radius)) return SC_ERR_CAPSULE_RADIUS;
+    if (capsule->radius < 0.0f) return SC_ERR_CAPSULE_RADIUS_NEGATIVE;
+    return SC_OK;
+}
+
 sc_status sc_shape_check(const sc_shape *shape)
 {
     if (!shape) return SC_ERR_NULL;
@@ -121,6 +131,7 @@ sc_status sc_shape_check(const sc_shape *shape)
     case SC_SHAPE_OBB: return sc_obb_check(&shape->u.obb);
     case SC_SHAPE_SPHERE: return sc_sphere_check(&shape->u.sphere);
     case SC_SHAPE_PLANE: return sc_plane_check(&shape->u.plane);
+    case SC_SHAPE_CAPSULE: return sc_capsule_check(&shape->u.capsule);
     default: return SC_ERR_SHAPE_TYPE;
     }
 }
@@ -131,4 +142,5 @@ bool sc_aabb_valid(const sc_aabb *box) { return sc_aabb_check(box) == SC_OK; }
 bool sc_obb_valid(const sc_obb *box) { return sc_obb_check(box) == SC_OK; }
 bool sc_sphere_valid(const sc_sphere *sphere) { return sc_sphere_check(sphere) == SC_OK; }
 bool sc_plane_valid(const sc_plane *plane) { return sc_plane_check(plane) == SC_OK; }
+bool sc_capsule_valid(const sc_capsule *capsule) { return sc_capsule_check(capsule) == SC_OK; }
 bool sc_shape_valid(const sc_shape *shape) { return sc_shape_check(shape) == SC_OK; }

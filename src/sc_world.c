@@ -180,6 +180,7 @@ void sc_world_destroy(sc_world *w)
     for (int k = 0; k < SC_OBJECT_ARRAYS; ++k) sc__mem_free(&m, *ptr[k], (size_t)w->cap * elem[k]);
     sc__mem_free(&m, w->obbs, (size_t)w->capobb * sizeof *w->obbs);
     sc__mem_free(&m, w->spheres, (size_t)w->capsph * sizeof *w->spheres);
+    sc__mem_free(&m, w->capsules, (size_t)w->capcap * sizeof *w->capsules);
     sc__mem_free(&m, w->nodes_raw, sc__aligned_bytes(w->capnodes, sizeof(sc_node4)));
     sc__mem_free(&m, w->groups_raw, sc__aligned_bytes(w->capgroups, sizeof(sc_group)));
     sc__mem_free(&m, w->far_list, (size_t)w->capfar * sizeof *w->far_list);
@@ -199,7 +200,8 @@ size_t sc_world_bytes(const sc_world *w)
     if (!w) return 0;
     size_t per_obj = sizeof(uint8_t) * 3 + sizeof(int32_t) * 3 + sizeof(sc_aabb);
     return sizeof *w + (size_t)w->cap * per_obj + (size_t)w->capobb * sizeof(sc_obb) +
-           (size_t)w->capsph * sizeof(sc_sphere) + sc__aligned_bytes(w->capnodes, sizeof(sc_node4)) +
+           (size_t)w->capsph * sizeof(sc_sphere) + (size_t)w->capcap * sizeof(sc_capsule) +
+           sc__aligned_bytes(w->capnodes, sizeof(sc_node4)) +
            sc__aligned_bytes(w->capgroups, sizeof(sc_group)) + (size_t)w->scratch_cap * 32 /* sizeof(sc_bprim) */ +
            (size_t)w->capfar * sizeof(int32_t) + (size_t)w->capfree * sizeof(int32_t);
 }
@@ -213,6 +215,23 @@ static sc_aabb sc_w_bound(sc_vec3 c, sc_vec3 e)
     float sx = (sc_w_abs(c.x) + e.x) * 0.0009765625f, sy = (sc_w_abs(c.y) + e.y) * 0.0009765625f,
           sz = (sc_w_abs(c.z) + e.z) * 0.0009765625f;
     sc_aabb b = {{c.x - e.x - sx, c.y - e.y - sy, c.z - e.z - sz}, {c.x + e.x + sx, c.y + e.y + sy, c.z + e.z + sz}};
+    return b;
+}
+
+/* min(a, b) - r and max(a, b) + r, each rounded outwards (one float step beyond the rounded
+ * value, which is within half a step of the exact one): the box holds the whole capsule. An
+ * overflow gives an infinite bound, and the capsule goes to the far list. */
+static float sc_w_down(float lo, float r) { return nextafterf(lo - r, -INFINITY); }
+static float sc_w_up(float hi, float r) { return nextafterf(hi + r, INFINITY); }
+static sc_aabb sc_w_capsule_bound(const sc_capsule *c)
+{
+    sc_aabb b;
+    b.min.x = sc_w_down(c->a.x < c->b.x ? c->a.x : c->b.x, c->radius);
+    b.min.y = sc_w_down(c->a.y < c->b.y ? c->a.y : c->b.y, c->radius);
+    b.min.z = sc_w_down(c->a.z < c->b.z ? c->a.z : c->b.z, c->radius);
+    b.max.x = sc_w_up(c->a.x > c->b.x ? c->a.x : c->b.x, c->radius);
+    b.max.y = sc_w_up(c->a.y > c->b.y ? c->a.y : c->b.y, c->radius);
+    b.max.z = sc_w_up(c->a.z > c->b.z ? c->a.z : c->b.z, c->radius);
     return b;
 }
 
@@ -241,10 +260,14 @@ static sc_status sc_w_check_batch(sc_world *w, const float *data, int n, int kin
         } else if (kind == SC_SHAPE_OBB) {
             sc_obb o = sc_w_read_obb(data + (size_t)i * SC_OBB_FLOATS);
             s = sc_obb_check(&o);
-        } else {
+        } else if (kind == SC_SHAPE_SPHERE) {
             const float *p = data + (size_t)i * SC_SPHERE_FLOATS;
             sc_sphere sp = {sc_w_v3(p), p[3]};
             s = sc_sphere_check(&sp);
+        } else {
+            const float *p = data + (size_t)i * SC_CAPSULE_FLOATS;
+            sc_capsule c = {sc_w_v3(p), sc_w_v3(p + 3), p[6]};
+            s = sc_capsule_check(&c);
         }
         if (s != SC_OK) {
             w->error_index = i;
@@ -267,10 +290,15 @@ static void sc_w_store(sc_world *w, int i, int kind, const float *p)
         w->obbs[w->slot[i]] = o;
         w->bounds[i] = sc__obb_bounds(&o); /* the whole slab set (sc_obb_bounds.c) */
         w->far[i] = (uint8_t)(sc_w_far3(w->bounds[i].min) || sc_w_far3(w->bounds[i].max));
-    } else {
+    } else if (kind == SC_SHAPE_SPHERE) {
         sc_sphere sp = {sc_w_v3(p), p[3]};
         w->spheres[w->slot[i]] = sp;
         w->bounds[i] = sc_w_bound(sp.center, (sc_vec3){sp.radius, sp.radius, sp.radius});
+        w->far[i] = (uint8_t)(sc_w_far3(w->bounds[i].min) || sc_w_far3(w->bounds[i].max));
+    } else {
+        sc_capsule c = {sc_w_v3(p), sc_w_v3(p + 3), p[6]};
+        w->capsules[w->slot[i]] = c;
+        w->bounds[i] = sc_w_capsule_bound(&c);
         w->far[i] = (uint8_t)(sc_w_far3(w->bounds[i].min) || sc_w_far3(w->bounds[i].max));
     }
 }
@@ -281,11 +309,23 @@ static void sc_w_store(sc_world *w, int i, int kind, const float *p)
 static void sc_w_init_slot(sc_world *w, int o, int kind)
 {
     int same = w->slot[o] >= 0 && (w->kind[o] & ~SC_KIND_REMOVED) == kind;
-    if (!same) w->slot[o] = kind == SC_SHAPE_OBB ? w->nobb++ : kind == SC_SHAPE_SPHERE ? w->nsph++ : -1;
+    if (!same)
+        w->slot[o] = kind == SC_SHAPE_OBB      ? w->nobb++
+                     : kind == SC_SHAPE_SPHERE  ? w->nsph++
+                     : kind == SC_SHAPE_CAPSULE ? w->ncap++
+                                                : -1;
     w->kind[o] = (uint8_t)kind;
     w->mask[o] = 0xFFFFFFFFu;
     w->enabled[o] = 1;
     w->obj_ref[o] = -1;
+}
+
+static int sc_w_floats(int kind)
+{
+    return kind == SC_SHAPE_AABB     ? SC_AABB_FLOATS
+           : kind == SC_SHAPE_OBB    ? SC_OBB_FLOATS
+           : kind == SC_SHAPE_SPHERE ? SC_SPHERE_FLOATS
+                                     : SC_CAPSULE_FLOATS;
 }
 
 static sc_status sc_w_add(sc_world *w, const float *data, int32_t n, int32_t *first, int kind)
@@ -294,11 +334,14 @@ static sc_status sc_w_add(sc_world *w, const float *data, int32_t n, int32_t *fi
     sc_status s = sc_w_check_batch(w, data, n, kind);
     if (s != SC_OK) return s;
     if (n > SC_WORLD_MAX_OBJECTS - w->count) return SC_ERR_COUNT;
-    int floats = kind == SC_SHAPE_AABB ? SC_AABB_FLOATS : kind == SC_SHAPE_OBB ? SC_OBB_FLOATS : SC_SPHERE_FLOATS;
+    int floats = sc_w_floats(kind);
     /* Allocate everything first: a refused call leaves the world unchanged. */
     if (!sc_grow_objects(w, w->count + n)) return SC_ERR_NO_MEMORY;
     if (kind == SC_SHAPE_OBB && !sc__grow(&w->mem, (void **)&w->obbs, &w->capobb, w->nobb + n, sizeof(sc_obb))) return SC_ERR_NO_MEMORY;
     if (kind == SC_SHAPE_SPHERE && !sc__grow(&w->mem, (void **)&w->spheres, &w->capsph, w->nsph + n, sizeof(sc_sphere)))
+        return SC_ERR_NO_MEMORY;
+    if (kind == SC_SHAPE_CAPSULE &&
+        !sc__grow(&w->mem, (void **)&w->capsules, &w->capcap, w->ncap + n, sizeof(sc_capsule)))
         return SC_ERR_NO_MEMORY;
     if (n == 1 && w->nfree > 0) {
         /* one object takes the most recently freed slot */
@@ -325,6 +368,7 @@ static sc_status sc_w_add(sc_world *w, const float *data, int32_t n, int32_t *fi
 sc_status sc_world_add_aabbs(sc_world *w, const float *b, int32_t n, int32_t *first) { return sc_w_add(w, b, n, first, SC_SHAPE_AABB); }
 sc_status sc_world_add_obbs(sc_world *w, const float *b, int32_t n, int32_t *first) { return sc_w_add(w, b, n, first, SC_SHAPE_OBB); }
 sc_status sc_world_add_spheres(sc_world *w, const float *b, int32_t n, int32_t *first) { return sc_w_add(w, b, n, first, SC_SHAPE_SPHERE); }
+sc_status sc_world_add_capsules(sc_world *w, const float *b, int32_t n, int32_t *first) { return sc_w_add(w, b, n, first, SC_SHAPE_CAPSULE); }
 
 static sc_status sc_w_update(sc_world *w, int first, const float *data, int n, int kind)
 {
@@ -338,7 +382,7 @@ static sc_status sc_w_update(sc_world *w, int first, const float *data, int n, i
             return w->kind[first + i] & SC_KIND_REMOVED ? SC_ERR_REMOVED : SC_ERR_KIND;
         }
     }
-    int floats = kind == SC_SHAPE_AABB ? SC_AABB_FLOATS : kind == SC_SHAPE_OBB ? SC_OBB_FLOATS : SC_SPHERE_FLOATS;
+    int floats = sc_w_floats(kind);
     for (int i = 0; i < n; ++i) {
         int o = first + i;
         uint8_t was_far = w->far[o];
@@ -352,6 +396,7 @@ static sc_status sc_w_update(sc_world *w, int first, const float *data, int n, i
 sc_status sc_world_update_aabbs(sc_world *w, int32_t f, const float *b, int32_t n) { return sc_w_update(w, f, b, n, SC_SHAPE_AABB); }
 sc_status sc_world_update_obbs(sc_world *w, int32_t f, const float *b, int32_t n) { return sc_w_update(w, f, b, n, SC_SHAPE_OBB); }
 sc_status sc_world_update_spheres(sc_world *w, int32_t f, const float *b, int32_t n) { return sc_w_update(w, f, b, n, SC_SHAPE_SPHERE); }
+sc_status sc_world_update_capsules(sc_world *w, int32_t f, const float *b, int32_t n) { return sc_w_update(w, f, b, n, SC_SHAPE_CAPSULE); }
 
 /* ------------------------------------------------------- remove, enable, masks */
 

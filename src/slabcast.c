@@ -8,6 +8,7 @@
  *   sc_sphere.c    spheres (closed balls), sphere overlaps
  *   sc_obb.c       OBBs (their slabs)
  *   sc_plane.c     planes
+ *   sc_capsule.c   capsules (exact distance predicates, sc_capsule_pred.h)
  *
  * Exactness notes (the reason for most choices in those files):
  * - AABB slab parameters are computed as (bound - origin) / dir with one true division in
@@ -51,6 +52,13 @@ sc_raycast_result sc_raycast_sphere(const sc_ray *ray, const sc_sphere *sphere)
     return s == SC_OK ? sc__raycast_sphere_valid(ray, sphere) : sc_fail(s);
 }
 
+sc_raycast_result sc_raycast_capsule(const sc_ray *ray, const sc_capsule *capsule)
+{
+    sc_status s = sc_ray_check(ray);
+    if (s == SC_OK) s = sc_capsule_check(capsule);
+    return s == SC_OK ? sc__raycast_capsule_valid(ray, capsule) : sc_fail(s);
+}
+
 sc_raycast_result sc_raycast_plane(const sc_ray *ray, const sc_plane *plane)
 {
     sc_status s = sc_ray_check(ray);
@@ -67,6 +75,7 @@ sc_raycast_result sc_raycast(const sc_ray *ray, const sc_shape *shape)
     case SC_SHAPE_AABB: return sc__raycast_aabb_valid(ray, &shape->u.aabb);
     case SC_SHAPE_OBB: return sc__raycast_obb_valid(ray, &shape->u.obb);
     case SC_SHAPE_SPHERE: return sc__raycast_sphere_valid(ray, &shape->u.sphere);
+    case SC_SHAPE_CAPSULE: return sc__raycast_capsule_valid(ray, &shape->u.capsule);
     default: return sc__raycast_plane_valid(ray, &shape->u.plane);
     }
 }
@@ -82,6 +91,7 @@ static int sc_contains_valid(sc_vec3 p, const sc_shape *shape)
                p.z >= b->min.z && p.z <= b->max.z;
     }
     case SC_SHAPE_OBB: return sc__contains_obb(p, &shape->u.obb);
+    case SC_SHAPE_CAPSULE: return sc__contains_capsule(p, &shape->u.capsule);
     default: return sc__contains_sphere(p, &shape->u.sphere);
     }
 }
@@ -143,6 +153,11 @@ sc_point_result sc_closest_point(sc_vec3 p, const sc_shape *shape)
         for (int i = 0; i < 3; ++i) q[i] = (double)sc_get(sp->center, i) + (double)sp->radius * sc_get(u, i);
         break;
     }
+    case SC_SHAPE_CAPSULE: {
+        /* The nearest point of the axis, moved out by the radius (sc_capsule.c). */
+        r.point = sc_pz3(sc__closest_point_capsule(p, &shape->u.capsule));
+        return r;
+    }
     default: {
         /* p - n (n.p - d)/(n.n): both sums exact up to their final rounding; a normal
          * component that is 0 moves nothing. */
@@ -175,6 +190,8 @@ sc_test_result sc_linetest(const sc_segment *segment, const sc_shape *shape)
         r.value = sc_contains_valid(a, shape); /* a zero-length segment is a point test */
     } else if (shape->type == SC_SHAPE_SPHERE) {
         r.value = sc__linetest_sphere(a, b, &shape->u.sphere);
+    } else if (shape->type == SC_SHAPE_CAPSULE) {
+        r.value = sc__linetest_capsule(a, b, &shape->u.capsule);
     } else if (shape->type == SC_SHAPE_OBB) {
         r.value = sc__linetest_obb(a, b, &shape->u.obb);
     } else {
@@ -187,7 +204,7 @@ sc_test_result sc_linetest(const sc_segment *segment, const sc_shape *shape)
  * The outward unit normal where a ray whose origin is inside a solid leaves it (the worlds'
  * SC_INSIDE_EXIT rule): the face the line crosses last, t_exit's face. On an edge or a corner any
  * face containing the exit point is correct, as for entry normals (docs/semantics.md). Each shape
- * file has its own (sc__exit_normal_aabb, _obb, _sphere). */
+ * file has its own (sc__exit_normal_aabb, _obb, _sphere, _capsule). */
 
 sc_vec3 sc__exit_normal(const sc_ray *ray, const sc_shape *shape)
 {
@@ -195,6 +212,7 @@ sc_vec3 sc__exit_normal(const sc_ray *ray, const sc_shape *shape)
     case SC_SHAPE_AABB: return sc__exit_normal_aabb(ray, &shape->u.aabb);
     case SC_SHAPE_OBB: return sc__exit_normal_obb(ray, &shape->u.obb);
     case SC_SHAPE_SPHERE: return sc__exit_normal_sphere(ray, &shape->u.sphere);
+    case SC_SHAPE_CAPSULE: return sc__exit_normal_capsule(ray, &shape->u.capsule);
     default: return (sc_vec3){0, 0, 0};
     }
 }

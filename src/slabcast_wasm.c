@@ -8,11 +8,12 @@
  *   sc_ray              0: origin xyz, 12: dir xyz, 24: tmax                (28 bytes)
  *   sc_segment          0: a xyz, 12: b xyz                                 (24 bytes)
  *   sc_vec3             0: x y z                                            (12 bytes)
- *   sc_shape            0: int32 type (1 aabb, 2 obb, 3 sphere, 4 plane), then from 4:
- *                          aabb:   min xyz, max xyz
- *                          obb:    center xyz, axes[0] xyz, axes[1] xyz, axes[2] xyz, half xyz
- *                          sphere: center xyz, radius
- *                          plane:  normal xyz, d                            (64 bytes)
+ *   sc_shape            0: int32 type (1 aabb, 2 obb, 3 sphere, 4 plane, 5 capsule), then from 4:
+ *                          aabb:    min xyz, max xyz
+ *                          obb:     center xyz, axes[0] xyz, axes[1] xyz, axes[2] xyz, half xyz
+ *                          sphere:  center xyz, radius
+ *                          plane:   normal xyz, d
+ *                          capsule: a xyz, b xyz, radius                    (64 bytes)
  *   sc_raycast_result   0: int32 status, 4: int32 hit (0 or 1), 8: t, 12: t_enter, 16: t_exit,
  *                       20: point xyz, 32: normal xyz                       (44 bytes)
  *   sc_test_result      0: int32 status, 4: int32 value (0 or 1)            (8 bytes)
@@ -44,6 +45,7 @@ _Static_assert(sizeof(sc_ray) == 28, "sc_ray layout");
 _Static_assert(sizeof(sc_segment) == 24, "sc_segment layout");
 _Static_assert(sizeof(sc_shape) == 64, "sc_shape layout");
 _Static_assert(offsetof(sc_shape, u) == 4, "sc_shape union offset");
+_Static_assert(sizeof(sc_capsule) == 28, "sc_capsule layout: a xyz, b xyz, radius");
 _Static_assert(sizeof(sc_raycast_result) == 44, "sc_raycast_result layout");
 _Static_assert(sizeof(sc_test_result) == 8, "sc_test_result layout");
 _Static_assert(sizeof(sc_point_result) == 16, "sc_point_result layout");
@@ -152,7 +154,7 @@ static int sc_wasm_last_error = -1;
 SC_EXPORT int sc_wasm_error_index(void) { return sc_wasm_last_error; }
 
 /* The item checks of a batch query (op as web/parallel/protocol.js's QUERY: 0 castRays, 1 anyHit,
- * 2 castSegments, 3 castSpheres, 4 castBoxes), without running it: the parallel world refuses
+ * 2 castSegments, 3 castSpheres, 4 castBoxes, 5 castCapsules), without running it: the parallel world refuses
  * bad items on the calling thread before any worker sees them. The refused item: error_index. */
 SC_EXPORT int sc_wasm_check_batch(int op, const float *items, int n)
 {
@@ -167,7 +169,7 @@ SC_EXPORT void sc_wasm_world_destroy(sc_world *w) { sc_world_destroy(w); }
 SC_EXPORT int sc_wasm_world_count(const sc_world *w) { return sc_world_count(w); }
 SC_EXPORT int sc_wasm_world_live_count(const sc_world *w) { return sc_world_live_count(w); }
 SC_EXPORT double sc_wasm_world_bytes(const sc_world *w) { return (double)sc_world_bytes(w); }
-/// Adds n objects of kind (an sc_shape_type: 1 aabb, 2 obb, 3 sphere); *first gets the first index.
+/// Adds n objects of kind (an sc_shape_type: 1 aabb, 2 obb, 3 sphere, 5 capsule); *first gets the first index.
 SC_EXPORT int sc_wasm_world_add(sc_world *w, int kind, const float *data, int n, int *first)
 {
     sc_status s;
@@ -175,12 +177,13 @@ SC_EXPORT int sc_wasm_world_add(sc_world *w, int kind, const float *data, int n,
     case SC_SHAPE_AABB: s = sc_world_add_aabbs(w, data, n, first); break;
     case SC_SHAPE_OBB: s = sc_world_add_obbs(w, data, n, first); break;
     case SC_SHAPE_SPHERE: s = sc_world_add_spheres(w, data, n, first); break;
+    case SC_SHAPE_CAPSULE: s = sc_world_add_capsules(w, data, n, first); break;
     default: s = SC_ERR_SHAPE_TYPE; break;
     }
     sc_wasm_last_error = sc_world_error_index(w);
     return s;
 }
-/// Replaces objects first.. of kind (an sc_shape_type: 1 aabb, 2 obb, 3 sphere).
+/// Replaces objects first.. of kind (an sc_shape_type: 1 aabb, 2 obb, 3 sphere, 5 capsule).
 SC_EXPORT int sc_wasm_world_update(sc_world *w, int kind, int first, const float *data, int n)
 {
     sc_status s;
@@ -188,6 +191,7 @@ SC_EXPORT int sc_wasm_world_update(sc_world *w, int kind, int first, const float
     case SC_SHAPE_AABB: s = sc_world_update_aabbs(w, first, data, n); break;
     case SC_SHAPE_OBB: s = sc_world_update_obbs(w, first, data, n); break;
     case SC_SHAPE_SPHERE: s = sc_world_update_spheres(w, first, data, n); break;
+    case SC_SHAPE_CAPSULE: s = sc_world_update_capsules(w, first, data, n); break;
     default: s = SC_ERR_SHAPE_TYPE; break;
     }
     sc_wasm_last_error = sc_world_error_index(w);
@@ -264,23 +268,27 @@ SC_EXPORT int sc_wasm_world_cast_segments(sc_world *w, const float *segs, int n,
     return sc_wasm_after_query(sc_world_cast_segments(w, segs, n, t, index, normal, filter, sc_wasm_query_scratch));
 }
 
-/// Sphere (box = 0) or box (box = 1) sweeps: t, index, normal, point per sweep; brute: without the BVH.
-SC_EXPORT int sc_wasm_world_sweeps(sc_world *w, int box, int brute, const float *sweeps, int n, float *t, int *index,
+/// Sphere (kind 0), box (1) or capsule (2) sweeps: t, index, normal, point per sweep; brute: without the BVH.
+SC_EXPORT int sc_wasm_world_sweeps(sc_world *w, int kind, int brute, const float *sweeps, int n, float *t, int *index,
                                    float *normal, float *point, const sc_query_filter *filter)
 {
     sc_status s = sc_wasm_before_query(w, 0);
     if (s != SC_OK) return s;
-    if (box) {
-        s = brute ? sc_world_cast_boxes_bruteforce(w, sweeps, n, t, index, normal, point, filter, sc_wasm_query_scratch)
-                  : sc_world_cast_boxes(w, sweeps, n, t, index, normal, point, filter, sc_wasm_query_scratch);
+    sc_scratch *sc = sc_wasm_query_scratch;
+    if (kind == 1) {
+        s = brute ? sc_world_cast_boxes_bruteforce(w, sweeps, n, t, index, normal, point, filter, sc)
+                  : sc_world_cast_boxes(w, sweeps, n, t, index, normal, point, filter, sc);
+    } else if (kind == 2) {
+        s = brute ? sc_world_cast_capsules_bruteforce(w, sweeps, n, t, index, normal, point, filter, sc)
+                  : sc_world_cast_capsules(w, sweeps, n, t, index, normal, point, filter, sc);
     } else {
-        s = brute ? sc_world_cast_spheres_bruteforce(w, sweeps, n, t, index, normal, point, filter, sc_wasm_query_scratch)
-                  : sc_world_cast_spheres(w, sweeps, n, t, index, normal, point, filter, sc_wasm_query_scratch);
+        s = brute ? sc_world_cast_spheres_bruteforce(w, sweeps, n, t, index, normal, point, filter, sc)
+                  : sc_world_cast_spheres(w, sweeps, n, t, index, normal, point, filter, sc);
     }
     return sc_wasm_after_query(s);
 }
 
-/// Overlaps: kind 1 aabb (6 floats), 3 sphere (4), 2 obb (15), 0 frustum (24) at shape; the cap
+/// Overlaps: kind 1 aabb (6 floats), 3 sphere (4), 2 obb (15), 5 capsule (7), 0 frustum (24) at shape; the cap
 /// smallest indices ascending in out, the count in *total; brute: without the BVH.
 SC_EXPORT int sc_wasm_world_overlap(sc_world *w, int kind, const float *shape, int *out, int cap, int *total,
                                     const sc_query_filter *filter, int brute)
@@ -291,6 +299,7 @@ SC_EXPORT int sc_wasm_world_overlap(sc_world *w, int kind, const float *shape, i
     sc_aabb box;
     sc_sphere sphere;
     sc_obb obb;
+    sc_capsule capsule;
     const void *p = shape;
     if (kind == SC_SHAPE_AABB) {
         box = (sc_aabb){{shape[0], shape[1], shape[2]}, {shape[3], shape[4], shape[5]}};
@@ -303,6 +312,9 @@ SC_EXPORT int sc_wasm_world_overlap(sc_world *w, int kind, const float *shape, i
         for (int i = 0; i < 3; ++i) obb.axes[i] = (sc_vec3){shape[3 + 3 * i], shape[4 + 3 * i], shape[5 + 3 * i]};
         obb.half = (sc_vec3){shape[12], shape[13], shape[14]};
         p = &obb;
+    } else if (kind == SC_SHAPE_CAPSULE) {
+        capsule = (sc_capsule){{shape[0], shape[1], shape[2]}, {shape[3], shape[4], shape[5]}, shape[6]};
+        p = &capsule;
     } else if (kind != 0) {
         return SC_ERR_SHAPE_TYPE;
     }

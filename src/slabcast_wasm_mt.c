@@ -32,7 +32,7 @@
 
 /* A job as the main thread writes it (every field 4 bytes; web/parallel/shared.js). */
 typedef struct sc_mt_job {
-    int32_t op;             /* 0 rays, 1 any hit, 2 segments, 3 sphere sweeps, 4 box sweeps */
+    int32_t op;             /* 0 rays, 1 any hit, 2 segments, 3 sphere, 4 box, 5 capsule sweeps */
     const sc_world *world;  /* committed */
     const float *in;        /* n items */
     int32_t n;
@@ -52,8 +52,8 @@ typedef struct sc_mt_job {
 
 _Static_assert(sizeof(sc_mt_job) == 64, "sc_mt_job layout (web/parallel/shared.js)");
 
-static const int32_t sc_mt_per[5] = {SC_RAY_FLOATS, SC_RAY_FLOATS, SC_SEGMENT_FLOATS, SC_SPHERE_SWEEP_FLOATS,
-                                     SC_BOX_SWEEP_FLOATS};
+static const int32_t sc_mt_per[6] = {SC_RAY_FLOATS, SC_RAY_FLOATS, SC_SEGMENT_FLOATS, SC_SPHERE_SWEEP_FLOATS,
+                                     SC_BOX_SWEEP_FLOATS, SC_CAPSULE_SWEEP_FLOATS};
 
 /// Bytes of a job (for JS).
 SC_EXPORT int sc_wasm_mt_job_bytes(void) { return (int)sizeof(sc_mt_job); }
@@ -81,6 +81,7 @@ static sc_status sc_mt_block(const sc_mt_job *job, int32_t first, int32_t m, sc_
     case 2: return sc_world_cast_segments(w, in, m, t, index, normal, f, scratch);
     case 3: return sc_world_cast_spheres(w, in, m, t, index, normal, point, f, scratch);
     case 4: return sc_world_cast_boxes(w, in, m, t, index, normal, point, f, scratch);
+    case 5: return sc_world_cast_capsules(w, in, m, t, index, normal, point, f, scratch);
     default: return SC_ERR_NULL;
     }
 }
@@ -93,7 +94,7 @@ SC_EXPORT int sc_wasm_mt_work(sc_mt_job *job, sc_scratch *scratch, int32_t *resu
     int blocks = 0;
     result[0] = SC_OK;
     result[1] = -1;
-    if (!job || job->op < 0 || job->op > 4 || job->block < 1) {
+    if (!job || job->op < 0 || job->op > 5 || job->block < 1) {
         result[0] = SC_ERR_NULL;
         return 0;
     }

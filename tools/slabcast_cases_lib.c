@@ -231,6 +231,14 @@ static int read_shape(const cJSON *c, case_input *in, char *err, size_t errn)
         if (!need_num(sh, "radius", "shape.radius", &s->u.sphere.radius, err, errn)) return 0;
         scale_vec(in, s->u.sphere.center);
         scale_num(in, s->u.sphere.radius);
+    } else if (strcmp(t, "capsule") == 0) {
+        s->type = SC_SHAPE_CAPSULE;
+        if (!need_vec(sh, "a", "shape.a", &s->u.capsule.a, err, errn)) return 0;
+        if (!need_vec(sh, "b", "shape.b", &s->u.capsule.b, err, errn)) return 0;
+        if (!need_num(sh, "radius", "shape.radius", &s->u.capsule.radius, err, errn)) return 0;
+        scale_vec(in, s->u.capsule.a);
+        scale_vec(in, s->u.capsule.b);
+        scale_num(in, s->u.capsule.radius);
     } else if (strcmp(t, "plane") == 0) {
         s->type = SC_SHAPE_PLANE;
         if (!need_vec(sh, "normal", "shape.normal", &s->u.plane.normal, err, errn)) return 0;

@@ -174,6 +174,11 @@ function readCaseInput(c) {
     shape = { type, center: needVec(sh, 'center', 'shape.center'), radius: needNum(sh, 'radius', 'shape.radius') };
     scaleVec(shape.center);
     scaleNum(shape.radius);
+  } else if (type === 'capsule') {
+    shape = { type, a: needVec(sh, 'a', 'shape.a'), b: needVec(sh, 'b', 'shape.b'), radius: needNum(sh, 'radius', 'shape.radius') };
+    scaleVec(shape.a);
+    scaleVec(shape.b);
+    scaleNum(shape.radius);
   } else if (type === 'plane') {
     shape = { type, normal: needVec(sh, 'normal', 'shape.normal'), d: needNum(sh, 'd', 'shape.d') };
     scaleVec(shape.normal);

@@ -42,9 +42,11 @@ export interface ParallelWorld {
   addAABBs(boxes: FloatBatch): number;
   addOBBs(obbs: FloatBatch): number;
   addSpheres(spheres: FloatBatch): number;
+  addCapsules(capsules: FloatBatch): number;
   updateAABBs(first: number, boxes: FloatBatch): void;
   updateOBBs(first: number, obbs: FloatBatch): void;
   updateSpheres(first: number, spheres: FloatBatch): void;
+  updateCapsules(first: number, capsules: FloatBatch): void;
   remove(index: number): void;
   setEnabled(first: number, flags: Uint8Array): void;
   setMasks(first: number, masks: Uint32Array): void;
@@ -62,6 +64,8 @@ export interface ParallelWorld {
   castSpheres(sweeps: FloatBatch, out?: (CastTarget & { point?: Float32Array }) | null, options?: QueryOptions): Promise<SweepResult>;
   /** World.castBoxes on the workers (10 floats each: origin, dir, tmax, half extents). */
   castBoxes(sweeps: FloatBatch, out?: (CastTarget & { point?: Float32Array }) | null, options?: QueryOptions): Promise<SweepResult>;
+  /** World.castCapsules on the workers (11 floats each: a, b, dir, tmax, radius). */
+  castCapsules(sweeps: FloatBatch, out?: (CastTarget & { point?: Float32Array }) | null, options?: QueryOptions): Promise<SweepResult>;
   /** Stops the workers and starts new ones, keeping the objects (after a fault). */
   rebuild(): Promise<void>;
   /** Ends the workers and frees the world; pending queries reject. */

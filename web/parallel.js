@@ -35,10 +35,10 @@ const MT_WASM = new URL('./slabcast-mt.wasm', import.meta.url);
 const SHARED_PAGES = { initial: 256, maximum: 32768 };
 const MAX_WORKERS = 64;
 const OPTION_KEYS = ['workers', 'memory', 'wasm', 'sharedWasm', 'timeout', 'spin'];
-const FLOATS = { aabb: 6, obb: 15, sphere: 4 };
-const BATCH_NAME = { aabb: 'boxes', obb: 'obbs', sphere: 'spheres' };
-const ADD = { aabb: 'addAABBs', obb: 'addOBBs', sphere: 'addSpheres' };
-const UPDATE = { aabb: 'updateAABBs', obb: 'updateOBBs', sphere: 'updateSpheres' };
+const FLOATS = { aabb: 6, obb: 15, sphere: 4, capsule: 7 };
+const BATCH_NAME = { aabb: 'boxes', obb: 'obbs', sphere: 'spheres', capsule: 'capsules' };
+const ADD = { aabb: 'addAABBs', obb: 'addOBBs', sphere: 'addSpheres', capsule: 'addCapsules' };
+const UPDATE = { aabb: 'updateAABBs', obb: 'updateOBBs', sphere: 'updateSpheres', capsule: 'updateCapsules' };
 
 /** The checked options, with defaults. */
 async function readOptions(options) {
@@ -280,9 +280,11 @@ function makeApi(s) {
     addAABBs(boxes) { return add(s, 'aabb', boxes); },
     addOBBs(obbs) { return add(s, 'obb', obbs); },
     addSpheres(spheres) { return add(s, 'sphere', spheres); },
+    addCapsules(capsules) { return add(s, 'capsule', capsules); },
     updateAABBs(first, boxes) { update(s, 'aabb', first, boxes); },
     updateOBBs(first, obbs) { update(s, 'obb', first, obbs); },
     updateSpheres(first, spheres) { update(s, 'sphere', first, spheres); },
+    updateCapsules(first, capsules) { update(s, 'capsule', first, capsules); },
     remove(index) { remove(s, index); },
     setEnabled(first, flags) { setRange(s, 'setEnabled', first, flags, Uint8Array, 'flags'); },
     setMasks(first, masks) { setRange(s, 'setMasks', first, masks, Uint32Array, 'masks'); },
@@ -292,6 +294,7 @@ function makeApi(s) {
     castSegments(segments, out, options) { return query(s, 'castSegments', segments, out, options); },
     castSpheres(sweeps, out, options) { return query(s, 'castSpheres', sweeps, out, options); },
     castBoxes(sweeps, out, options) { return query(s, 'castBoxes', sweeps, out, options); },
+    castCapsules(sweeps, out, options) { return query(s, 'castCapsules', sweeps, out, options); },
     /** Stops the workers and starts new ones (after a fault); the world's objects are kept. */
     rebuild() { return rebuild(s); },
     /** Ends the workers and frees the world; pending queries reject. */

@@ -48,7 +48,15 @@ export interface Plane {
   d: number;
 }
 
-export type Shape = Aabb | Obb | Sphere | Plane;
+/** Closed capsule: the points within radius of the segment a-b. a == b is a ball; radius 0 is the segment. */
+export interface Capsule {
+  type: 'capsule';
+  a: Vec3Input;
+  b: Vec3Input;
+  radius: number;
+}
+
+export type Shape = Aabb | Obb | Sphere | Plane | Capsule;
 
 export interface RaycastMiss {
   hit: false;
@@ -83,7 +91,7 @@ export interface CastResult {
   normal: Float32Array;
 }
 
-/** First contacts of a batch of sweeps (World.castSpheres, World.castBoxes). */
+/** First contacts of a batch of sweeps (World.castSpheres, World.castBoxes, World.castCapsules). */
 export interface SweepResult extends CastResult {
   /** 3 floats per sweep: the contact point on the object; 0 for no contact. */
   point: Float32Array;
@@ -122,7 +130,7 @@ export interface QueryOptions {
 }
 
 /** An object's kind in a world; 'removed' once World.remove freed its index. */
-export type ObjectKind = 'aabb' | 'obb' | 'sphere' | 'removed';
+export type ObjectKind = 'aabb' | 'obb' | 'sphere' | 'capsule' | 'removed';
 
 /**
  * Many AABBs, OBBs and spheres in wasm memory, with a BVH, for batch queries. Every call
@@ -137,12 +145,16 @@ export interface World {
   addOBBs(obbs: FloatBatch): number;
   /** Adds spheres: 4 floats each (center, radius). Returns the index of the first. */
   addSpheres(spheres: FloatBatch): number;
+  /** Adds capsules: 7 floats each (a xyz, b xyz, radius: the points within radius of the segment a-b). Returns the index of the first. */
+  addCapsules(capsules: FloatBatch): number;
   /** Replaces the AABBs first, first + 1, ... (they must be AABBs). Queries commit by themselves. */
   updateAABBs(first: number, boxes: FloatBatch): void;
   /** Replaces the OBBs first, first + 1, ... (they must be OBBs). */
   updateOBBs(first: number, obbs: FloatBatch): void;
   /** Replaces the spheres first, first + 1, ... (they must be spheres). */
   updateSpheres(first: number, spheres: FloatBatch): void;
+  /** Replaces the capsules first, first + 1, ... (they must be capsules). */
+  updateCapsules(first: number, capsules: FloatBatch): void;
   /**
    * Makes the world ready for queries now: rebuilds the BVH after adds, refits it after updates,
    * else does nothing. Queries commit by themselves; call this to choose when the work is done.
@@ -162,7 +174,7 @@ export interface World {
   setEnabled(first: number, flags: Uint8Array): void;
   /** Sets the 32-bit masks of objects first, first + 1, ... (every object starts with all bits). */
   setMasks(first: number, masks: Uint32Array): void;
-  /** The kind of object `index`: 'aabb', 'obb', 'sphere', 'removed'; undefined past count. */
+  /** The kind of object `index`: 'aabb', 'obb', 'sphere', 'capsule', 'removed'; undefined past count. */
   kindOf(index: number): ObjectKind | undefined;
   /** Nearest hit per ray: 7 floats each (ox, oy, oz, dx, dy, dz, tmax; tmax may be Infinity). */
   castRays(rays: FloatBatch, out?: CastTarget | null, options?: QueryOptions): CastResult;
@@ -186,19 +198,29 @@ export interface World {
   castSpheres(sweeps: FloatBatch, out?: (CastTarget & { point?: Float32Array }) | null, options?: QueryOptions): SweepResult;
   /** Box sweeps: 10 floats each (origin xyz, dir xyz, tmax, half extents xyz), an axis-aligned box; as castSpheres. */
   castBoxes(sweeps: FloatBatch, out?: (CastTarget & { point?: Float32Array }) | null, options?: QueryOptions): SweepResult;
+  /**
+   * Capsule sweeps: 11 floats each (a xyz, b xyz, dir xyz, tmax, radius): the capsule moves as
+   * a + t dir, b + t dir; as castSpheres (the normal is the object's outward normal at the contact,
+   * the point is on the object).
+   */
+  castCapsules(sweeps: FloatBatch, out?: (CastTarget & { point?: Float32Array }) | null, options?: QueryOptions): SweepResult;
   /** castSpheres without the BVH, for checks and benchmarks. */
   castSpheresBruteForce(sweeps: FloatBatch, out?: (CastTarget & { point?: Float32Array }) | null, options?: QueryOptions): SweepResult;
   /** castBoxes without the BVH, for checks and benchmarks. */
   castBoxesBruteForce(sweeps: FloatBatch, out?: (CastTarget & { point?: Float32Array }) | null, options?: QueryOptions): SweepResult;
+  /** castCapsules without the BVH, for checks and benchmarks. */
+  castCapsulesBruteForce(sweeps: FloatBatch, out?: (CastTarget & { point?: Float32Array }) | null, options?: QueryOptions): SweepResult;
   /**
    * The objects sharing a point with the closed box [min, max] (touching counts), in ascending
    * index order: the first out.length of them are written to out; returns how many there are (call
    * again with a longer out for the rest). options: mask, and exclude[0] (one index). Exact for
-   * every pair of shapes.
+   * every pair of shapes but a capsule against an OBB or a frustum (docs/semantics.md, "Overlaps").
    */
   overlapAABB(min: Vec3Input, max: Vec3Input, out: Int32Array | null, options?: QueryOptions): number;
   /** As overlapAABB, for the closed ball (center, radius). */
   overlapSphere(center: Vec3Input, radius: number, out: Int32Array | null, options?: QueryOptions): number;
+  /** As overlapAABB, for the closed capsule: the points within radius of the segment a-b. */
+  overlapCapsule(a: Vec3Input, b: Vec3Input, radius: number, out: Int32Array | null, options?: QueryOptions): number;
   /** As overlapAABB, for an OBB: 15 numbers (center, axes[0], axes[1], axes[2], half). */
   overlapOBB(obb: FloatBatch, out: Int32Array | null, options?: QueryOptions): number;
   /**
@@ -206,8 +228,8 @@ export interface World {
    * for all six: a three.js Frustum is frustum.planes.flatMap((p) => [...p.normal.toArray(), p.constant]).
    */
   overlapFrustum(planes: FloatBatch, out: Int32Array | null, options?: QueryOptions): number;
-  /** Any overlap without the BVH (every object tested), for checks and benchmarks: 6, 4, 15 or 24 numbers. */
-  overlapBruteForce(kind: 'aabb' | 'sphere' | 'obb' | 'frustum', floats: FloatBatch, out: Int32Array | null, options?: QueryOptions): number;
+  /** Any overlap without the BVH (every object tested), for checks and benchmarks: 6, 4, 15, 7 or 24 numbers. */
+  overlapBruteForce(kind: 'aabb' | 'sphere' | 'obb' | 'capsule' | 'frustum', floats: FloatBatch, out: Int32Array | null, options?: QueryOptions): number;
   /**
    * Per point (3 floats each): the nearest object within maxDistance (Infinity for any; ties to
    * the lowest index; -1 for none), the distance from the point to its closed solid (0 inside,

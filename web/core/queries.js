@@ -7,7 +7,7 @@ import { FALLBACK, slabAABB } from './slab.js';
 import { checkRay, checkSegment, checkShape, requireVec3 } from './validate.js';
 
 /** sc_shape_type values of the C header slabcast.h. */
-const SHAPE_TYPES = { aabb: 1, obb: 2, sphere: 3, plane: 4 };
+const SHAPE_TYPES = { aabb: 1, obb: 2, sphere: 3, plane: 4, capsule: 5 };
 
 // Byte offsets inside the scratch area (sc_wasm_scratch, SC_WASM_SCRATCH_BYTES).
 const IN_OFF = 0; //      sc_ray (28 bytes) / sc_segment (24) / sc_vec3 (12)
@@ -50,6 +50,11 @@ function writeShape(core, p, shape) {
     case 'plane':
       writeVec(f32, w + 1, shape.normal);
       f32[w + 4] = shape.d;
+      break;
+    case 'capsule':
+      writeVec(f32, w + 1, shape.a);
+      writeVec(f32, w + 4, shape.b);
+      f32[w + 7] = shape.radius;
       break;
   }
 }

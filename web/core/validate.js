@@ -12,6 +12,7 @@ const SHAPE_FIELDS = {
   obb: [['center', 'vec'], ['axes', 'axes'], ['half', 'vec']],
   sphere: [['center', 'vec'], ['radius', 'num']],
   plane: [['normal', 'vec'], ['d', 'num']],
+  capsule: [['a', 'vec'], ['b', 'vec'], ['radius', 'num']],
 };
 
 /** The most items one batch may hold. */

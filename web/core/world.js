@@ -1,4 +1,4 @@
-// world.js: a world of many AABBs, OBBs and spheres in wasm memory behind a BVH, answering
+// world.js: a world of many AABBs, OBBs, spheres and capsules in wasm memory behind a BVH, answering
 // batches of rays or segments in one call. Batches are checked (validate.js), copied into the
 // core's staging area, cast, and the results copied out into fresh arrays or the caller's.
 import { SlabcastError, fail, guardMethods } from './errors.js';
@@ -7,10 +7,10 @@ import {
   batchItems, callerArray, checkOptionKeys, checkOut, floatBatch, givenOrNew, isPlainObject, outRef, requireDisjoint,
 } from './validate.js';
 
-const KIND = { aabb: 1, obb: 2, sphere: 3 }; // sc_shape_type, as everywhere in the core
-const FLOATS = { aabb: 6, obb: 15, sphere: 4 };
-const BATCH_NAME = { aabb: 'boxes', obb: 'obbs', sphere: 'spheres' };
-const KIND_NAME = ['removed', 'aabb', 'obb', 'sphere'];
+const KIND = { aabb: 1, obb: 2, sphere: 3, capsule: 5 }; // sc_shape_type, as everywhere in the core
+const FLOATS = { aabb: 6, obb: 15, sphere: 4, capsule: 7 };
+const BATCH_NAME = { aabb: 'boxes', obb: 'obbs', sphere: 'spheres', capsule: 'capsules' };
+const KIND_NAME = ['removed', 'aabb', 'obb', 'sphere', undefined, 'capsule'];
 const INSIDE = { solid: 0, skip: 1, exit: 2 }; // sc_inside
 const FILTER_BYTES = 12; // sc_query_filter in wasm32: uint32 mask, int32 *exclude, int32 inside
 const MAX_INDEX = 0x7fffffff;
@@ -244,14 +244,16 @@ function cast(w, fn, data, per, name, out, options) {
   return { t, index, normal };
 }
 
+const SWEEP_FLOATS = [8, 10, 11]; // per sweep of kind 0 sphere, 1 box, 2 capsule (sc_wasm_world_sweeps)
+
 /**
- * Sweeps a batch (spheres: 8 floats each, boxes: 10) and copies t, index, normal, point out.
- * out may hold any of the four arrays; the others are allocated.
+ * Sweeps a batch (kind 0 spheres: 8 floats each, 1 boxes: 10, 2 capsules: 11) and copies t,
+ * index, normal, point out. out may hold any of the four arrays; the others are allocated.
  */
-function sweep(w, box, brute, data, out, options) {
+function sweep(w, kind, brute, data, out, options) {
   const ptr = w.live();
   const core = w.core;
-  const per = box ? 10 : 8;
+  const per = SWEEP_FLOATS[kind];
   const a = w.batch(data, per, 'sweeps');
   checkOut(out, '{t, index, normal, point}');
   const refs = [outRef(out, 't'), outRef(out, 'index'), outRef(out, 'normal'), outRef(out, 'point')];
@@ -269,7 +271,7 @@ function sweep(w, box, brute, data, out, options) {
   const nPtr = iPtr + 4 * n;
   const qPtr = nPtr + 12 * n;
   const fPtr = writeFilter(core, filter, qPtr + 12 * n);
-  const status = core.call(core.ex.sc_wasm_world_sweeps, ptr, box ? 1 : 0, brute ? 1 : 0, p, n, tPtr, iPtr, nPtr, qPtr, fPtr);
+  const status = core.call(core.ex.sc_wasm_world_sweeps, ptr, kind, brute ? 1 : 0, p, n, tPtr, iPtr, nPtr, qPtr, fPtr);
   core.views();
   w.check(status, 'sweeps');
   copyOut(core, t, Float32Array, tPtr, n);
@@ -279,7 +281,7 @@ function sweep(w, box, brute, data, out, options) {
   return { t, index, normal, point };
 }
 
-const OVERLAP = { aabb: [1, 6], sphere: [3, 4], obb: [2, 15], frustum: [0, 24] }; // [kind, floats]
+const OVERLAP = { aabb: [1, 6], sphere: [3, 4], obb: [2, 15], capsule: [5, 7], frustum: [0, 24] }; // [kind, floats]
 
 /**
  * The objects overlapping a volume (floats: its OVERLAP layout), their indices ascending in out
@@ -499,12 +501,16 @@ export function createWorld(core) {
     addOBBs(obbs) { return add(w, 'obb', obbs); },
     /** Adds spheres (4 floats each: center, radius); returns the index of the first. */
     addSpheres(spheres) { return add(w, 'sphere', spheres); },
+    /** Adds capsules (7 floats each: a xyz, b xyz, radius); returns the index of the first. */
+    addCapsules(capsules) { return add(w, 'capsule', capsules); },
     /** Replaces AABBs first.. (they must be AABBs). */
     updateAABBs(first, boxes) { update(w, 'aabb', first, boxes); },
     /** Replaces OBBs first.. (they must be OBBs). */
     updateOBBs(first, obbs) { update(w, 'obb', first, obbs); },
     /** Replaces spheres first.. (they must be spheres). */
     updateSpheres(first, spheres) { update(w, 'sphere', first, spheres); },
+    /** Replaces capsules first.. (they must be capsules). */
+    updateCapsules(first, capsules) { update(w, 'capsule', first, capsules); },
     /** Rebuilds the BVH after adds, refits it after updates (queries do it by themselves). */
     commit() { maintain(w, ex.sc_wasm_world_commit, 'commit'); },
     /** Refits the BVH to moved objects now (queries do it by themselves when needed). */
@@ -517,7 +523,7 @@ export function createWorld(core) {
     setEnabled(first, flags) { setRange(w, ex.sc_wasm_world_set_enabled, first, flags, Uint8Array, 'flags'); },
     /** Sets the 32-bit masks of objects first.. ; a query with options.mask m hits (mask & m) != 0. */
     setMasks(first, masks) { setRange(w, ex.sc_wasm_world_set_masks, first, masks, Uint32Array, 'masks'); },
-    /** 'aabb', 'obb', 'sphere' or 'removed' for an index below count; undefined above. */
+    /** 'aabb', 'obb', 'sphere', 'capsule' or 'removed' for an index below count; undefined above. */
     kindOf(index) { return kindOf(w, index); },
     /** Nearest hit per ray (7 floats each: origin, dir, tmax); options {mask, exclude, inside}. */
     castRays(rays, out, options) { return cast(w, ex.sc_wasm_world_cast_rays, rays, 7, 'rays', out, options); },
@@ -532,13 +538,20 @@ export function createWorld(core) {
      */
     castRayAll(ray, out, options) { return castRayAll(w, ray, out, options); },
     /** Sphere sweeps (8 floats each: origin, dir, tmax, radius): first contact, normal, point. */
-    castSpheres(sweeps, out, options) { return sweep(w, false, false, sweeps, out, options); },
+    castSpheres(sweeps, out, options) { return sweep(w, 0, false, sweeps, out, options); },
     /** Box sweeps (10 floats each: origin, dir, tmax, half extents): first contact, normal, point. */
-    castBoxes(sweeps, out, options) { return sweep(w, true, false, sweeps, out, options); },
+    castBoxes(sweeps, out, options) { return sweep(w, 1, false, sweeps, out, options); },
+    /**
+     * Capsule sweeps (11 floats each: a xyz, b xyz, dir xyz, tmax, radius; the capsule moves as
+     * a + t dir, b + t dir): first contact, normal, point.
+     */
+    castCapsules(sweeps, out, options) { return sweep(w, 2, false, sweeps, out, options); },
     /** castSpheres without the BVH, for checks and benchmarks. */
-    castSpheresBruteForce(sweeps, out, options) { return sweep(w, false, true, sweeps, out, options); },
+    castSpheresBruteForce(sweeps, out, options) { return sweep(w, 0, true, sweeps, out, options); },
     /** castBoxes without the BVH, for checks and benchmarks. */
-    castBoxesBruteForce(sweeps, out, options) { return sweep(w, true, true, sweeps, out, options); },
+    castBoxesBruteForce(sweeps, out, options) { return sweep(w, 1, true, sweeps, out, options); },
+    /** castCapsules without the BVH, for checks and benchmarks. */
+    castCapsulesBruteForce(sweeps, out, options) { return sweep(w, 2, true, sweeps, out, options); },
     /** Objects overlapping the closed box [min, max], ascending into out; returns how many there are. */
     overlapAABB(min, max, out, options) {
       return overlap(w, 'aabb', [...vec3Arg(min, 'min'), ...vec3Arg(max, 'max')], 'box', out, options, false);
@@ -548,13 +561,18 @@ export function createWorld(core) {
       if (typeof radius !== 'number') fail('radius must be a number', 'radius');
       return overlap(w, 'sphere', [...vec3Arg(center, 'center'), radius], 'sphere', out, options, false);
     },
+    /** Objects overlapping the closed capsule (segment a-b, radius), ascending into out; returns how many there are. */
+    overlapCapsule(a, b, radius, out, options) {
+      if (typeof radius !== 'number') fail('radius must be a number', 'radius');
+      return overlap(w, 'capsule', [...vec3Arg(a, 'a'), ...vec3Arg(b, 'b'), radius], 'capsule', out, options, false);
+    },
     /** Objects overlapping the OBB (15 numbers: center, axes[0..2], half), ascending into out. */
     overlapOBB(obb, out, options) { return overlap(w, 'obb', obb, 'obb', out, options, false); },
     /** Objects overlapping the frustum (24 numbers: 6 planes nx, ny, nz, d; inside n.x + d >= 0), ascending into out. */
     overlapFrustum(planes, out, options) { return overlap(w, 'frustum', planes, 'planes', out, options, false); },
-    /** Any overlap query without the BVH ('aabb' 6, 'sphere' 4, 'obb' 15, 'frustum' 24 numbers), for checks and benchmarks. */
+    /** Any overlap query without the BVH ('aabb' 6, 'sphere' 4, 'obb' 15, 'capsule' 7, 'frustum' 24 numbers), for checks and benchmarks. */
     overlapBruteForce(kind, floats, out, options) {
-      if (typeof kind !== 'string' || !Object.hasOwn(OVERLAP, kind)) fail("kind must be 'aabb', 'sphere', 'obb' or 'frustum'", 'kind');
+      if (typeof kind !== 'string' || !Object.hasOwn(OVERLAP, kind)) fail("kind must be 'aabb', 'sphere', 'obb', 'capsule' or 'frustum'", 'kind');
       return overlap(w, kind, floats, kind, out, options, true);
     },
     /**

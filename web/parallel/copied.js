@@ -12,9 +12,9 @@ import { checkBatchItems, stageBatch } from '../core/world.js';
 import { Pool } from './pool.js';
 
 const STRIDE = 15; // floats per object in the mirror (the largest kind, an OBB)
-const FLOATS = { aabb: 6, obb: 15, sphere: 4 };
-const KINDS = ['removed', 'aabb', 'obb', 'sphere'];
-const KIND_CODE = { aabb: 1, obb: 2, sphere: 3 };
+const FLOATS = { aabb: 6, obb: 15, sphere: 4, capsule: 7 };
+const KINDS = ['removed', 'aabb', 'obb', 'sphere', undefined, 'capsule'];
+const KIND_CODE = { aabb: 1, obb: 2, sphere: 3, capsule: 5 };
 const INSIDE_NAME = ['solid', 'skip', 'exit'];
 
 /** The objects of the world as JS arrays: enough to rebuild a replica with the same indices. */

@@ -8,6 +8,7 @@ export const QUERY = {
   castSegments: { op: 2, per: 6, name: 'segments', sweep: false },
   castSpheres: { op: 3, per: 8, name: 'sweeps', sweep: true },
   castBoxes: { op: 4, per: 10, name: 'sweeps', sweep: true },
+  castCapsules: { op: 5, per: 11, name: 'sweeps', sweep: true },
 };
 
 // The control buffer (an Int32Array over a SharedArrayBuffer), shared mode only.

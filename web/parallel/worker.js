@@ -114,8 +114,8 @@ async function initCopied(m) {
   }
 }
 
-const ADD = { aabb: 'addAABBs', obb: 'addOBBs', sphere: 'addSpheres' };
-const UPDATE = { aabb: 'updateAABBs', obb: 'updateOBBs', sphere: 'updateSpheres' };
+const ADD = { aabb: 'addAABBs', obb: 'addOBBs', sphere: 'addSpheres', capsule: 'addCapsules' };
+const UPDATE = { aabb: 'updateAABBs', obb: 'updateOBBs', sphere: 'updateSpheres', capsule: 'updateCapsules' };
 
 /** Applies one change (a delta of web/parallel/copied.js) to the replica. */
 function apply(world, d) {

@@ -1,0 +1,390 @@
+/* Capsules: the closed set of points within radius of the segment a-b (docs/semantics.md,
+ * "Capsules"). Ray, segment and point queries, the exit normal of a ray from inside, and the
+ * exact segment-distance predicate that the capsule overlaps share (sc__segments_within).
+ *
+ * Classification (hit, inside, within) is exact: every decision is the sign of a polynomial in
+ * the float inputs (sc_capsule_pred.h), taken from doubles with an error bound when the value is
+ * clear of zero, and from exact binary numbers otherwise (sc_exact_num.h). Reported numbers
+ * (t_enter, t_exit, t, point, normal, closest points) are computed in double and rounded to float,
+ * kept within +-FLT_MAX, as for spheres. A capsule with a == b is a ball: every query then gives
+ * the sphere's answer, bit for bit (it is answered by sc_sphere.c). */
+#include "sc_single.h"
+#include "sc_exact.h"
+#include "sc_exact_num.h"
+
+/* The inputs of one decision: the piece P (kind 0: the segment p0-p1; 1: the ray p0 + t dir,
+ * 0 <= t <= tmax (finite); 2: the half-line p0 + t dir, t >= 0), the segment q0-q1, and R = r0 + r1
+ * (taken exactly). */
+typedef struct sc_cap_in {
+    sc_vec3 p0, p1, dir, q0, q1;
+    float tmax, r0, r1;
+    int kind;
+} sc_cap_in;
+
+/* The predicates of sc_capsule_pred.h for one number type, from sc_cap_in: side = 0 asks whether
+ * P comes within R of Q (1, 0 or unknown); side = 1 the sign of dist(p0, Q)^2 - R^2. */
+#define SC_CAP_RUN_BODY                                                                         \
+    NUM P0[3], D1[3], Q0[3], D2[3], R, R2, t;                                                   \
+    for (int i = 0; i < 3; ++i) {                                                               \
+        OP(set)(&P0[i], sc_xget(in->p0, i));                                                    \
+        OP(set)(&Q0[i], sc_xget(in->q0, i));                                                    \
+        OP(set)(&t, sc_xget(in->q1, i));                                                        \
+        OP(sub)(&D2[i], &t, &Q0[i]);                                                            \
+        if (in->kind == 0) {                                                                    \
+            OP(set)(&t, sc_xget(in->p1, i));                                                    \
+            OP(sub)(&D1[i], &t, &P0[i]);                                                        \
+        } else {                                                                                \
+            /* tmax * dir_i: a product of two floats, exact in double */                        \
+            OP(set)(&D1[i], in->kind == 1 ? (double)in->tmax * sc_xget(in->dir, i) : sc_xget(in->dir, i)); \
+        }                                                                                       \
+    }                                                                                           \
+    OP(set)(&R, in->r0);                                                                        \
+    OP(set)(&t, in->r1);                                                                        \
+    OP(add)(&R, &R, &t);                                                                        \
+    OP(mul)(&R2, &R, &R);                                                                       \
+    if (side) return CAP_FN(point_side)(P0, Q0, D2, &R2);                                       \
+    return CAP_FN(within)(P0, D1, in->kind == 2, Q0, D2, &R2);
+
+#define NUM sc_fd
+#define OP(name) sc_fd_##name
+#define CAP_FN(name) sc_cap_##name##_fd
+#include "sc_capsule_pred.h"
+static int sc_cap_run_fd(const sc_cap_in *in, int side) { SC_CAP_RUN_BODY }
+#undef NUM
+#undef OP
+#undef CAP_FN
+
+#define NUM sc_bf
+#define OP(name) sc_bf_##name
+#define CAP_FN(name) sc_cap_##name##_bf
+#include "sc_capsule_pred.h"
+SC_COLD static int sc_cap_run_bf(const sc_cap_in *in, int side) { SC_CAP_RUN_BODY }
+#undef NUM
+#undef OP
+#undef CAP_FN
+
+/* The decision: filtered (doubles with a bound first), or exact only (filtered = 0, for tests).
+ * sc_bf cannot run out of limbs on float inputs (degree 8 at most, about 2,230 bits); were it to,
+ * the nearer answer of touching counts. */
+static int sc_cap_decide(const sc_cap_in *in, int side, int filtered)
+{
+    if (filtered) {
+        int r = sc_cap_run_fd(in, side);
+        if (r != SC_NUM_UNKNOWN) return r;
+    }
+    int r = sc_cap_run_bf(in, side);
+    if (r == SC_NUM_UNKNOWN) return side ? 0 : 1;
+    return r;
+}
+
+static int sc_cap_same(sc_vec3 a, sc_vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
+static sc_sphere sc_cap_ball(const sc_capsule *c, int end) { return (sc_sphere){end ? c->b : c->a, c->radius}; }
+
+/* ------------------------------------------------------------------ exact predicates */
+
+int sc__segments_within(sc_vec3 a0, sc_vec3 b0, sc_vec3 a1, sc_vec3 b1, float r0, float r1)
+{
+    sc_cap_in in = {a0, b0, {0, 0, 0}, a1, b1, 0.0f, r0, r1, 0};
+    return sc_cap_decide(&in, 0, 1);
+}
+
+/* The sign of dist(p, segment)^2 - radius^2, exactly: -1 strictly inside, 0 on the surface. */
+static int sc_cap_side(sc_vec3 p, const sc_capsule *c)
+{
+    sc_cap_in in = {p, p, {0, 0, 0}, c->a, c->b, 0.0f, c->radius, 0.0f, 0};
+    return sc_cap_decide(&in, 1, 1);
+}
+
+int sc__contains_capsule(sc_vec3 p, const sc_capsule *c)
+{
+    if (sc_cap_same(c->a, c->b)) return sc__contains_sphere(p, &(sc_sphere){c->a, c->radius});
+    return sc_cap_side(p, c) <= 0;
+}
+
+int sc__linetest_capsule(sc_vec3 a, sc_vec3 b, const sc_capsule *c)
+{
+    if (sc_cap_same(c->a, c->b)) {
+        sc_sphere s = sc_cap_ball(c, 0);
+        return sc_cap_same(a, b) ? sc__contains_sphere(a, &s) : sc__linetest_sphere(a, b, &s);
+    }
+    return sc__segments_within(a, b, c->a, c->b, 0.0f, c->radius);
+}
+
+/* Whether the ray's points for t in [0, tmax] come within the radius of the axis, exactly. */
+static int sc_cap_ray_hits(const sc_ray *ray, const sc_capsule *c, int filtered)
+{
+    sc_cap_in in = {ray->origin, ray->origin, ray->dir, c->a, c->b, ray->tmax, c->radius, 0.0f,
+                    isinf(ray->tmax) ? 2 : 1};
+    return sc_cap_decide(&in, 0, filtered);
+}
+
+/* For tests of the filter: the decisions in exact arithmetic only. kind: 0 segments_within,
+ * 1 ray hit, 2 point side. */
+int sc__capsule_decide_exact(int kind, const float *v)
+{
+    sc_vec3 p = {v[0], v[1], v[2]}, q = {v[3], v[4], v[5]}, a = {v[6], v[7], v[8]}, b = {v[9], v[10], v[11]};
+    if (kind == 1) {
+        sc_ray ray = {p, q, v[12]};
+        sc_capsule c = {a, b, v[13]};
+        return sc_cap_ray_hits(&ray, &c, 0);
+    }
+    sc_cap_in in = {p, kind == 2 ? p : q, {0, 0, 0}, a, b, 0.0f, v[12], kind == 2 ? 0.0f : v[13], 0};
+    return sc_cap_decide(&in, kind == 2, 0);
+}
+
+/* ------------------------------------------------------------------ reported numbers
+ * The line o + t d against the capsule, in double: the union of the two end balls' intervals and
+ * of the lateral surface's entry and exit where they lie between the end planes. */
+
+typedef struct sc_cap_line {
+    double t_enter, t_exit;
+    int n; /* candidates found */
+    double best_margin, best_t; /* the nearest approach when no candidate was found */
+} sc_cap_line;
+
+static void sc_cap_take(sc_cap_line *L, double t0, double t1)
+{
+    if (L->n == 0 || t0 < L->t_enter) L->t_enter = t0;
+    if (L->n == 0 || t1 > L->t_exit) L->t_exit = t1;
+    L->n++;
+}
+
+static void sc_cap_near(sc_cap_line *L, double margin, double t)
+{
+    if (!(margin <= L->best_margin)) {
+        L->best_margin = margin;
+        L->best_t = t;
+    }
+}
+
+/* The ball of centre c: its interval on the line (from exactly summed quantities, as sc_sphere.c). */
+static void sc_cap_ball_line(sc_cap_line *L, sc_vec3 o, sc_vec3 d, sc_vec3 c, float r)
+{
+    double w[3], t[12];
+    sc_cross_terms(w, o, c, d);
+    double dd = sc_xsum(t, sc_terms_dot(t, 0, d, d, 1.0));
+    double bd = sc_offset_dot(o, c, d);
+    double mm_r2 = sc_dist2_minus_r2(o, c, r);
+    double r2 = (double)r * r;
+    double ww = w[0] * w[0] + w[1] * w[1] + w[2] * w[2];
+    double r2dd = r2 * dd, bb = bd * bd, md = mm_r2 * dd;
+    double h2 = (r2dd + ww <= bb + fabs(md)) ? r2dd - ww : bb - md;
+    if (h2 < 0.0) {
+        sc_cap_near(L, h2 / dd, -bd / dd);
+        return;
+    }
+    double h = sqrt(h2), t0, t1;
+    if (bd <= 0.0) {
+        double s = -bd + h;
+        t1 = s / dd;
+        t0 = s > 0.0 ? mm_r2 / s : t1;
+    } else {
+        double s = -bd - h;
+        t0 = s / dd;
+        t1 = mm_r2 / s;
+    }
+    if (t0 > t1) t0 = t1;
+    sc_cap_take(L, t0, t1);
+}
+
+/* The lateral surface: the line's distance from the axis line is r at the roots of
+ * AA t^2 + 2 AB t + (BB - r^2 uu) (A = d x u, B = (o - a) x u, u = b - a); a root counts when its
+ * point lies between the end planes (0 <= (x - a).u <= uu). */
+static void sc_cap_side_line(sc_cap_line *L, sc_vec3 o, sc_vec3 d, const sc_capsule *c)
+{
+    sc_vec3 a = c->a, b = c->b;
+    double A[3], Bm[3], t[12];
+    for (int i = 0; i < 3; ++i) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        double u4[4] = {(double)sc_get(d, j) * sc_get(b, k), -((double)sc_get(d, k) * sc_get(b, j)),
+                        -((double)sc_get(d, j) * sc_get(a, k)), (double)sc_get(d, k) * sc_get(a, j)};
+        A[i] = sc_xsum(u4, 4);
+    }
+    sc_cross_offset(a, b, o, Bm); /* (a - o) x (b - a) = -B */
+    int n = sc_terms_dot(t, 0, b, b, 1.0);
+    n = sc_terms_dot(t, n, a, b, -2.0);
+    n = sc_terms_dot(t, n, a, a, 1.0);
+    double uu = sc_xsum(t, n);
+    n = sc_terms_dot(t, 0, o, b, 1.0); /* (o - a).(b - a) */
+    n = sc_terms_dot(t, n, o, a, -1.0);
+    n = sc_terms_dot(t, n, a, b, -1.0);
+    n = sc_terms_dot(t, n, a, a, 1.0);
+    double mu = sc_xsum(t, n);
+    n = sc_terms_dot(t, 0, d, b, 1.0);
+    n = sc_terms_dot(t, n, d, a, -1.0);
+    double du = sc_xsum(t, n);
+    double AA = A[0] * A[0] + A[1] * A[1] + A[2] * A[2];
+    if (!(AA > 0.0) || !(uu > 0.0)) return; /* parallel to the axis: the balls give the ends */
+    double AB = -(A[0] * Bm[0] + A[1] * Bm[1] + A[2] * Bm[2]);
+    double BB = Bm[0] * Bm[0] + Bm[1] * Bm[1] + Bm[2] * Bm[2];
+    double det = (double)d.x * Bm[0] + (double)d.y * Bm[1] + (double)d.z * Bm[2];
+    double r2 = (double)c->radius * c->radius;
+    double g = r2 * AA - det * det; /* the discriminant over uu: AB^2 - AA (BB - r^2 uu) = uu g */
+    double tv = -AB / AA;
+    double Lv = mu + tv * du;
+    if (g < 0.0) {
+        if (Lv >= 0.0 && Lv <= uu) sc_cap_near(L, g / AA, tv);
+        return;
+    }
+    double h = sqrt(g * uu), cc = BB - r2 * uu, t0, t1;
+    if (AB <= 0.0) {
+        double s = -AB + h;
+        t1 = s / AA;
+        t0 = s > 0.0 ? cc / s : t1;
+    } else {
+        double s = -AB - h;
+        t0 = s / AA;
+        t1 = cc / s;
+    }
+    if (t0 > t1) t0 = t1;
+    double L0 = mu + t0 * du, L1 = mu + t1 * du;
+    if (L0 >= 0.0 && L0 <= uu) sc_cap_take(L, t0, t0);
+    if (L1 >= 0.0 && L1 <= uu) sc_cap_take(L, t1, t1);
+}
+
+static sc_cap_line sc_cap_line_solve(sc_vec3 o, sc_vec3 d, const sc_capsule *c)
+{
+    sc_cap_line L = {0.0, 0.0, 0, -INFINITY, 0.0};
+    sc_cap_ball_line(&L, o, d, c->a, c->radius);
+    sc_cap_ball_line(&L, o, d, c->b, c->radius);
+    sc_cap_side_line(&L, o, d, c);
+    if (L.n == 0) { /* the exact test says the line meets the capsule; rounding said no */
+        L.t_enter = L.t_exit = L.best_t;
+    }
+    return L;
+}
+
+/* The outward unit normal at the point x (double) of the capsule's surface: from the nearest point
+ * of the axis (a or b on the caps). A zero-radius capsule (the segment): the direction facing the
+ * ray, across the segment (-dir without its component along the axis), or -dir at an end. */
+static sc_vec3 sc_cap_normal_at(const double *x, const sc_capsule *c, sc_vec3 dir, double sgn)
+{
+    double u[3], e[3], dv[3] = {sgn * dir.x, sgn * dir.y, sgn * dir.z};
+    sc_vec3 facing = sc_unit_d(dv, dir);
+    double uu = 0.0, eu = 0.0;
+    for (int i = 0; i < 3; ++i) {
+        u[i] = (double)sc_get(c->b, i) - sc_get(c->a, i);
+        e[i] = x[i] - sc_get(c->a, i);
+        uu += u[i] * u[i];
+        eu += e[i] * u[i];
+    }
+    if (!(c->radius > 0.0f)) {
+        if (uu > 0.0) {
+            double k = 0.0;
+            for (int i = 0; i < 3; ++i) k += dv[i] * u[i];
+            for (int i = 0; i < 3; ++i) e[i] = dv[i] - (k / uu) * u[i];
+            return sc_unit_d(e, facing);
+        }
+        return facing;
+    }
+    if (eu >= uu) {
+        for (int i = 0; i < 3; ++i) e[i] = x[i] - sc_get(c->b, i);
+    } else if (eu > 0.0) {
+        for (int i = 0; i < 3; ++i) e[i] -= (eu / uu) * u[i];
+    }
+    return sc_unit_d(e, facing);
+}
+
+/* The largest magnitude among the origin, the end points and the radius. */
+static double sc_cap_scale(sc_vec3 o, const sc_capsule *c)
+{
+    double m = c->radius;
+    float v[3] = {sc_max3abs(o), sc_max3abs(c->a), sc_max3abs(c->b)};
+    for (int i = 0; i < 3; ++i) m = v[i] > m ? v[i] : m;
+    return m;
+}
+
+sc_raycast_result sc__raycast_capsule_valid(const sc_ray *ray, const sc_capsule *c)
+{
+    if (sc_cap_same(c->a, c->b)) {
+        sc_sphere s = sc_cap_ball(c, 0);
+        return sc__raycast_sphere_valid(ray, &s);
+    }
+    if (!sc_cap_ray_hits(ray, c, 1)) return sc_miss();
+    sc_vec3 o = ray->origin, d = ray->dir;
+    sc_cap_line L = sc_cap_line_solve(o, d, c);
+    int side = sc_cap_side(o, c);
+    if (side < 0 && !(L.t_enter < 0.0)) L.t_enter = -0.0; /* strictly inside */
+    if (side > 0 && L.t_enter < 0.0) L.t_enter = 0.0;    /* outside: rounding put the entry behind */
+    if (side == 0) {
+        /* On the surface: exactly, an end of the interval is 0 unless the line runs along the
+         * surface (a ray along the cylinder); the computed end nearer 0 is set to 0 when it is
+         * within rounding of it (2^-24 of the inputs' scale, as a distance along the ray). */
+        double near = fabs(L.t_enter) <= fabs(L.t_exit) ? L.t_enter : L.t_exit;
+        if (fabs(near) * sc_max3abs(d) <= 0x1p-24 * sc_cap_scale(o, c)) {
+            if (near == L.t_enter) L.t_enter = 0.0;
+            else L.t_exit = 0.0;
+        }
+    }
+    if (L.t_exit < 0.0) L.t_exit = 0.0; /* the exact test says the interval reaches [0, tmax] */
+    if (L.t_enter > L.t_exit) L.t_enter = L.t_exit;
+    sc_raycast_result r = sc_miss();
+    r.hit = 1;
+    r.t_enter = sc_pz(sc_dfin(L.t_enter));
+    r.t_exit = sc_pz(sc_dfin(L.t_exit));
+    r.t = L.t_enter > 0.0 ? r.t_enter : 0.0f;
+    if (r.t > ray->tmax) r.t = ray->tmax;
+    if (!(L.t_enter > 0.0)) {
+        r.point = sc_pz3(o);
+        if (L.t_enter == 0.0 && side == 0) {
+            double x[3] = {o.x, o.y, o.z};
+            r.normal = sc_pz3(sc_cap_normal_at(x, c, d, -1.0));
+        }
+        return r;
+    }
+    double x[3];
+    for (int i = 0; i < 3; ++i) x[i] = (double)sc_get(o, i) + L.t_enter * sc_get(d, i);
+    r.point = sc_pz3(sc_dfin3(x));
+    r.normal = sc_pz3(sc_cap_normal_at(x, c, d, -1.0));
+    return r;
+}
+
+/* The outward normal where the ray's line leaves the capsule (t_exit); a zero-radius capsule faces
+ * along the ray. */
+sc_vec3 sc__exit_normal_capsule(const sc_ray *ray, const sc_capsule *c)
+{
+    if (sc_cap_same(c->a, c->b)) {
+        sc_sphere s = sc_cap_ball(c, 0);
+        return sc__exit_normal_sphere(ray, &s);
+    }
+    sc_cap_line L = sc_cap_line_solve(ray->origin, ray->dir, c);
+    double x[3];
+    for (int i = 0; i < 3; ++i) x[i] = (double)sc_get(ray->origin, i) + L.t_exit * sc_get(ray->dir, i);
+    return sc_pz3(sc_cap_normal_at(x, c, ray->dir, 1.0));
+}
+
+/* ------------------------------------------------------------------ closest point */
+
+/* p outside the capsule: the nearest point of the axis f (a, b, or the foot between them), then
+ * f + r (p - f) / |p - f|. On a cap this is sc_closest_point's sphere formula, bit for bit. */
+sc_vec3 sc__closest_point_capsule(sc_vec3 p, const sc_capsule *c)
+{
+    sc_vec3 a = c->a, b = c->b;
+    double t[12], f[3], m[3], q[3];
+    int n = sc_terms_dot(t, 0, p, b, 1.0); /* s = (p - a).(b - a) */
+    n = sc_terms_dot(t, n, p, a, -1.0);
+    n = sc_terms_dot(t, n, a, b, -1.0);
+    n = sc_terms_dot(t, n, a, a, 1.0);
+    double s = sc_xsum_s(t, n);
+    n = sc_terms_dot(t, 0, p, b, 1.0); /* s - uu = (p - b).(b - a) */
+    n = sc_terms_dot(t, n, p, a, -1.0);
+    n = sc_terms_dot(t, n, b, b, -1.0);
+    n = sc_terms_dot(t, n, b, a, 1.0);
+    double s_uu = sc_xsum_s(t, n);
+    if (s <= 0.0 || s_uu >= 0.0) {
+        sc_vec3 e = s <= 0.0 ? a : b;
+        for (int i = 0; i < 3; ++i) m[i] = (double)sc_get(p, i) - sc_get(e, i);
+        sc_vec3 u = sc_unit_d(m, (sc_vec3){0, 0, 0});
+        for (int i = 0; i < 3; ++i) q[i] = (double)sc_get(e, i) + (double)c->radius * sc_get(u, i);
+        return sc_dfin3(q);
+    }
+    double k = s / (s - s_uu); /* in (0, 1): s / uu */
+    for (int i = 0; i < 3; ++i) {
+        double ai = sc_get(a, i), ui = (double)sc_get(b, i) - ai;
+        f[i] = ai + k * ui;
+        m[i] = (double)sc_get(p, i) - f[i];
+    }
+    sc_vec3 u = sc_unit_d(m, (sc_vec3){0, 0, 0});
+    for (int i = 0; i < 3; ++i) q[i] = f[i] + (double)c->radius * sc_get(u, i);
+    return sc_dfin3(q);
+}
