@@ -4,8 +4,9 @@ import type { RaycastResult, Ray, Shape, Vec3 } from './slabcast.js';
 
 /** The slabcast version, e.g. "0.1.0" (case files record it as "generator"). */
 export const VERSION: string;
-/** The link version encode() writes (links of every earlier version still open). */
-export const LINK_VERSION: 2;
+/** The newest link version: encode() writes it (3) for a scene with a capsule, version 2 otherwise
+ * (links of every earlier version still open). */
+export const LINK_VERSION: 3;
 /** The most shapes a playground scene holds. */
 export const MAX_SHAPES: 64;
 /** The most rays a playground scene holds. */
@@ -46,7 +47,7 @@ export type ViewSettingsInput = Partial<Omit<ViewSettings, 'panels'>> & { panels
 /** What is wrong with a scene, or null when it is valid. */
 export function validateState(state: unknown): string | null;
 
-/** The link fragment '#v2.<base64url>' of a scene and its view settings (default: the
+/** The link fragment '#v2.<base64url>' ('#v3.' with a capsule) of a scene and its view settings (default: the
  * defaults). Throws RangeError for an invalid scene or invalid settings. */
 export function encode(state: Scene, ui?: ViewSettings): string;
 
@@ -68,6 +69,6 @@ export function fromCaseFile(input: string | ArrayBuffer | Uint8Array):
 /** A valid scene from what a game has (numbers rounded to float32). Throws TypeError naming what is wrong. */
 export function toScene(scene: SceneInput): Scene;
 
-/** base (an http or https URL without a fragment) + '#v2.…' for `scene`. Throws TypeError
+/** base (an http or https URL without a fragment) + '#v2.…' ('#v3.…' with a capsule) for `scene`. Throws TypeError
  * naming the argument that is wrong. */
 export function reproLink(base: string, scene: SceneInput, ui?: ViewSettingsInput): string;

@@ -105,7 +105,7 @@ function sceneOf(scene) {
 
 /**
  * The link that opens `scene` in the playground at `base`: base (an http or https URL,
- * without a fragment) followed by '#v2.…'. `scene` is {shapes, rays, selected?} (see
+ * without a fragment) followed by '#v2.…' ('#v3.…' when it holds a capsule). `scene` is {shapes, rays, selected?} (see
  * toScene); `ui` (optional) the view settings of web/playground/ui-state.mjs, e.g.
  * {view: 'top', step: 2, ...}, merged over the defaults. Throws TypeError naming the
  * argument that is wrong.

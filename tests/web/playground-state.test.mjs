@@ -118,7 +118,7 @@ function randomState(r, nShapes, nRays) {
   };
   const shapes = [];
   for (let i = 0; i < nShapes; i++) {
-    const type = ['aabb', 'obb', 'sphere', 'plane'][Math.floor(r() * 4)];
+    const type = ['aabb', 'obb', 'sphere', 'plane', 'capsule'][Math.floor(r() * 5)];
     if (type === 'aabb') {
       const a = vec();
       const b = vec();
@@ -128,6 +128,8 @@ function randomState(r, nShapes, nRays) {
       shapes.push({ type, center: vec(), axes: [[0, s(), 0], [0, 0, s()], [s(), 0, NEG_ZERO]], half: vec().map(Math.abs) });
     } else if (type === 'sphere') {
       shapes.push({ type, center: vec(), radius: Math.abs(randomFloat(r)) });
+    } else if (type === 'capsule') {
+      shapes.push({ type, a: vec(), b: vec(), radius: Math.abs(randomFloat(r)) });
     } else {
       shapes.push({ type, normal: nonZero(), d: randomFloat(r) });
     }
@@ -151,6 +153,7 @@ function trickyState() {
       { type: 'sphere', center: [MIN_NORMAL, -MIN_SUBNORMAL, NEG_ZERO], radius: NEG_ZERO },
       { type: 'obb', center: [f(16777217), -TENTH, 0], axes: [[0, 0, 1], [NEG_ZERO, 1, 0], [-1, 0, 0]], half: [0, NEG_ZERO, TENTH] },
       { type: 'plane', normal: [NEG_ZERO, MIN_SUBNORMAL, 0], d: NEG_ZERO },
+      { type: 'capsule', a: [NEG_ZERO, TENTH, -MIN_SUBNORMAL], b: [MIN_NORMAL, f(16777217), 0], radius: TENTH },
     ],
     rays: [
       { origin: [NEG_ZERO, 0, TENTH], dir: [MIN_SUBNORMAL, NEG_ZERO, 1], tmax: Infinity },
@@ -294,6 +297,32 @@ describe('encode / decode', () => {
     expect(sameState(decode(v2).state, state)).toBe(true);
   });
 
+  it('writes a scene with a capsule as version 3, laid out by hand, and reads it back', () => {
+    // Type byte 5 (SC_SHAPE_CAPSULE), then a, b and the radius: 7 float32s.
+    const scene = bytesOf([
+      ['u32', 2, 0], ['i32', -1, 1],
+      ['u8', 3], ['f32', 0, 0, 0, 1], // sphere
+      ['u8', 5], ['f32', -1, 0.5, NEG_ZERO, 2, 0.5, 0, 0.25], // capsule
+    ]);
+    const state = {
+      shapes: [{ type: 'sphere', center: [0, 0, 0], radius: 1 }, { type: 'capsule', a: [-1, 0.5, NEG_ZERO], b: [2, 0.5, 0], radius: 0.25 }],
+      rays: [],
+      selected: { ray: -1, shape: 1 },
+    };
+    const v3 = linkOf(new Uint8Array([...scene, 0, 0, 14]), 3);
+    expect(encode(state)).toBe(v3);
+    // 16 + 17 + 29 + 3 = 65 bytes: 21 groups of 3 + 2 = 87 characters.
+    expect(v3).toHaveLength('#v3.'.length + 87);
+    const d = decode(v3);
+    expect(d.ok).toBe(true);
+    expect(sameState(d.state, state)).toBe(true);
+    expect(bits(d.state.shapes[1].a[2])).toBe(0x80000000);
+    expect(d.ui).toEqual(defaultUi());
+    // Without the capsule the same scene is a version 2 link, which pages from before capsules read.
+    const noCapsule = { ...cloneState(state), shapes: [state.shapes[0]], selected: { ray: -1, shape: 0 } };
+    expect(encode(noCapsule)).toMatch(/^#v2\./);
+  });
+
   it('writes the view settings laid out by hand, the camera as float64 bits', () => {
     const state = {
       shapes: [{ type: 'sphere', center: [1, 2, 3], radius: 0.5 }],
@@ -356,6 +385,10 @@ describe('encode / decode', () => {
     expect(bits(sphere.radius)).toBe(0x80000000);
     expect(d.state.rays.map((r) => bits(r.tmax))).toEqual([0x7f800000, 0x80000000, 0x7f7fffff]);
     expect(d.state.shapes[2].center[0]).toBe(16777216);
+    const capsule = d.state.shapes[4];
+    expect(capsule.a.map(bits)).toEqual([0x80000000, 0x3dcccccd, 0x80000001]);
+    expect(capsule.b.map(bits)).toEqual([0x00800000, 0x4b800000, 0x00000000]); // 2^24: 16777217 rounds down
+    expect(bits(capsule.radius)).toBe(0x3dcccccd);
   });
 
   it('round-trips random scenes exactly', () => {
@@ -454,7 +487,7 @@ describe('decode: hostile input', () => {
     ['a hash getter that throws', throwingHash, /could not be read.*boom/],
     ['a foreign link', '#section-2', /not a slabcast scene link/],
     ['no version dot', '#v1', /not a slabcast scene link/],
-    ['an unknown version', '#v9.AAAA', /^unknown link version 9 \(this page reads v1, v2\)$/],
+    ['an unknown version', '#v9.AAAA', /^unknown link version 9 \(this page reads v1, v2, v3\)$/],
     ['version 0', '#v0.AAAA', /unknown link version 0/],
     ['a zero-padded version', '#v01.AAAA', /unknown link version 01/],
     ['a huge version', `#v${'9'.repeat(40)}.AAAA`, /unknown link version 9{12}\.\.\./],
@@ -490,7 +523,7 @@ describe('decode: hostile input', () => {
     ['a selected ray out of range', linkOf(bytesOf([header(0, 1), sel(1, -1), ...okRay])), /selected\.ray must be -1 or a ray index below 1 \(it is 1\)/],
     ['a selected shape below -1', linkOf(bytesOf([header(1, 0), sel(-1, -2), ...okBox])), /selected\.shape .*\(it is -2\)/],
     // Version 2: the view settings after the scene.
-    ['an unknown version, naming both', '#v3.AAAA', /^unknown link version 3 \(this page reads v1, v2\)$/],
+    ['an unknown version, naming all three', '#v4.AAAA', /^unknown link version 4 \(this page reads v1, v2, v3\)$/],
     ['v2 without view settings', linkOf(bytesOf([header(0, 0), sel()]), 2), /cut short .*the view settings/],
     ['v2 with a part of the view settings', linkOf(bytesOf([header(0, 0), sel(), ['u8', 0, 0]]), 2), /cut short .*the view settings/],
     ['v2 with an unknown view code', linkOf(bytesOf([header(0, 0), sel(), ['u8', 4, 0, 14]]), 2), /unknown view code 4/],
@@ -502,6 +535,15 @@ describe('decode: hostile input', () => {
     ['v2 with trailing bytes', linkOf(bytesOf([header(0, 0), sel(), ['u8', 0, 0, 14, 0]]), 2), /1 unexpected byte\(s\) after the view settings/],
     ['v2 with a camera flag and trailing', linkOf(bytesOf([header(0, 0), sel(), ['u8', 0, 0, 14], ['f64', 1, 2, 3, 0, 0, 0, 1]]), 2), /56 unexpected byte/],
     ['v2 with an empty payload', '#v2.', /no scene data after "v2\."/],
+    // Version 3: capsules (type byte 5), which versions 1 and 2 do not have.
+    ['a capsule in a v1 link', linkOf(bytesOf([header(1, 0), sel(), ['u8', 5], ['f32', 0, 0, 0, 0, 1, 0, 1]])), /^shape 0 has type byte 5 \(capsule\), which version 1 links do not have$/],
+    ['a capsule in a v2 link', linkOf(bytesOf([header(1, 0), sel(), ['u8', 5], ['f32', 0, 0, 0, 0, 1, 0, 1], ['u8', 0, 0, 14]]), 2), /^shape 0 has type byte 5 \(capsule\), which version 2 links do not have$/],
+    ['a truncated capsule', linkOf(bytesOf([header(1, 0), sel(), ['u8', 5], ['f32', 0, 0, 0, 0, 1, 0]]), 3), /cut short .*shape 0 \(capsule\)/],
+    ['a capsule with a negative radius', linkOf(bytesOf([header(1, 0), sel(), ['u8', 5], ['f32', 0, 0, 0, 0, 1, 0, -1], ['u8', 0, 0, 14]]), 3), /shape 0 \(capsule\): radius must be >= 0 \(it is -1\)/],
+    ['a capsule with a NaN end', linkOf(bytesOf([header(1, 0), sel(), ['u8', 5], ['f32', 0, 0, 0, 0, NaN, 0, 1], ['u8', 0, 0, 14]]), 3), /shape 0 \(capsule\): b\[1\] must be a finite number \(it is NaN\)/],
+    ['type byte 6 in a v3 link', linkOf(bytesOf([header(1, 0), sel(), ['u8', 6], ['f32', 0, 0, 0, 1], ['u8', 0, 0, 14]]), 3), /shape 0 has an unknown type byte 6/],
+    ['v3 without view settings', linkOf(bytesOf([header(0, 0), sel()]), 3), /cut short .*the view settings/],
+    ['v3 with an empty payload', '#v3.', /no scene data after "v3\."/],
   ];
 
   for (const [what, input, re] of HOSTILE) {
@@ -669,6 +711,29 @@ describe('toCaseFile', () => {
     const c = JSON.parse(toCaseFile(s, sc.raycast)).cases[0];
     expect(c.ray.tmax).toBe(2.5);
     expect(c.observed).toEqual({ hit: false });
+  });
+
+  it('writes a capsule case as {type: "capsule", a, b, radius} with the hand-derived hit, replayed by both runners', () => {
+    // The capsule a = [0,-1,0], b = [0,1,0], radius 0.5; the ray from [-5,0,0] along +x meets the
+    // segment's side (distance |x| from the y axis, 0 <= y <= ... within the segment) where |x| = 0.5:
+    // it enters at x = -0.5 (t = 4.5), leaves at x = 0.5 (t = 5.5); the point [-0.5,0,0] lies beside the
+    // segment's point [0,0,0], so the outward normal is [-1,0,0].
+    const s = {
+      shapes: [{ type: 'capsule', a: [0, -1, 0], b: [0, 1, 0], radius: 0.5 }],
+      rays: [{ origin: [-5, 0, 0], dir: [1, 0, 0], tmax: Infinity }],
+      selected: { ray: 0, shape: 0 },
+    };
+    const text = toCaseFile(s, sc.raycast);
+    const c = JSON.parse(text).cases[0];
+    expect(c.id).toBe('ray0-shape0-capsule');
+    expect(c.shape).toEqual({ type: 'capsule', a: [0, -1, 0], b: [0, 1, 0], radius: 0.5 });
+    expect(c.observed).toEqual({ hit: true, t: 4.5, t_enter: 4.5, t_exit: 5.5, point: [-0.5, 0, 0], normal: [-1, 0, 0] });
+    const { native, wasm } = replay(text, 'capsule');
+    expect(native).toBe('1 passed, 0 failed\n');
+    expect(wasm).toBe(native);
+    const back = fromCaseFile(text);
+    expect(back.ok).toBe(true);
+    expect(sameState(back.state, s)).toBe(true);
   });
 
   it('holds every ray x shape pair of the default scene and replays through both runners', () => {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaticServer } from '../../web/bin/serve.mjs';
 import { formatFloat32 } from '../../web/f32format.mjs';
-import { defaultState, encode, sameState } from '../../web/playground/state.mjs';
+import { decode, defaultState, encode, sameState } from '../../web/playground/state.mjs';
 import { loadSlabcast } from '../../web/slabcast.js';
 import { NATIVE_RUNNER, ROOT, WASM, requireBuilt } from './helpers/artifacts.mjs';
 import { close, launchChromium, listen, openPage as openBrowserPage } from './helpers/browser.mjs';
@@ -77,7 +77,7 @@ function expectedHits(state) {
   });
 }
 
-const SHORT = { aabb: 'box', obb: 'obb', sphere: 'sphere', plane: 'plane' };
+const SHORT = { aabb: 'box', obb: 'obb', sphere: 'sphere', plane: 'plane', capsule: 'capsule' };
 
 /** What the hit list must show for each ray: the target's name and the exact float32 text of t. */
 async function checkHitList(page, state, hits) {
@@ -563,6 +563,94 @@ describe('playground page', () => {
       expect(await time.isHidden()).toBe(true);
       expect(sameState(await playgroundState(page), before)).toBe(true);
       expect(await playgroundHits(page)).toEqual(hitsBefore);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('a capsule in the playground', () => {
+  /** Type `text` into the inspector field with test id `id` and commit it. */
+  async function setField(page, id, text) {
+    const input = page.getByTestId(id);
+    await input.fill(text);
+    await input.press('Enter');
+  }
+
+  it('adds a capsule, places it in front of box 0, and ray 0 hits it; its 2D handles move it', async () => {
+    const { page, problems } = await openPage();
+    try {
+      const before = await playgroundState(page);
+      await page.getByTestId('add-capsule').click();
+      let s = await playgroundState(page);
+      expect(s.shapes.length).toBe(before.shapes.length + 1);
+      const j = s.shapes.length - 1;
+      expect(s.shapes[j].type).toBe('capsule');
+      expect(s.selected.shape).toBe(j);
+      // A new capsule stands upright: b - a along +y.
+      expect(s.shapes[j].a[0]).toBe(s.shapes[j].b[0]);
+      expect(s.shapes[j].b[1]).toBeGreaterThan(s.shapes[j].a[1]);
+      expect(await playgroundHits(page)).toEqual(expectedHits(s));
+
+      // The capsule a = [-4.5, -1, 0], b = [-4.5, 3, 0], radius 0.5, through the inspector. Ray 0
+      // (origin [-6, 2, 0], dir [1, -0.5, 0]) runs in the plane z = 0, where the capsule is the band
+      // |x + 4.5| <= 0.5 for -1 <= y <= 3: it enters at x = -5, t = 1, y = 2 - 0.5 = 1.5 (inside
+      // [-1, 3]), before box 0's face x = -3 at t = 3. Point [-5, 1.5, 0], normal [-1, 0, 0].
+      for (const [field, v] of [['a-0', '-4.5'], ['a-1', '-1'], ['a-2', '0'], ['b-0', '-4.5'], ['b-1', '3'], ['b-2', '0'], ['radius', '0.5']]) {
+        await setField(page, `inspect-shape-${field}`, v);
+      }
+      s = await playgroundState(page);
+      expect(s.shapes[j]).toEqual({ type: 'capsule', a: [-4.5, -1, 0], b: [-4.5, 3, 0], radius: 0.5 });
+      const hits = await playgroundHits(page);
+      expect(hits[0]).toEqual({ ray: 0, shape: j, hit: true, t: 1, t_enter: 1, t_exit: 2, point: [-5, 1.5, 0], normal: [-1, 0, 0] });
+      expect(hits).toEqual(expectedHits(s));
+      await checkHitList(page, s, hits);
+      expect(await page.getByTestId('hit-target-0').textContent()).toBe(`capsule ${j}`);
+      await page.waitForTimeout(100);
+      await shot(page, '09-capsule-3d');
+      // The 3D view offers the capsule's end points as handles; dragging b moves b only.
+      const h3 = Object.fromEntries((await page.evaluate(() => window.playground.handles())).map((h) => [h.id, h]));
+      expect(h3[`shape${j}-a`].grabbable).toBe(true);
+      expect(h3[`shape${j}-b`].grabbable).toBe(true);
+      await mouseDrag(page, h3[`shape${j}-b`].x, h3[`shape${j}-b`].y, 30, 0, 4);
+      let after = await playgroundState(page);
+      expect(after.shapes[j].a).toEqual([-4.5, -1, 0]);
+      expect(after.shapes[j].b).not.toEqual([-4.5, 3, 0]);
+      expect(after.shapes[j].radius).toBe(0.5);
+      expect(await playgroundHits(page)).toEqual(expectedHits(after));
+      await page.getByTestId('undo').click();
+      expect((await playgroundState(page)).shapes[j]).toEqual(s.shapes[j]);
+
+      // The link holds the capsule (version 3) bit for bit.
+      await page.waitForFunction(() => location.hash.startsWith('#v3.'));
+      const link = decode(await page.evaluate(() => location.hash));
+      expect(link.ok).toBe(true);
+      expect(sameState(link.state, await playgroundState(page))).toBe(true);
+
+      // Front view (x to the right, y up): the stadium outline and the a, b and radius handles.
+      await page.getByTestId('view-front').click();
+      expect(await page.locator(`[data-testid="view2d"] polygon[data-shape="${j}"]`).count()).toBe(1);
+      const h2 = Object.fromEntries((await page.evaluate(() => window.playground.handles())).map((h) => [h.id, h]));
+      for (const id of [`shape${j}-a`, `shape${j}-b`, `shape${j}-r`]) expect(h2[id]?.grabbable, id).toBe(true);
+      // a and b are 4 apart in y: on screen, a is below b by 4 * scale pixels.
+      const scale = Number(await page.getByTestId('view2d').getAttribute('data-scale'));
+      expect(Math.abs(h2[`shape${j}-a`].y - h2[`shape${j}-b`].y - 4 * scale)).toBeLessThan(1);
+      // Drag the radius handle 1 world unit further from the segment: the radius grows by about 1.
+      await mouseDrag(page, h2[`shape${j}-r`].x, h2[`shape${j}-r`].y, scale, 0, 4);
+      after = await playgroundState(page);
+      expect(Math.abs(after.shapes[j].radius - 1.5)).toBeLessThan(0.05);
+      expect(after.shapes[j].a).toEqual([-4.5, -1, 0]);
+      expect(await playgroundHits(page)).toEqual(expectedHits(after));
+      // Drag a by 2 world units to the right: a.x = -2.5, b and the radius stay.
+      await mouseDrag(page, h2[`shape${j}-a`].x, h2[`shape${j}-a`].y, 2 * scale, 0, 4);
+      const moved = await playgroundState(page);
+      expect(Math.abs(moved.shapes[j].a[0] + 2.5)).toBeLessThan(0.05);
+      expect(moved.shapes[j].a[1]).toBe(-1);
+      expect(moved.shapes[j].b).toEqual([-4.5, 3, 0]);
+      expect(moved.shapes[j].radius).toBe(after.shapes[j].radius);
+      expect(await playgroundHits(page)).toEqual(expectedHits(moved));
+      await shot(page, '10-capsule-front');
       expect(problems).toEqual([]);
     } finally {
       await page.close();

@@ -96,7 +96,7 @@ describe('slabcast/repro', () => {
       expect(typeof repro[name], name).toBe('function');
     }
     expect(repro.VERSION).toBe(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version);
-    expect(repro.LINK_VERSION).toBe(2);
+    expect(repro.LINK_VERSION).toBe(3);
   });
 
   it('never imports three.js and never touches the DOM (its whole import graph)', () => {

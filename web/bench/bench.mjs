@@ -16,6 +16,7 @@
 // the same boxes and rays, each checked against slabcast's t on every ray it cast: see peerRows.
 // Last, the three.js adapter (web/three.js, slabcast/three) against Raycaster.intersectObjects on
 // scenes of box meshes (at the sizes up to 10k; --no-three skips it): see threeAdapterRows.
+// At 10k boxes, sphere and capsule sweeps against Jolt's and rapier's shape casts: web/bench/sweep-peers.mjs.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -29,6 +30,7 @@ import { runParallelBench } from './parallel-bench.mjs';
 import { printQueryRows, queryRows } from './queries.mjs';
 import { printSingleRay, singleRayRows } from './single.mjs';
 import { PEERS, RAY_LENGTH } from './peers.mjs';
+import { printSweepPeerRows, sweepPeerRows } from './sweep-peers.mjs';
 import { SCENES, rng } from './scenes.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -511,6 +513,9 @@ printSingleRay(await singleRayRows(sc));
 
 // Overlap, sweep and closest-object queries against brute force (web/bench/queries.mjs).
 printQueryRows(sizes.filter((n) => n === 10000 || n === 100000).flatMap((n) => queryRows(sc, benchScene, n)));
+
+// Sphere and capsule sweeps against Jolt's and rapier's shape casts at 10k boxes (web/bench/sweep-peers.mjs).
+if (sizes.includes(10000)) printSweepPeerRows(await sweepPeerRows(sc, benchScene, 10000));
 
 // The parallel world (slabcast/parallel) on 1, 2 and 4 workers, Node and Chromium (web/bench/parallel-bench.mjs).
 await runParallelBench();

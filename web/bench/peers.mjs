@@ -17,7 +17,8 @@ const require = createRequire(import.meta.url);
 /** Engines need a finite ray: longer than the diagonal of any bench scene (side 4*cbrt(n); n < 1e9). */
 export const RAY_LENGTH = 1e4;
 
-function version(pkg) {
+/** The installed version of an npm package (its own package.json), '?' when not found. */
+export function version(pkg) {
   // the package's own package.json, found from its entry (some exports maps do not list it)
   try {
     let dir = dirname(require.resolve(pkg));
@@ -37,34 +38,92 @@ function version(pkg) {
 }
 
 // ---------------------------------------------------------------- Jolt
+/** Jolt's wasm module, initialised. */
+export async function loadJolt() {
+  const { default: initJolt } = await import('jolt-physics/wasm-compat');
+  return initJolt();
+}
+
+/**
+ * A Jolt physics system holding one static BoxShape body (convex radius 0: an exact box) per box (6
+ * floats: min xyz, max xyz), in order, then OptimizeBroadPhase. Queries are made as from a moving
+ * object: pass bpFilter and objFilter. bodyIndex maps a BodyID's GetIndexAndSequenceNumber() to the
+ * box's index. dispose() frees the system, its bodies and shapes.
+ */
+export function joltWorld(J, boxes) {
+  const LAYER_STATIC = 0;
+  const LAYER_MOVING = 1;
+  const n = boxes.length / 6;
+  const js = new J.JoltSettings();
+  js.mMaxBodies = n + 16;
+  js.mMaxBodyPairs = 1024;
+  js.mMaxContactConstraints = 1024;
+  // Jolt's usual two layers: static bodies, and moving ones (which see the static ones); the
+  // queries are cast as if from a moving object.
+  const pairs = new J.ObjectLayerPairFilterTable(2);
+  pairs.EnableCollision(LAYER_MOVING, LAYER_STATIC);
+  pairs.EnableCollision(LAYER_MOVING, LAYER_MOVING);
+  const bpi = new J.BroadPhaseLayerInterfaceTable(2, 2);
+  bpi.MapObjectToBroadPhaseLayer(LAYER_STATIC, new J.BroadPhaseLayer(0));
+  bpi.MapObjectToBroadPhaseLayer(LAYER_MOVING, new J.BroadPhaseLayer(1));
+  js.mObjectLayerPairFilter = pairs;
+  js.mBroadPhaseLayerInterface = bpi;
+  js.mObjectVsBroadPhaseLayerFilter = new J.ObjectVsBroadPhaseLayerFilterTable(bpi, 2, pairs, 2);
+  const iface = new J.JoltInterface(js);
+  J.destroy(js);
+  const sys = iface.GetPhysicsSystem();
+  const bi = sys.GetBodyInterface();
+  const half = new J.Vec3();
+  const pos = new J.RVec3();
+  const rot = J.Quat.prototype.sIdentity();
+  const bodyIndex = new Map();
+  for (let i = 0; i < n; i++) {
+    const b = 6 * i;
+    half.Set((boxes[b + 3] - boxes[b]) / 2, (boxes[b + 4] - boxes[b + 1]) / 2, (boxes[b + 5] - boxes[b + 2]) / 2);
+    pos.Set((boxes[b] + boxes[b + 3]) / 2, (boxes[b + 1] + boxes[b + 4]) / 2, (boxes[b + 2] + boxes[b + 5]) / 2);
+    const shape = new J.BoxShape(half, 0); // BoxShape(halfExtent, convexRadius): ref-counted by the body
+    const cs = new J.BodyCreationSettings(shape, pos, rot, J.EMotionType_Static, LAYER_STATIC);
+    bodyIndex.set(bi.CreateAndAddBody(cs, J.EActivation_DontActivate).GetIndexAndSequenceNumber(), i);
+    J.destroy(cs);
+  }
+  J.destroy(half);
+  J.destroy(pos);
+  sys.OptimizeBroadPhase();
+  const bpFilter = new J.DefaultBroadPhaseLayerFilter(iface.GetObjectVsBroadPhaseLayerFilter(), LAYER_MOVING);
+  const objFilter = new J.DefaultObjectLayerFilter(iface.GetObjectLayerPairFilter(), LAYER_MOVING);
+  return {
+    sys, bpFilter, objFilter, bodyIndex,
+    dispose() {
+      J.destroy(bpFilter);
+      J.destroy(objFilter);
+      J.destroy(iface); // the physics system, and with it every body and shape
+    },
+  };
+}
+
 /**
  * Jolt: static BoxShape bodies (convex radius 0: exact boxes) added with BodyInterface.CreateAndAddBody,
- * then PhysicsSystem.OptimizeBroadPhase (what Jolt asks for after a bulk add). Rays: NarrowPhaseQuery.CastRay
+ * then PhysicsSystem.OptimizeBroadPhase (what Jolt asks for after a bulk add): joltWorld. Rays: NarrowPhaseQuery.CastRay
  * with one RRayCast, RayCastSettings and CastRayClosestHitCollisionCollector reused (Reset per ray);
  * the JS binding has no overload that fills a RayCastResult directly. Solid boxes (the default
  * mTreatConvexAsSolid): from inside a box the fraction is 0.
  */
 export async function jolt() {
-  const { default: initJolt } = await import('jolt-physics/wasm-compat');
-  const J = await initJolt();
-  const LAYER_STATIC = 0;
-  const LAYER_MOVING = 1;
-  let iface = null;
+  const J = await loadJolt();
+  let world = null;
   let sys = null;
+  let bpFilter = null;
+  let objFilter = null;
   const ray = new J.RRayCast();
   const settings = new J.RayCastSettings();
   const collector = new J.CastRayClosestHitCollisionCollector();
   const bodyFilter = new J.BodyFilter();
   const shapeFilter = new J.ShapeFilter();
-  let bpFilter = null;
-  let objFilter = null;
 
   function dispose() {
-    if (!iface) return;
-    J.destroy(bpFilter);
-    J.destroy(objFilter);
-    J.destroy(iface); // the physics system, and with it every body and shape
-    iface = sys = bpFilter = objFilter = null;
+    if (!world) return;
+    world.dispose();
+    world = sys = bpFilter = objFilter = null;
   }
 
   return {
@@ -73,43 +132,8 @@ export async function jolt() {
     api: 'NarrowPhaseQuery.CastRay, closest-hit collector',
     build(boxes) {
       dispose();
-      const n = boxes.length / 6;
-      const js = new J.JoltSettings();
-      js.mMaxBodies = n + 16;
-      js.mMaxBodyPairs = 1024;
-      js.mMaxContactConstraints = 1024;
-      // Jolt's usual two layers: static bodies, and moving ones (which see the static ones); the
-      // rays are cast as if from a moving object.
-      const pairs = new J.ObjectLayerPairFilterTable(2);
-      pairs.EnableCollision(LAYER_MOVING, LAYER_STATIC);
-      pairs.EnableCollision(LAYER_MOVING, LAYER_MOVING);
-      const bpi = new J.BroadPhaseLayerInterfaceTable(2, 2);
-      bpi.MapObjectToBroadPhaseLayer(LAYER_STATIC, new J.BroadPhaseLayer(0));
-      bpi.MapObjectToBroadPhaseLayer(LAYER_MOVING, new J.BroadPhaseLayer(1));
-      js.mObjectLayerPairFilter = pairs;
-      js.mBroadPhaseLayerInterface = bpi;
-      js.mObjectVsBroadPhaseLayerFilter = new J.ObjectVsBroadPhaseLayerFilterTable(bpi, 2, pairs, 2);
-      iface = new J.JoltInterface(js);
-      J.destroy(js);
-      sys = iface.GetPhysicsSystem();
-      const bi = sys.GetBodyInterface();
-      const half = new J.Vec3();
-      const pos = new J.RVec3();
-      const rot = J.Quat.prototype.sIdentity();
-      for (let i = 0; i < n; i++) {
-        const b = 6 * i;
-        half.Set((boxes[b + 3] - boxes[b]) / 2, (boxes[b + 4] - boxes[b + 1]) / 2, (boxes[b + 5] - boxes[b + 2]) / 2);
-        pos.Set((boxes[b] + boxes[b + 3]) / 2, (boxes[b + 1] + boxes[b + 4]) / 2, (boxes[b + 2] + boxes[b + 5]) / 2);
-        const shape = new J.BoxShape(half, 0); // BoxShape(halfExtent, convexRadius): ref-counted by the body
-        const cs = new J.BodyCreationSettings(shape, pos, rot, J.EMotionType_Static, LAYER_STATIC);
-        bi.CreateAndAddBody(cs, J.EActivation_DontActivate);
-        J.destroy(cs);
-      }
-      J.destroy(half);
-      J.destroy(pos);
-      sys.OptimizeBroadPhase();
-      bpFilter = new J.DefaultBroadPhaseLayerFilter(iface.GetObjectVsBroadPhaseLayerFilter(), LAYER_MOVING);
-      objFilter = new J.DefaultObjectLayerFilter(iface.GetObjectLayerPairFilter(), LAYER_MOVING);
+      world = joltWorld(J, boxes);
+      ({ sys, bpFilter, objFilter } = world);
     },
     cast(rays) {
       const nrays = rays.length / 7;
@@ -133,18 +157,43 @@ export async function jolt() {
 }
 
 // ---------------------------------------------------------------- rapier
-/**
- * rapier: one fixed cuboid collider per box (ColliderDesc.cuboid, no rigid body), then one
- * world.step() so that the broad phase's BVH holds them (0.21 has no separate updateSceneQueries).
- * Rays: world.castRay(ray, RAY_LENGTH, solid = true) with one Ray reused; solid: from inside a
- * box the time of impact is 0.
- */
-export async function rapier() {
+/** rapier's wasm module, initialised. */
+export async function loadRapier() {
   const R = (await import('@dimforge/rapier3d-compat')).default;
   // init() warns (console.warn) about its parameters in some versions; keep the table clean
   const warn = console.warn;
   console.warn = () => {};
   try { await R.init(); } finally { console.warn = warn; }
+  return R;
+}
+
+/**
+ * A rapier world holding one fixed cuboid collider per box (6 floats: min xyz, max xyz), in order,
+ * after one step (the broad phase's BVH then holds them). colliderIndex maps a collider's handle to
+ * the box's index.
+ */
+export function rapierWorld(R, boxes) {
+  const world = new R.World({ x: 0, y: 0, z: 0 });
+  const colliderIndex = new Map();
+  const n = boxes.length / 6;
+  for (let i = 0; i < n; i++) {
+    const b = 6 * i;
+    const desc = R.ColliderDesc.cuboid((boxes[b + 3] - boxes[b]) / 2, (boxes[b + 4] - boxes[b + 1]) / 2, (boxes[b + 5] - boxes[b + 2]) / 2)
+      .setTranslation((boxes[b] + boxes[b + 3]) / 2, (boxes[b + 1] + boxes[b + 4]) / 2, (boxes[b + 2] + boxes[b + 5]) / 2);
+    colliderIndex.set(world.createCollider(desc).handle, i);
+  }
+  world.step();
+  return { world, colliderIndex };
+}
+
+/**
+ * rapier: one fixed cuboid collider per box (ColliderDesc.cuboid, no rigid body), then one
+ * world.step() so that the broad phase's BVH holds them (0.21 has no separate updateSceneQueries): rapierWorld.
+ * Rays: world.castRay(ray, RAY_LENGTH, solid = true) with one Ray reused; solid: from inside a
+ * box the time of impact is 0.
+ */
+export async function rapier() {
+  const R = await loadRapier();
   let world = null;
   const ray = new R.Ray({ x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 });
   function dispose() {
@@ -157,15 +206,7 @@ export async function rapier() {
     api: 'World.castRay (solid)',
     build(boxes) {
       dispose();
-      world = new R.World({ x: 0, y: 0, z: 0 });
-      const n = boxes.length / 6;
-      for (let i = 0; i < n; i++) {
-        const b = 6 * i;
-        const desc = R.ColliderDesc.cuboid((boxes[b + 3] - boxes[b]) / 2, (boxes[b + 4] - boxes[b + 1]) / 2, (boxes[b + 5] - boxes[b + 2]) / 2)
-          .setTranslation((boxes[b] + boxes[b + 3]) / 2, (boxes[b + 1] + boxes[b + 4]) / 2, (boxes[b + 2] + boxes[b + 5]) / 2);
-        world.createCollider(desc);
-      }
-      world.step();
+      ({ world } = rapierWorld(R, boxes));
     },
     cast(rays) {
       const nrays = rays.length / 7;

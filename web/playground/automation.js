@@ -11,6 +11,7 @@ import { along, vec3 } from './three-kit.js';
 
 function shapeCenter(s) {
   if (s.type === 'aabb') return new THREE.Vector3((s.min[0] + s.max[0]) / 2, (s.min[1] + s.max[1]) / 2, (s.min[2] + s.max[2]) / 2);
+  if (s.type === 'capsule') return new THREE.Vector3((s.a[0] + s.b[0]) / 2, (s.a[1] + s.b[1]) / 2, (s.a[2] + s.b[2]) / 2);
   if (s.type === 'plane') {
     const n = vec3(s.normal);
     return n.multiplyScalar(s.d / n.lengthSq());
@@ -25,7 +26,7 @@ function grabbableAt(view, handles, x, y) {
   if (document.elementFromPoint(x, y) !== view.canvas) return null;
   const e = { clientX: x, clientY: y };
   const h = handles.pickHandle(e);
-  if (h) return h.kind === 'stress' ? 'stress-handle' : `ray${h.ray}-${h.kind}`;
+  if (h) return h.kind === 'stress' ? 'stress-handle' : h.shape !== undefined ? `shape${h.shape}-${h.kind.slice(4)}` : `ray${h.ray}-${h.kind}`;
   const sh = handles.pickShape(e);
   return sh ? `shape${sh.index}` : null;
 }
@@ -69,7 +70,7 @@ function locateHandle({ view, handles }, id, center, mesh) {
  * grabbable when a press there reaches that handle (nothing covers it) and the handles are
  * not locked. */
 function handles2d(svg, locked) {
-  return [...svg.querySelectorAll('[data-handle]')].filter((e) => /^(ray\d+-(origin|tip)|shape\d+)$/.test(e.dataset.handle)).map((e) => {
+  return [...svg.querySelectorAll('[data-handle]')].filter((e) => /^(ray\d+-(origin|tip)|shape\d+(-[abr])?)$/.test(e.dataset.handle)).map((e) => {
     const r = e.getBoundingClientRect();
     const x = r.left + r.width / 2;
     const y = r.top + r.height / 2;
@@ -100,6 +101,11 @@ export function installAutomation(page) {
         out.push(locateHandle(page, `ray${i}-tip`, along(ray, 1), null));
       });
       state.shapes.forEach((s, j) => out.push(locateHandle(page, `shape${j}`, shapeCenter(s), shapes.entries[j] && shapes.entries[j].mesh)));
+      // The selected capsule's end points.
+      const sel = state.shapes[state.selected.shape];
+      if (sel && sel.type === 'capsule') {
+        for (const end of ['a', 'b']) out.push(locateHandle(page, `shape${state.selected.shape}-${end}`, vec3(sel[end]), null));
+      }
       return out;
     },
     /** A copy of the current scene. */

@@ -11,6 +11,7 @@ export const MODES_FOR = {
   obb: ['translate', 'rotate', 'scale'],
   sphere: ['translate', 'scale'],
   plane: ['translate', 'rotate'],
+  capsule: ['translate', 'rotate', 'scale'],
 };
 
 export class Gizmo {
@@ -86,7 +87,7 @@ export class Gizmo {
     const type = state.shapes[j].type;
     const mode = MODES_FOR[type].includes(this.mode) ? this.mode : 'translate';
     c.setMode(mode);
-    c.setSpace(type === 'obb' || type === 'plane' ? 'local' : 'world');
+    c.setSpace(type === 'obb' || type === 'plane' || type === 'capsule' ? 'local' : 'world');
     c.showX = !(type === 'plane' && mode === 'translate');
     c.showY = !(type === 'plane' && mode === 'translate');
     c.showZ = !(type === 'plane' && mode === 'rotate');

@@ -6,7 +6,7 @@
 
 import * as THREE from 'three';
 import { cloneState } from './scene.mjs';
-import { rayWithOrigin, rayWithTip, translatedShape } from './edits.js';
+import { fv, rayWithOrigin, rayWithTip, translatedShape } from './edits.js';
 import { along, vec3 } from './three-kit.js';
 
 export class Handles {
@@ -45,7 +45,7 @@ export class Handles {
   pickHandle(e) {
     if (this.store.ui.handles === 'locked' && !this.stress.active) return null;
     this.#setNdc(e);
-    const pickers = this.stress.active ? [this.stress.handle.userData.picker] : this.rays.pickers();
+    const pickers = this.stress.active ? [this.stress.handle.userData.picker] : [...this.rays.pickers(), ...this.shapes.pickers()];
     const hit = this.raycaster.intersectObjects(pickers, false)[0];
     return hit ? hit.object.userData.handle : null;
   }
@@ -92,6 +92,7 @@ export class Handles {
     const { state } = this.store;
     let start;
     if (handle.kind === 'stress') start = this.stress.handle.position.clone();
+    else if (handle.kind === 'cap-a' || handle.kind === 'cap-b') start = vec3(state.shapes[handle.shape][handle.kind.slice(4)]);
     else {
       const ray = state.rays[handle.ray];
       start = handle.kind === 'origin' ? vec3(ray.origin) : along(ray, 1);
@@ -99,7 +100,7 @@ export class Handles {
     this.drag = { ...handle, pointerId: e.pointerId, plane: this.#dragPlaneThrough(start), start };
     const grab = this.#pointOnDragPlane(e);
     this.drag.grabOffset = grab ? start.clone().sub(grab) : new THREE.Vector3();
-    if (handle.kind !== 'stress') this.store.selectRay(handle.ray, { pending: true });
+    if (handle.kind === 'origin' || handle.kind === 'tip') this.store.selectRay(handle.ray, { pending: true });
     this.#capture(e.pointerId);
     canvas.style.cursor = 'grabbing';
   }
@@ -140,6 +141,12 @@ export class Handles {
       const ray = this.store.state.rays[drag.ray];
       const next = drag.kind === 'origin' ? rayWithOrigin(ray, p) : rayWithTip(ray, p);
       if (next) this.store.updateRay(drag.ray, next, { live: true });
+    } else if (drag.kind === 'cap-a' || drag.kind === 'cap-b') {
+      // An end point of the selected capsule (the other end stays).
+      p.add(drag.grabOffset);
+      p.set(this.snap.value(p.x), this.snap.value(p.y), this.snap.value(p.z));
+      const s = this.store.state.shapes[drag.shape];
+      if (s && s.type === 'capsule') this.store.updateShape(drag.shape, { ...cloneState(s), [drag.kind.slice(4)]: fv([p.x, p.y, p.z]) }, { live: true });
     } else if (drag.kind === 'shape') {
       drag.moved = true;
       const d = p.sub(drag.start);

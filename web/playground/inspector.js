@@ -19,6 +19,7 @@ const FIELDS = {
   obb: [['center', 3], ['half', 3, { min: 0 }], ['axes', 9]],
   sphere: [['center', 3], ['radius', 1, { min: 0 }]],
   plane: [['normal', 3], ['d', 1]],
+  capsule: [['a', 3], ['b', 3], ['radius', 1, { min: 0 }]],
 };
 
 /** The label of element k of field `name` ('origin x', 'axes[1] z', 'tmax'). */

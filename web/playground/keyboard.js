@@ -66,7 +66,8 @@ export class Keyboard {
     if (!h) return 'Nothing to move.';
     if (h.kind === 'shape') {
       const s = state.shapes[h.index];
-      const where = s.type === 'aabb' ? `from ${vecText(s.min)} to ${vecText(s.max)}` : s.type === 'plane' ? `normal ${vecText(s.normal)}, d ${s.d}` : `centre ${vecText(s.center)}`;
+      const where = s.type === 'aabb' ? `from ${vecText(s.min)} to ${vecText(s.max)}` : s.type === 'plane' ? `normal ${vecText(s.normal)}, d ${s.d}`
+        : s.type === 'capsule' ? `from ${vecText(s.a)} to ${vecText(s.b)}, radius ${s.radius}` : `centre ${vecText(s.center)}`;
       return `${shapeName(h.index, s)}, ${where}`;
     }
     const ray = state.rays[h.index];
@@ -125,6 +126,7 @@ export class Keyboard {
       delta[AX[axis]] = amount;
       const next = translatedShape(s, delta);
       if (s.type === 'aabb') { next.min = s.min.map((c, k) => (k === axis ? round(c + amount) : c)); next.max = s.max.map((c, k) => (k === axis ? round(c + amount) : c)); }
+      else if (s.type === 'capsule') { next.a = s.a.map((c, k) => (k === axis ? round(c + amount) : c)); next.b = s.b.map((c, k) => (k === axis ? round(c + amount) : c)); }
       else if (s.type !== 'plane') next.center = s.center.map((c, k) => (k === axis ? round(c + amount) : c));
       this.store.updateShape(h.index, next);
     } else {

@@ -16,7 +16,8 @@
 // infinite tmax) survives the round trip and no number is ever formatted.
 // The largest scene (64 OBBs, 32 rays) is 4816 bytes: a 6426-character fragment.
 //
-// Link format, version 2 (what encode() writes): '#v2.' followed by base64url
+// Link format, version 2 (what encode() writes for a scene without capsules):
+// '#v2.' followed by base64url
 // of the version 1 bytes above, then the view settings (ui-state.mjs):
 //
 //   u8 view    0 '3d', 1 'top', 2 'front', 3 'side' (the order of VIEWS)
@@ -30,6 +31,12 @@
 // The camera is stored as float64 bits, so it comes back exactly. The default
 // settings add 3 bytes; a camera adds 56 more. A version 1 link opens with the
 // default settings (defaultUi()).
+//
+// Link format, version 3 (what encode() writes for a scene with a capsule):
+// '#v3.' and the version 2 bytes, where a shape may also have type byte
+// 5 (capsule, SC_SHAPE_CAPSULE) followed by a b radius (7 float32s). Versions 1
+// and 2 have no type byte 5. A scene without capsules is still written as
+// version 2, so that pages from before capsules open its links.
 
 import { MAX_RAYS, MAX_SHAPES, SHAPE_FIELDS, isObject, kindOf } from './scene.mjs';
 import { validateState } from './scene-check.mjs';
@@ -38,12 +45,17 @@ import { MAX_STEP, PANELS, VIEWS, cloneUi, defaultUi, validateUi } from './ui-st
 /** Longest link fragment decode() looks at (the largest scene needs 6426). */
 export const MAX_FRAGMENT_CHARS = 16384;
 
-/** The link version that encode() writes. */
-export const LINK_VERSION = 2;
+/** The newest link version, which encode() writes for a scene with a capsule (version 2 otherwise). */
+export const LINK_VERSION = 3;
 
 // The type byte of each shape type (sc_shape_type of src/slabcast.h), and back.
-const TYPE_CODE = { aabb: 1, obb: 2, sphere: 3, plane: 4 };
-const TYPE_NAME = [undefined, 'aabb', 'obb', 'sphere', 'plane']; // by type byte
+const TYPE_CODE = { aabb: 1, obb: 2, sphere: 3, plane: 4, capsule: 5 };
+const TYPE_NAME = [undefined, 'aabb', 'obb', 'sphere', 'plane', 'capsule']; // by type byte
+/** The last type byte of each link version. */
+const LAST_TYPE = { 1: 4, 2: 4, 3: 5 };
+
+/** Bytes of one shape's float32s. */
+const shapeBytes = (type) => 4 * SHAPE_FIELDS[type].reduce((n, [, kind]) => n + (kind === 'num' ? 1 : kind === 'vec' ? 3 : 9), 0);
 
 // ------------------------------------------------------------------ base64url
 
@@ -108,7 +120,7 @@ const PANEL_BIT = { toolbar: UI_TOOLBAR, hits: UI_HITS, tutorial: UI_TUTORIAL };
 /** Bytes of the scene part (the whole of a version 1 payload). */
 function sceneSize({ shapes, rays }) {
   let size = 16 + rays.length * 28;
-  for (const s of shapes) size += s.type === 'obb' ? 61 : s.type === 'aabb' ? 25 : 17;
+  for (const s of shapes) size += 1 + shapeBytes(s.type);
   return size;
 }
 
@@ -160,7 +172,7 @@ function writeUi(view, p, ui) {
 
 /**
  * The link fragment of a scene and its view settings, '#' included:
- * '#v2.<base64url>'. `ui` defaults to defaultUi(). Pure and deterministic.
+ * '#v2.<base64url>', or '#v3.<base64url>' when the scene holds a capsule. `ui` defaults to defaultUi(). Pure and deterministic.
  * Throws RangeError for a scene validateState() rejects or settings
  * validateUi() rejects (such a link could not be decoded).
  * @returns {string}
@@ -177,7 +189,8 @@ export function encode(state, ui = defaultUi()) {
   const view = new DataView(new ArrayBuffer(size));
   const end = writeUi(view, writeScene(view, state), ui);
   if (end !== size) throw new Error(`encode: wrote ${end} bytes, expected ${size}`);
-  return `#v${LINK_VERSION}.${toBase64url(new Uint8Array(view.buffer))}`;
+  const version = state.shapes.some((sh) => sh.type === 'capsule') ? 3 : 2;
+  return `#v${version}.${toBase64url(new Uint8Array(view.buffer))}`;
 }
 
 // ------------------------------------------------------------------ decode
@@ -206,8 +219,8 @@ class Reader {
   }
 }
 
-/** The scene part of a payload (the whole of version 1); throws LinkError. */
-function readScene(r) {
+/** The scene part of a payload of link `version` (the whole of version 1); throws LinkError. */
+function readScene(r, version) {
   r.need(16, 'the header');
   const nShapes = r.view.getUint32(0, true);
   const nRays = r.view.getUint32(4, true);
@@ -223,7 +236,10 @@ function readScene(r) {
     const code = r.u8();
     const type = TYPE_NAME[code];
     if (type === undefined) throw new LinkError(`shape ${i} has an unknown type byte ${code}`);
-    r.need(type === 'obb' ? 60 : type === 'aabb' ? 24 : 16, `shape ${i} (${type})`);
+    if (code > LAST_TYPE[version]) {
+      throw new LinkError(`shape ${i} has type byte ${code} (${type}), which version ${version} links do not have`);
+    }
+    r.need(shapeBytes(type), `shape ${i} (${type})`);
     const shape = { type };
     for (const [name, kind] of SHAPE_FIELDS[type]) {
       shape[name] = kind === 'num' ? r.f32() : kind === 'vec' ? r.vec() : [r.vec(), r.vec(), r.vec()];
@@ -272,16 +288,16 @@ function readUi(r) {
 function decodeV1(payload) {
   if (payload.length === 0) throw new LinkError('the link has no scene data after "v1."');
   const r = new Reader(fromBase64url(payload));
-  const state = readScene(r);
+  const state = readScene(r, 1);
   r.end('the scene');
   return { state, ui: defaultUi() };
 }
 
-/** Version 2 payload -> {state, ui}; throws LinkError. */
-function decodeV2(payload) {
-  if (payload.length === 0) throw new LinkError('the link has no scene data after "v2."');
+/** Version 2 or 3 payload -> {state, ui}; throws LinkError. */
+function decodeWithUi(version, payload) {
+  if (payload.length === 0) throw new LinkError(`the link has no scene data after "v${version}."`);
   const r = new Reader(fromBase64url(payload));
-  const state = readScene(r);
+  const state = readScene(r, version);
   const ui = readUi(r);
   r.end('the view settings');
   return { state, ui };
@@ -290,7 +306,7 @@ function decodeV2(payload) {
 // One decoder per link version, forever: encode() writes the newest and the older
 // decoders stay here (upgrading what they read if needed) so that every link ever
 // shared keeps opening.
-const DECODERS = new Map([[1, decodeV1], [2, decodeV2]]);
+const DECODERS = new Map([[1, decodeV1], [2, (p) => decodeWithUi(2, p)], [3, (p) => decodeWithUi(3, p)]]);
 const READS = [...DECODERS.keys()].map((v) => `v${v}`).join(', ');
 
 /**
@@ -315,7 +331,7 @@ export function decode(input) {
     if (s.startsWith('#')) s = s.slice(1);
     if (s === '') return { ok: false, error: 'no scene in the link' };
     const m = /^v(\d+)\./.exec(s);
-    if (!m) return { ok: false, error: `this is not a slabcast scene link (it should start with "#v${LINK_VERSION}.")` };
+    if (!m) return { ok: false, error: 'this is not a slabcast scene link (it should start with "#v2." or "#v3.")' };
     // Only canonical version numbers (no leading zeros) name a decoder.
     const decoder = /^[1-9]\d{0,8}$/.test(m[1]) ? DECODERS.get(Number(m[1])) : undefined;
     if (decoder === undefined) {

@@ -186,7 +186,7 @@ export class View {
   }
 }
 
-/** A box around every box and sphere and every ray's origin and tip (planes are endless). */
+/** A box around every box, sphere and capsule and every ray's origin and tip (planes are endless). */
 function sceneBounds(state) {
   const box = new THREE.Box3();
   for (const s of state.shapes) {
@@ -196,6 +196,8 @@ function sceneBounds(state) {
       box.expandByPoint(vec3(s.center).addScalar(r)).expandByPoint(vec3(s.center).addScalar(-r));
     } else if (s.type === 'sphere') {
       box.expandByPoint(vec3(s.center).addScalar(s.radius)).expandByPoint(vec3(s.center).addScalar(-s.radius));
+    } else if (s.type === 'capsule') {
+      for (const p of [s.a, s.b]) box.expandByPoint(vec3(p).addScalar(s.radius)).expandByPoint(vec3(p).addScalar(-s.radius));
     }
   }
   for (const r of state.rays) box.expandByPoint(vec3(r.origin)).expandByPoint(along(r, 1));

@@ -35,7 +35,7 @@ export function shapeValueError(shape, label, prefix) {
     for (let i = 0; i < 3; i++) {
       if (shape.half[i] < 0) return `${label}: ${prefix}half[${i}] must be >= 0 (it is ${show(shape.half[i])})`;
     }
-  } else if (type === 'sphere') {
+  } else if (type === 'sphere' || type === 'capsule') {
     if (shape.radius < 0) return `${label}: ${prefix}radius must be >= 0 (it is ${show(shape.radius)})`;
   } else if (shape.normal.every((x) => x === 0)) {
     return `${label}: ${prefix}normal must not be zero`;

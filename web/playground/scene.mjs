@@ -10,6 +10,7 @@
 //       { type: 'obb', center: [x,y,z], axes: [[..],[..],[..]], half: [hu,hv,hw] },
 //       { type: 'sphere', center: [x,y,z], radius: r },
 //       { type: 'plane', normal: [x,y,z], d: number },
+//       { type: 'capsule', a: [x,y,z], b: [x,y,z], radius: r }, // the points within r of the segment a-b
 //     ],
 //     rays: [ { origin: [x,y,z], dir: [x,y,z], tmax: number } ], // at most MAX_RAYS; tmax may be Infinity
 //     selected: { ray: index or -1, shape: index or -1 },
@@ -28,6 +29,7 @@ export const SHAPE_FIELDS = {
   obb: [['center', 'vec'], ['axes', 'axes'], ['half', 'vec']],
   sphere: [['center', 'vec'], ['radius', 'num']],
   plane: [['normal', 'vec'], ['d', 'num']],
+  capsule: [['a', 'vec'], ['b', 'vec'], ['radius', 'num']],
 };
 
 export const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);

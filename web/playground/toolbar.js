@@ -1,5 +1,5 @@
 // The toolbar: the gizmo mode buttons and their hint, + Box / + Rotated box / + Sphere /
-// + Ray, Delete and Reset, Undo / Redo, the view buttons (3D, Top, Front, Side: store.ui
+// + Capsule / + Ray, Delete and Reset, Undo / Redo, the view buttons (3D, Top, Front, Side: store.ui
 // view), and their keyboard shortcuts (W, E, R, Escape, Delete; Ctrl+Z, Ctrl+Shift+Z and
 // Ctrl+Y; 1 2 3 4 for the views).
 
@@ -16,6 +16,7 @@ function modeHint(type, shown, name) {
   if (type === 'aabb') return `${name} selected · an AABB stays axis-aligned: move or scale it (a rotated box can turn)`;
   if (type === 'sphere') return `${name} selected · move it, or scale to change the radius`;
   if (type === 'plane') return `${name} selected · move it along its normal or tilt it`;
+  if (type === 'capsule') return `${name} selected · move or rotate it; scale: along it for the length, across for the radius`;
   return `${name} selected · move, rotate (E) or scale (R) it`;
 }
 
@@ -30,7 +31,7 @@ export function showToolState(dom, { type, mode, shown, index }, state) {
   }
   $('mode-hint').textContent = modeHint(type, shown, type ? shapeName(index, state.shapes[index]) : '');
   $('delete').disabled = !type;
-  $('add-aabb').disabled = $('add-obb').disabled = $('add-sphere').disabled = state.shapes.length >= MAX_SHAPES;
+  for (const type of ['aabb', 'obb', 'sphere', 'capsule']) $(`add-${type}`).disabled = state.shapes.length >= MAX_SHAPES;
   $('add-ray').disabled = state.rays.length >= MAX_RAYS;
 }
 
@@ -65,6 +66,7 @@ export class Toolbar {
     this.store.dom.$('add-aabb').addEventListener('click', () => this.addShape('aabb'));
     this.store.dom.$('add-obb').addEventListener('click', () => this.addShape('obb'));
     this.store.dom.$('add-sphere').addEventListener('click', () => this.addShape('sphere'));
+    this.store.dom.$('add-capsule').addEventListener('click', () => this.addShape('capsule'));
     this.store.dom.$('add-ray').addEventListener('click', () => this.addRay());
     this.store.dom.$('delete').addEventListener('click', () => this.deleteShape());
     this.store.dom.$('reset').addEventListener('click', () => {

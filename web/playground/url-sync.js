@@ -1,4 +1,4 @@
-// URL sync: the scene and the view settings in the location hash (#v2.…, the pure codec of
+// URL sync: the scene and the view settings in the location hash (#v2.… or #v3.…, the pure codec of
 // link.mjs), written after every settled change (at most every 400 ms while dragging), read
 // when the page opens and when the hash changes; the embedder's query-string settings
 // (?embed, ?view, ?step, ?handles, ?panels: uiFromQuery of ui-state.mjs) laid over every

@@ -28,8 +28,8 @@ export const PLANES = Object.freeze({
 });
 
 /** The shape colours of the 2D view (fills are light; edges carry the contrast). */
-const FILL = { aabb: '#dbe6f7', obb: '#e6dff7', sphere: '#d7f0eb', plane: '#efe4cc' };
-const EDGE = { aabb: '#4f74b3', obb: '#7358b8', sphere: '#3f9c8b', plane: '#b8955a' };
+const FILL = { aabb: '#dbe6f7', obb: '#e6dff7', sphere: '#d7f0eb', plane: '#efe4cc', capsule: '#f7dde7' };
+const EDGE = { aabb: '#4f74b3', obb: '#7358b8', sphere: '#3f9c8b', plane: '#b8955a', capsule: '#b04a72' };
 
 function svgEl(tag, attrs = {}, text) {
   const e = document.createElementNS(NS, tag);
@@ -62,6 +62,25 @@ function obbCorners(s) {
     out.push([0, 1, 2].map((k) => s.center[k] + a * s.half[0] * s.axes[0][k] + b * s.half[1] * s.axes[1][k] + c * s.half[2] * s.axes[2][k]));
   }
   return out;
+}
+
+/** A capsule seen along an axis is the stadium around its projected segment with the same
+ * radius: the convex hull of the two end circles (screen points a, b; radius rpx in pixels),
+ * each as 32 points. */
+export function stadium(a, b, rpx) {
+  const pts = [];
+  for (const c of [a, b]) {
+    for (let k = 0; k < 32; k++) pts.push([c[0] + rpx * Math.cos((k * Math.PI) / 16), c[1] + rpx * Math.sin((k * Math.PI) / 16)]);
+  }
+  return hull(pts);
+}
+
+/** Distance from point p to the segment a-b (2D). */
+function segmentDistance(p, a, b) {
+  const d = [b[0] - a[0], b[1] - a[1]];
+  const len2 = d[0] * d[0] + d[1] * d[1];
+  const t = len2 > 0 ? Math.min(Math.max(((p[0] - a[0]) * d[0] + (p[1] - a[1]) * d[1]) / len2, 0), 1) : 0;
+  return Math.hypot(p[0] - a[0] - t * d[0], p[1] - a[1] - t * d[1]);
 }
 
 /** The slabs of a box as world planes: [{axis, dir (unit world vector), base (a world
@@ -164,6 +183,7 @@ export class View2D {
       if (s.type === 'aabb') pts.push(s.min, s.max);
       else if (s.type === 'obb') pts.push(...obbCorners(s));
       else if (s.type === 'sphere') pts.push(s.center.map((c) => c - s.radius), s.center.map((c) => c + s.radius));
+      else if (s.type === 'capsule') for (const p of [s.a, s.b]) pts.push(p.map((c) => c - s.radius), p.map((c) => c + s.radius));
     }
     for (const r of state.rays) pts.push(r.origin, r.origin.map((o, k) => o + r.dir[k]));
     if (pts.length === 0) pts.push([-3, -3, -3], [3, 3, 3]);
@@ -198,6 +218,8 @@ export class View2D {
     this.#drawGrid(grid);
     const { state } = this.store;
     state.shapes.forEach((s, j) => this.#drawShape(shapes, s, j, j === state.selected.shape));
+    const chosen = state.shapes[state.selected.shape];
+    if (chosen && chosen.type === 'capsule') this.#drawCapsuleHandles(handles, chosen, state.selected.shape);
     // The selected ray last, so its handles are on top where rays overlap on screen.
     const order = state.rays.map((_, i) => i).sort((a, b) => (a === state.selected.ray) - (b === state.selected.ray));
     for (const i of order) this.#drawRay(rays, handles, state.rays[i], i, i === state.selected.ray);
@@ -250,6 +272,14 @@ export class View2D {
     } else if (s.type === 'sphere') {
       const [x, y] = this.toScreen(s.center);
       g.append(svgEl('circle', { ...attrs, cx: x, cy: y, r: s.radius * this.frame.scale }));
+    } else if (s.type === 'capsule') {
+      const a = this.toScreen(s.a);
+      const b = this.toScreen(s.b);
+      const pts = stadium(a, b, s.radius * this.frame.scale);
+      g.append(svgEl('polygon', { ...attrs, points: pts.map((p) => p.join(',')).join(' ') }));
+      g.lastChild.append(svgEl('title', {}, shapeName(j, s)));
+      g.append(svgEl('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: EDGE.capsule, 'stroke-width': 1.2, 'stroke-dasharray': '4 3', 'pointer-events': 'none' }));
+      return;
     } else {
       const { u, v, depth } = this.plane;
       const n = s.normal;
@@ -265,6 +295,26 @@ export class View2D {
       g.append(svgEl('line', { ...attrs, x1: a[0], y1: a[1], x2: b[0], y2: b[1], 'stroke-width': selected ? 4 : 3 }));
     }
     g.lastChild.append(svgEl('title', {}, shapeName(j, s)));
+  }
+
+  /** The selected capsule's handles: its end points a and b, and its radius (a point at the
+   * radius beside a, square to the segment on screen). */
+  #drawCapsuleHandles(g, s, j) {
+    const a = this.toScreen(s.a);
+    const b = this.toScreen(s.b);
+    const d = [b[0] - a[0], b[1] - a[1]];
+    const n = Math.hypot(...d);
+    const side = n > 1e-9 ? [-d[1] / n, d[0] / n] : [1, 0];
+    const R = s.radius * this.frame.scale;
+    const r = [a[0] + side[0] * R, a[1] + side[1] * R];
+    const focus = (end) => this.focus && this.focus.kind === 'shape' && this.focus.index === j && this.focus.end === end;
+    for (const [end, p] of [['a', a], ['b', b]]) {
+      g.append(svgEl('circle', { cx: p[0], cy: p[1], r: 7, fill: '#fff', stroke: focus(end) ? '#1f2933' : EDGE.capsule, 'stroke-width': 3, 'data-handle': `shape${j}-${end}`, class: 'handle2d' }));
+      g.lastChild.append(svgEl('title', {}, `${shapeName(j, s)}: end point ${end}`));
+    }
+    g.append(svgEl('line', { x1: a[0], y1: a[1], x2: r[0], y2: r[1], stroke: EDGE.capsule, 'stroke-width': 1, 'pointer-events': 'none' }));
+    g.append(svgEl('rect', { x: r[0] - 5, y: r[1] - 5, width: 10, height: 10, fill: EDGE.capsule, stroke: '#fff', 'stroke-width': 1.5, 'data-handle': `shape${j}-r`, class: 'handle2d' }));
+    g.lastChild.append(svgEl('title', {}, `${shapeName(j, s)}: radius ${s.radius}`));
   }
 
   /** The t range of `ray` on screen (clipped to the SVG, with a margin). */
@@ -518,6 +568,18 @@ export class View2D {
       this.draw();
       return;
     }
+    m = /^shape(\d+)-([abr])$/.exec(id);
+    if (m) {
+      const j = Number(m[1]);
+      this.focus = { kind: 'shape', index: j, end: m[2] };
+      if (!locked && state.shapes[j]?.type === 'capsule') {
+        const shape0 = cloneState(state.shapes[j]);
+        const base = m[2] === 'b' ? shape0.b : shape0.a;
+        this.drag = { kind: m[2] === 'r' ? 'cap-radius' : 'cap-end', end: m[2], index: j, shape0, base, grab: this.toWorld(x, y, base) };
+      }
+      this.draw();
+      return;
+    }
     m = /^shape(\d+)(?:-([xyz])-(min|max))?$/.exec(id);
     if (!m) return;
     const j = Number(m[1]);
@@ -554,6 +616,16 @@ export class View2D {
       const P = { x: p[0], y: p[1], z: p[2] };
       const next = d.kind === 'origin' ? rayWithOrigin(ray, P) : rayWithTip(ray, P);
       if (next) this.store.updateRay(d.index, next, { live: true });
+    } else if (d.kind === 'cap-end') {
+      const now = this.toWorld(x, y, d.base);
+      const p = snapIn(d.base.map((c, k) => c + now[k] - d.grab[k]));
+      this.store.updateShape(d.index, { ...cloneState(d.shape0), [d.end]: p.map(Math.fround) }, { live: true });
+    } else if (d.kind === 'cap-radius') {
+      // The radius is the pointer's distance from the segment as seen in this view (a capsule
+      // seen along an axis is the stadium of that radius around its projected segment).
+      const px = segmentDistance([x, y], this.toScreen(d.shape0.a), this.toScreen(d.shape0.b)) / this.frame.scale;
+      const radius = Math.fround(Math.max(0, this.snap.value(px)));
+      this.store.updateShape(d.index, { ...cloneState(d.shape0), radius }, { live: true });
     } else if (d.kind === 'face') {
       const s = cloneState(d.shape0);
       const face0 = (d.side === 'min' ? d.shape0.min : d.shape0.max)[d.axis];
