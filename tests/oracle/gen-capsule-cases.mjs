@@ -2,7 +2,7 @@
 // never from slabcast: the adversarial cases of capsule-gen.mjs, `count` random ones, and invalid
 // capsules with the runners' messages (docs/case-runner.md, docs/semantics.md "Errors").
 //   node tests/oracle/gen-capsule-cases.mjs [--seed N] [--count K] [--out FILE]
-// tests/cases/capsule.json is `--seed 24 --count 120`.
+// tests/cases/capsule.json is `--seed 24 --count 150`.
 import { writeFileSync } from 'node:fs';
 import { capsuleCases } from './capsule-gen.mjs';
 import { closestPointCapsule, containsCapsule, linetestCapsule, raycastCapsule } from './capsule.mjs';
