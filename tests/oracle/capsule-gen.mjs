@@ -97,6 +97,15 @@ function adversarial() {
     add(`${tag}-contains`, 'contains', { point: scaleV(v(1, 0, 3), k) }, zc);
     add(`${tag}-closest`, 'closest_point', { point: scaleV(v(3, 4, 5), k) }, zc);
   }
+  // thin: radius 2^-20 to 2^-60 of the length; rays at the side near b, and at the cap at b
+  for (const [tag, r, L] of [['thin20', 2 ** -10, 2 ** 10], ['thin40', 2 ** -20, 2 ** 20], ['thin60', 2 ** -40, 2 ** 20]]) {
+    const th = cap(v(0, 0, 0), v(L, 0, 0), r);
+    add(`${tag}-side`, 'raycast', { ray: { origin: v(L * 0.999, r * 0.5, 5), dir: v(0.1, 0, -1) } }, th);
+    add(`${tag}-cap`, 'raycast', { ray: { origin: v(L, r * 0.25, 5), dir: v(0, 0, -1) } }, th);
+    add(`${tag}-tangent`, 'raycast', { ray: { origin: v(L * 0.5, r, 5), dir: v(0, 0, -1) } }, th);
+    add(`${tag}-tangent-out`, 'raycast', { ray: { origin: v(L * 0.5, nextFloat(r, true), 5), dir: v(0, 0, -1) } }, th);
+    add(`${tag}-closest`, 'closest_point', { point: v(L * 0.75, r * 3, r * 4) }, th);
+  }
   // far: a unit capsule 1e30 away from the origin, the ray aimed at its side
   const far = cap(v(1e30, 0, 0), v(1e30, 0, 2), 1);
   add('far-tangent', 'raycast', { ray: { origin: v(0, 1, 1), dir: v(1, 0, 0) } }, far);
