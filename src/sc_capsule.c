@@ -269,7 +269,8 @@ static sc_vec3 sc_cap_normal_at(const sc_cap_line *L, const double *e0, sc_vec3 
         if (L->uu > 0.0 && eu > 0.0 && eu < L->uu) {
             double k = sc_cap_dot(dv, L->u) / L->uu;
             for (int i = 0; i < 3; ++i) e[i] = dv[i] - k * L->u[i];
-            return sc_unit_d(e, facing);
+            /* a ray along the axis leaves only rounding across it: then -dir, as at an end */
+            if (sc_cap_dot(e, e) > 0x1p-40 * L->dd) return sc_unit_d(e, facing);
         }
         return facing;
     }
