@@ -11,7 +11,8 @@
  * bit-identical results):
  *   - statuses: the first failing validator (input, then capsule); sc_capsule_valid agrees;
  *   - a hit: finite t = min(max(t_enter, 0), tmax) in [0, tmax], t_enter <= t_exit, t_exit >= 0,
- *     t_enter <= tmax, a finite point, a unit or zero normal, zero when t_enter < 0;
+ *     t_enter <= tmax, a finite point, a unit or zero normal, zero when t_enter < 0, facing the
+ *     ray for radius 0 when t_enter > 0;
  *   - sc_raycast equals sc_raycast_capsule bit for bit;
  *   - the filtered decisions equal exact arithmetic alone (sc__capsule_decide_exact): raycast,
  *     contains, sc__segments_within;
@@ -81,13 +82,16 @@ static float max_mag(const float *v, int n)
     return m;
 }
 
-static void check_hit(const sc_raycast_result *h, const sc_ray *r)
+static void check_hit(const sc_raycast_result *h, const sc_ray *r, const sc_capsule *c)
 {
     FUZZ_CHECK(isfinite(h->t) && h->t >= 0 && h->t <= r->tmax);
     FUZZ_CHECK(h->t == fminf(fmaxf(h->t_enter, 0), r->tmax));
     FUZZ_CHECK(h->t_enter <= h->t_exit && h->t_exit >= 0 && h->t_enter <= r->tmax);
     FUZZ_CHECK(fuzz_finite3(h->point) && fuzz_unit_or_zero(h->normal));
     if (h->t_enter < 0) FUZZ_CHECK(h->normal.x == 0 && h->normal.y == 0 && h->normal.z == 0);
+    /* radius 0, entered from outside: the normal faces the ray (across the segment, or -dir) */
+    if (c->radius == 0 && h->t_enter > 0)
+        FUZZ_CHECK((double)h->normal.x * r->dir.x + (double)h->normal.y * r->dir.y + (double)h->normal.z * r->dir.z < 0);
 }
 
 static void run(const sc_ray *r, const sc_segment *g, sc_vec3 p, const sc_capsule *c, outputs *o)
@@ -124,7 +128,7 @@ static void run(const sc_ray *r, const sc_segment *g, sc_vec3 p, const sc_capsul
         float v[14] = {r->origin.x, r->origin.y, r->origin.z, r->dir.x, r->dir.y, r->dir.z, c->a.x, c->a.y, c->a.z,
                        c->b.x, c->b.y, c->b.z, r->tmax, c->radius};
         if (!ball) FUZZ_CHECK(o->ray.hit == (sc__capsule_decide_exact(1, v) == 1));
-        if (o->ray.hit) check_hit(&o->ray, r);
+        if (o->ray.hit) check_hit(&o->ray, r, c);
         if (sc_contains(r->origin, &sh).value) FUZZ_CHECK(o->ray.hit && o->ray.t == 0);
     }
     if (o->contains.status == SC_OK) {
