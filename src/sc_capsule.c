@@ -172,11 +172,10 @@ static void sc_cap_cross(double *r, const double *x, const double *y)
     }
 }
 
-/* The quadratic qa tau^2 + 2 qb tau + qc <= 0 (qa > 0) with discriminant disc = qb^2 - qa qc
- * (computed by the caller in its accurate form): its roots, the one without cancellation first. */
-static void sc_cap_roots(double qa, double qb, double qc, double disc, double *t0, double *t1)
+/* The quadratic qa tau^2 + 2 qb tau + qc <= 0 (qa > 0), given h = sqrt(qb^2 - qa qc) (computed
+ * by the caller in its accurate form): its roots, the one without cancellation first. */
+static void sc_cap_roots(double qa, double qb, double qc, double h, double *t0, double *t1)
 {
-    double h = sqrt(disc);
     if (qb <= 0.0) {
         double s = -qb + h;
         *t1 = s / qa;
@@ -201,7 +200,7 @@ static void sc_cap_ball_line(sc_cap_line *L, const double *c)
         return;
     }
     double t0, t1;
-    sc_cap_roots(L->dd, bd, cc, h2, &t0, &t1);
+    sc_cap_roots(L->dd, bd, cc, sqrt(h2), &t0, &t1);
     sc_cap_take(L, t0, t1);
 }
 
@@ -224,7 +223,7 @@ static void sc_cap_side_line(sc_cap_line *L)
         return;
     }
     double t0, t1;
-    sc_cap_roots(AA, AB, BB - L->r2 * L->uu, g * L->uu, &t0, &t1);
+    sc_cap_roots(AA, AB, BB - L->r2 * L->uu, sqrt(g) * sqrt(L->uu), &t0, &t1); /* g uu may overflow */
     double L0 = fu + t0 * du, L1 = fu + t1 * du;
     if (L0 >= 0.0 && L0 <= L->uu) sc_cap_take(L, t0, t0);
     if (L1 >= 0.0 && L1 <= L->uu) sc_cap_take(L, t1, t1);
@@ -270,7 +269,8 @@ static sc_vec3 sc_cap_normal_at(const sc_cap_line *L, const double *e0, sc_vec3 
         if (L->uu > 0.0 && eu > 0.0 && eu < L->uu) {
             double k = sc_cap_dot(dv, L->u) / L->uu;
             for (int i = 0; i < 3; ++i) e[i] = dv[i] - k * L->u[i];
-            return sc_unit_d(e, facing);
+            /* a ray along the axis leaves only rounding across it: then -dir, as at an end */
+            if (sc_cap_dot(e, e) > 0x1p-40 * L->dd) return sc_unit_d(e, facing);
         }
         return facing;
     }

@@ -163,6 +163,52 @@ static int zero_radius(void)
     return 0;
 }
 
+/* Radius 0, rays exactly along the axis (integer points on the line through a and b): the hit is
+ * at an end, where the normal is -dir / |dir| (docs/semantics.md). Rounding in the double frame
+ * once put the end point just inside the segment, and the normal became the unit vector of a
+ * rounding residual across the axis (2 of these 100000 rays, e.g. (0, 0, -1) for a ray of
+ * direction (x, y, 0.23 |dir|)). */
+static int zero_radius_along_axis(void)
+{
+    /* the two rays that failed: a = (-8, 46, -24), b = a + 41 (3, 3, 1), from o = a + 45 (3, 3, 1)
+     * along -14 (3, 3, 1): the end b at t = 4/14, a at t = 45/14, the normal (3, 3, 1) / sqrt(19)
+     * (it was (0, 0, -1)); and a = (-44, 15, -16), b = a + 41 (-3, 3, 1), o = a + 48 (-3, 3, 1),
+     * dir -7 (-3, 3, 1): t = 1 and 48/7, the normal (-3, 3, 1) / sqrt(19) */
+    float k = 1.0f / sqrtf(19.0f);
+    sc_shape c1 = shape_capsule(v3(-8, 46, -24), v3(115, 169, 17), 0);
+    sc_ray r1 = {v3(127, 181, 21), v3(-42, -42, -14), INFINITY};
+    sc_raycast_result h = sc_raycast(&r1, &c1);
+    ENSURE(h.hit && fabsf(h.t_enter - 4.0f / 14) <= 1e-6f && fabsf(h.t_exit - 45.0f / 14) <= 1e-5f);
+    ENSURE(near3(h.normal, v3(3 * k, 3 * k, k), 1e-6f));
+    sc_shape c2 = shape_capsule(v3(-44, 15, -16), v3(-167, 138, 25), 0);
+    sc_ray r2 = {v3(-188, 159, 32), v3(21, -21, -7), INFINITY};
+    h = sc_raycast(&r2, &c2);
+    ENSURE(h.hit && fabsf(h.t_enter - 1) <= 1e-6f && fabsf(h.t_exit - 48.0f / 7) <= 1e-5f);
+    ENSURE(near3(h.normal, v3(-3 * k, 3 * k, k), 1e-6f));
+    uint32_t s = 5;
+    int hits = 0;
+#define NEXT() (s = s * 1664525u + 1013904223u, (int)(s >> 8))
+    for (int i = 0; i < 100000; ++i) {
+        int p = NEXT() % 9 - 4, q = NEXT() % 9 - 4, w = NEXT() % 9 - 4;
+        if (!p && !q && !w) continue;
+        int m = 1 + NEXT() % 50, j = 1 + NEXT() % 50, o = -(NEXT() % 50) - 1, back = NEXT() % 2;
+        float ax = (float)(NEXT() % 100 - 50), ay = (float)(NEXT() % 100 - 50), az = (float)(NEXT() % 100 - 50);
+        sc_shape c = shape_capsule(v3(ax, ay, az), v3(ax + (float)(m * p), ay + (float)(m * q), az + (float)(m * w)), 0);
+        float sg = back ? 1.0f : -1.0f;
+        int st = back ? o : m - o; /* from behind a going +, or beyond b going - */
+        sc_ray r = {v3(ax + (float)(st * p), ay + (float)(st * q), az + (float)(st * w)),
+                    v3(sg * (float)(j * p), sg * (float)(j * q), sg * (float)(j * w)), INFINITY};
+        sc_raycast_result h = sc_raycast(&r, &c);
+        ENSURE(h.hit);
+        ++hits;
+        float dl = sqrtf(r.dir.x * r.dir.x + r.dir.y * r.dir.y + r.dir.z * r.dir.z);
+        ENSURE(near3(h.normal, v3(-r.dir.x / dl, -r.dir.y / dl, -r.dir.z / dl), 1e-6f));
+    }
+#undef NEXT
+    ENSURE(hits > 90000);
+    return 0;
+}
+
 /* a == b is the sphere: every query gives sc_raycast_sphere's (etc.) answer, bit for bit. */
 static int ball_bit_identical(void)
 {
@@ -333,6 +379,7 @@ int main(int argc, char **argv)
     RUN_TEST(origins);
     RUN_TEST(rotated_pythagorean);
     RUN_TEST(zero_radius);
+    RUN_TEST(zero_radius_along_axis);
     RUN_TEST(ball_bit_identical);
     RUN_TEST(far_capsule);
     RUN_TEST(exit_normals);

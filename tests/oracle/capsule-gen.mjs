@@ -97,6 +97,15 @@ function adversarial() {
     add(`${tag}-contains`, 'contains', { point: scaleV(v(1, 0, 3), k) }, zc);
     add(`${tag}-closest`, 'closest_point', { point: scaleV(v(3, 4, 5), k) }, zc);
   }
+  // thin: radius 2^-20 to 2^-60 of the length; rays at the side near b, and at the cap at b
+  for (const [tag, r, L] of [['thin20', 2 ** -10, 2 ** 10], ['thin40', 2 ** -20, 2 ** 20], ['thin60', 2 ** -40, 2 ** 20]]) {
+    const th = cap(v(0, 0, 0), v(L, 0, 0), r);
+    add(`${tag}-side`, 'raycast', { ray: { origin: v(L * 0.999, r * 0.5, 5), dir: v(0.1, 0, -1) } }, th);
+    add(`${tag}-cap`, 'raycast', { ray: { origin: v(L, r * 0.25, 5), dir: v(0, 0, -1) } }, th);
+    add(`${tag}-tangent`, 'raycast', { ray: { origin: v(L * 0.5, r, 5), dir: v(0, 0, -1) } }, th);
+    add(`${tag}-tangent-out`, 'raycast', { ray: { origin: v(L * 0.5, nextFloat(r, true), 5), dir: v(0, 0, -1) } }, th);
+    add(`${tag}-closest`, 'closest_point', { point: v(L * 0.75, r * 3, r * 4) }, th);
+  }
   // far: a unit capsule 1e30 away from the origin, the ray aimed at its side
   const far = cap(v(1e30, 0, 0), v(1e30, 0, 2), 1);
   add('far-tangent', 'raycast', { ray: { origin: v(0, 1, 1), dir: v(1, 0, 0) } }, far);
@@ -147,7 +156,76 @@ function randomCases(R, n) {
   return out;
 }
 
-/** The adversarial cases and n random ones from seed. */
+const TRIPLES = [[3, 4, 5], [5, 12, 13], [8, 15, 17], [7, 24, 25], [20, 21, 29]];
+
+/** A vector with its components permuted (perm 0..5) and signed (bits of sg). */
+function orient(x, perm, sg) {
+  const P = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]][perm];
+  return P.map((i, k) => (sg & (1 << k) ? -x[i] : x[i]));
+}
+
+/**
+ * Near-tangent cases from Pythagorean triples (p, q, c): an axis along (p, q, 0), a point
+ * (-q, p, 0) * m at distance c * m from it (the radius, exactly), rays and segments through that
+ * point across the axis (tangent to the cylinder) and through the cap's tip a - (p, q, 0) * m
+ * (tangent to the end ball), then moved off by one float of the radius or of a coordinate, or by
+ * 2^-k of the scale; all of it oriented by a signed permutation and scaled by 2^E (huge to
+ * subnormal), and offset far from the origin. Touching, one float in or out, exactly.
+ */
+function nearTangent(R, n) {
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const [p, q, c] = TRIPLES[Math.floor(R() * TRIPLES.length)];
+    const m = 1 + Math.floor(R() * 4);
+    const k = m + 1 + Math.floor(R() * 6); // the axis is (p, q, 0) * k long
+    const E = [0, 0, 0, 20, -20, 90, -120, -135][Math.floor(R() * 8)];
+    const perm = Math.floor(R() * 6);
+    const sg = Math.floor(R() * 8);
+    const off = R() < 0.3 ? [Math.floor(R() * 200) - 100, Math.floor(R() * 200) - 100, 0] : [0, 0, 0];
+    const W = (x) => scaleV(orient(x, perm, sg), 2 ** E).map((t, j) => f32(t + orient(off, perm, sg)[j] * 2 ** E));
+    const a = W([0, 0, 0]);
+    const b = W([p * k, q * k, 0]);
+    const onSide = R() < 0.6;
+    // the touching point: on the cylinder (beside the axis at a fraction j/k of its length) or at the cap's tip
+    const j = Math.floor(R() * (k + 1));
+    const touch = onSide ? [-q * m + p * j, p * m + q * j, 0] : [-p * m, -q * m, 0];
+    const across = onSide ? [0, 0, 1] : R() < 0.5 ? [0, 0, 1] : [-q, p, 0];
+    const startT = 7;
+    const origin0 = [0, 1, 2].map((t) => touch[t] - startT * across[t]);
+    let radius = f32(c * m * 2 ** E);
+    let origin = W(origin0);
+    const dir = orient(across, perm, sg).map(f32);
+    const nudge = Math.floor(R() * 4);
+    if (nudge === 1) radius = nextFloat(radius, R() < 0.5);
+    if (nudge === 2) {
+      const t = Math.floor(R() * 3);
+      origin = origin.slice();
+      origin[t] = nextFloat(origin[t], R() < 0.5);
+    }
+    if (nudge === 3) {
+      const t = Math.floor(R() * 3);
+      origin = origin.slice();
+      origin[t] = f32(origin[t] + (R() < 0.5 ? -1 : 1) * 2 ** (E - 10 - Math.floor(R() * 100)));
+    }
+    const shape = cap(a, b, radius);
+    const id = `tangent-${i}-${onSide ? 'side' : 'tip'}-n${nudge}-e${E}`;
+    const form = R();
+    if (form < 0.5) {
+      const tmax = R() < 0.5 ? undefined : R() < 0.5 ? f32(startT) : nextFloat(startT, false);
+      out.push({ id, query: 'raycast', ray: tmax === undefined ? { origin, dir } : { origin, dir, tmax }, shape });
+    } else if (form < 0.8) {
+      const end = [0, 1, 2].map((t) => f32(origin[t] + 2 * startT * dir[t] * 2 ** E));
+      out.push({ id, query: 'linetest', segment: { a: origin, b: R() < 0.2 ? origin : end }, shape });
+    } else {
+      out.push({ id, query: 'contains', point: W(touch).map((x, t) => (nudge >= 2 && t === 0 ? nextFloat(x, R() < 0.5) : x)), shape });
+    }
+  }
+  return out;
+}
+
+/** The adversarial cases and n random ones from seed (a third of them near-tangent). */
 export function capsuleCases(seed, n) {
-  return [...adversarial(), ...randomCases(rng(seed), n)];
+  const R = rng(seed);
+  const nt = Math.floor(n / 3);
+  return [...adversarial(), ...nearTangent(R, nt), ...randomCases(R, n - nt)];
 }

@@ -163,11 +163,11 @@ export function raycastCapsule(ray, shape) {
   const lo = bracket(o, d, cap, near.t, -1);
   const hi = bracket(o, d, cap, near.t, 1);
   // halvings: the bracket's width, as a distance along the ray, down to 2^-64 of the capsule's
-  // size (its length or radius; the scale of the inputs for a point), so that points and
-  // normals are resolved on the capsule's own scale
+  // radius (its length for radius 0; the scale of the inputs for a point), so that points and
+  // normals are resolved on the capsule's own scale, however thin it is
   const dl = Math.hypot(...ray.dir.map(f32));
   const un = cap.u.map(toNumber);
-  let size = Math.max(Math.hypot(...un), toNumber(cap.r));
+  let size = toNumber(cap.r) > 0 ? toNumber(cap.r) : Math.hypot(...un);
   if (!(size > 0)) size = Math.max(...[...shape.a, ...ray.origin, ...ray.dir].map((x) => Math.abs(f32(x))));
   const bits = Math.max(8, Math.ceil(Math.log2((Math.abs(toNumber(qsub(hi, lo))) * dl) / size)) + 64);
   const tEnter = bisect(o, d, cap, near.t, lo, bits);
@@ -231,3 +231,72 @@ function sqrtQ(x, scale) {
 }
 
 export { vIsZero };
+
+const FLT_MAX = 3.4028234663852886e38;
+const sat = (x) => (x > FLT_MAX ? FLT_MAX : x < -FLT_MAX ? -FLT_MAX : x);
+/** The bound of docs/semantics.md ("Capsules") on t, t_enter, t_exit (times |dir|), point and normal. */
+export const CAPSULE_BOUND = 2 ** -20;
+/** The normal's bound: CAPSULE_BOUND + 2^-48 |b - a| / radius (thin capsules, docs/semantics.md). */
+export function normalBound(shape) {
+  const u = [0, 1, 2].map((i) => f32(shape.b[i]) - f32(shape.a[i]));
+  const r = f32(shape.radius);
+  return CAPSULE_BOUND + (r > 0 ? (2 ** -48 * Math.hypot(...u)) / r : 0);
+}
+
+/** The scale of a read input (exact.mjs readInput): the largest finite magnitude, at least 1. */
+function scaleOf(input) {
+  const nums = [...input.shape.a, ...input.shape.b, input.shape.radius];
+  if (input.ray) nums.push(...input.ray.origin, ...input.ray.dir);
+  if (input.segment) nums.push(...input.segment.a, ...input.segment.b);
+  if (input.point) nums.push(...input.point);
+  return Math.max(1, ...nums.map((x) => Math.abs(f32(x))).filter(Number.isFinite));
+}
+
+const isVec = (v) => Array.isArray(v) && v.length === 3 && v.every((x) => typeof x === 'number' && Number.isFinite(x));
+
+/**
+ * Problems of a result (the runner's or the JS API's fields) for a valid capsule case, read as
+ * exact.mjs readInput does ({query, ray | segment | point, shape}); empty when it is right: the
+ * class exact, and every number within CAPSULE_BOUND as docs/semantics.md states.
+ */
+export function judgeCapsule(input, res) {
+  const sh = input.shape;
+  const scale = scaleOf(input);
+  const bad = [];
+  const near = (got, want, tol) => typeof got === 'number' && Math.abs(got - sat(want)) <= tol;
+  if (input.query === 'raycast') {
+    const ex = raycastCapsule(input.ray, sh);
+    if (res.hit !== ex.hit) return [`hit: expected ${ex.hit}, got ${res.hit}`];
+    if (!ex.hit) return bad;
+    const dl = Math.hypot(...input.ray.dir.map(f32));
+    for (const k of ['t', 't_enter', 't_exit']) {
+      if (!near(res[k], ex[k], (CAPSULE_BOUND * scale) / dl)) bad.push(`${k}: expected ${ex[k]} (within 2^-20 of the scale), got ${res[k]}`);
+    }
+    if (!isVec(res.point) || !res.point.every((x, i) => near(x, ex.point[i], CAPSULE_BOUND * scale))) {
+      bad.push(`point: expected ${JSON.stringify(ex.point)}, got ${JSON.stringify(res.point)}`);
+    }
+    const n = res.normal;
+    if (!isVec(n)) return bad.concat([`normal: got ${JSON.stringify(n)}`]);
+    if (ex.normal === null) {
+      // radius 0: a unit vector facing the ray
+      const d = input.ray.dir.map(f32);
+      if (!(Math.abs(Math.hypot(...n) - 1) <= 1e-6 && n[0] * d[0] + n[1] * d[1] + n[2] * d[2] < 0)) {
+        bad.push(`normal: expected a unit vector facing the ray (radius 0), got ${JSON.stringify(n)}`);
+      }
+    } else if (!n.every((x, i) => Math.abs(x - ex.normal[i]) <= normalBound(sh))) {
+      bad.push(`normal: expected ${JSON.stringify(ex.normal)}, got ${JSON.stringify(n)}`);
+    }
+  } else if (input.query === 'linetest') {
+    const want = linetestCapsule(input.segment, sh);
+    if (res.hit !== want) bad.push(`hit: expected ${want}, got ${res.hit}`);
+  } else if (input.query === 'contains') {
+    const want = containsCapsule(input.point, sh);
+    if (res.inside !== want) bad.push(`inside: expected ${want}, got ${res.inside}`);
+  } else {
+    const want = closestPointCapsule(input.point, sh).point;
+    if (!isVec(res.point) || !res.point.every((x, i) => near(x, want[i], CAPSULE_BOUND * scale))) {
+      bad.push(`point: expected ${JSON.stringify(want)}, got ${JSON.stringify(res.point)}`);
+    }
+  }
+  return bad;
+}

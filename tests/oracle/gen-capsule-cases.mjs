@@ -2,10 +2,10 @@
 // never from slabcast: the adversarial cases of capsule-gen.mjs, `count` random ones, and invalid
 // capsules with the runners' messages (docs/case-runner.md, docs/semantics.md "Errors").
 //   node tests/oracle/gen-capsule-cases.mjs [--seed N] [--count K] [--out FILE]
-// tests/cases/capsule.json is `--seed 24 --count 120`.
+// tests/cases/capsule.json is `--seed 24 --count 150`.
 import { writeFileSync } from 'node:fs';
 import { capsuleCases } from './capsule-gen.mjs';
-import { closestPointCapsule, containsCapsule, linetestCapsule, raycastCapsule } from './capsule.mjs';
+import { closestPointCapsule, containsCapsule, linetestCapsule, normalBound, raycastCapsule } from './capsule.mjs';
 
 const FLT_MAX = 3.4028234663852886e38;
 const sat = (x) => (x > FLT_MAX ? FLT_MAX : x < -FLT_MAX ? -FLT_MAX : x);
@@ -18,8 +18,9 @@ export function expectFor(c) {
       const e = raycastCapsule(c.ray, sh);
       if (!e.hit) return { hit: false };
       const out = { hit: true, t: sat(e.t), t_enter: sat(e.t_enter), t_exit: sat(e.t_exit), point: e.point.map(sat) };
-      // a zero-radius capsule has no unique outward normal (docs/semantics.md, "Capsules")
-      if (e.normal !== null) out.normal = e.normal;
+      // a zero-radius capsule has no unique outward normal, and a very thin one's normal is only
+      // held to 2^-48 |b - a| / radius (docs/semantics.md, "Capsules"): no expectation then
+      if (e.normal !== null && normalBound(sh) <= 1e-5) out.normal = e.normal;
       return out;
     }
     case 'linetest': return { hit: linetestCapsule(c.segment, sh) };
