@@ -364,6 +364,37 @@ describe('capsule overlaps against an independent computation', () => {
     w.dispose();
   });
 
+  for (const unit of [2 ** -100, 1e-6, 1e20, 2 ** 90]) {
+    test(`overlapCapsule on AABBs, spheres and capsules scaled by ${unit}`, () => {
+      const rand = rng(0x5CA2);
+      const sv = (v) => v.map((x) => f(x * unit));
+      const objs = [...mixedFloatScene(rand, 90).filter((o) => o.type !== 'obb'), ...randomCapsules(rand, 50)]
+        .map((o) => ({ ...o, min: o.min && sv(o.min), max: o.max && sv(o.max), center: o.center && sv(o.center), a: o.a && sv(o.a), b: o.b && sv(o.b), radius: o.radius === undefined ? undefined : f(o.radius * unit) }));
+      const w = sc.createWorld();
+      addAll(w, objs);
+      const out = new Int32Array(objs.length);
+      const problems = [];
+      let decided = 0;
+      for (let q = 0; q < 100 && problems.length < 5; q++) {
+        const a = sv([0, 1, 2].map(() => rand() * 44 - 22));
+        const b = rand() < 0.1 ? a.slice() : sv(a.map((v) => v / unit + rand() * 10 - 5));
+        const r = f(rand() * 3 * unit);
+        const total = w.overlapCapsule(a, b, r, out);
+        const got = new Set(out.subarray(0, total));
+        const margin = 1e-9 * 25 * unit;
+        for (let o = 0; o < objs.length; o++) {
+          const sep = capsuleSep(a, b, r, objs[o]);
+          if (sep < -margin && !got.has(o)) problems.push(`capsule ${q}: object ${o} (${objs[o].type}) is ${-sep} deep but not listed`);
+          if (sep > margin && got.has(o)) problems.push(`capsule ${q}: object ${o} (${objs[o].type}) is ${sep} away but listed`);
+          if (Math.abs(sep) > margin) decided++;
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(decided).toBeGreaterThan(8000);
+      w.dispose();
+    });
+  }
+
   test('capsule objects under overlapFrustum: clearly outside never listed, crossing always listed', () => {
     const rand = rng(0xF5C);
     const objs = randomCapsules(rand, 300);
