@@ -95,6 +95,14 @@ export async function main(): Promise<number> {
   // Sweeps, overlaps, nearest objects.
   const swept: SweepResult = world.castSpheres(new Float32Array([0, 0, 0, 1, 0, 0, 10, 0.5]));
   world.castBoxes([0, 0, 0, 1, 0, 0, 10, 0.5, 0.5, 0.5], { point: new Float32Array(3) }, { mask: 1 });
+  // Capsules: objects (a, b, radius), sweeps (a, b, dir, tmax, radius), overlaps.
+  const capsule: number = world.addCapsules(new Float32Array([0, 0, 5, 0, 2, 5, 0.5]));
+  world.updateCapsules(capsule, [0, 0, 6, 0, 2, 6, 0.5]);
+  const capsuleSwept: SweepResult = world.castCapsules(new Float32Array([0, -1, 0, 0, 1, 0, 0, 0, 1, 10, 0.25]), null, { inside: 'skip' });
+  world.castCapsulesBruteForce([0, -1, 0, 0, 1, 0, 0, 0, 1, 10, 0.25]);
+  const inCapsule: number = world.overlapCapsule([0, 0, 0], [0, 0, 9], 1, new Int32Array(4));
+  world.overlapBruteForce('capsule', [0, 0, 0, 0, 0, 9, 1], null);
+  void capsuleSwept; void inCapsule;
   const within: number = world.overlapAABB([0, 0, 0], [1, 1, 1], new Int32Array(4));
   world.overlapSphere([0, 0, 0], 2, null);
   world.overlapOBB(new Float32Array(15), new Int32Array(1));
