@@ -514,6 +514,11 @@ describe('worlds: memory growth, dispose, many worlds', () => {
       overlapBruteForce: () => w.overlapBruteForce('aabb', [0, 0, 0, 1, 1, 1], new Int32Array(1)),
       closestObjects: () => w.closestObjects([0, 0, 0], Infinity),
       closestObjectsBruteForce: () => w.closestObjectsBruteForce([0, 0, 0], Infinity),
+      addCapsules: () => w.addCapsules(new Float32Array([0, 0, 0, 0, 1, 0, 0.5])),
+      updateCapsules: () => w.updateCapsules(0, new Float32Array([0, 0, 0, 0, 1, 0, 0.5])),
+      castCapsules: () => w.castCapsules(new Float32Array([0, 0, 0, 0, 1, 0, 1, 0, 0, 1, 0.5])),
+      castCapsulesBruteForce: () => w.castCapsulesBruteForce(new Float32Array([0, 0, 0, 0, 1, 0, 1, 0, 0, 1, 0.5])),
+      overlapCapsule: () => w.overlapCapsule([0, 0, 0], [0, 1, 0], 0.5, new Int32Array(1)),
     };
     // Every method of the world is in the list (a new method must be added here).
     const methods = Object.keys(w).filter((k) => !['dispose', 'disposed'].includes(k));
