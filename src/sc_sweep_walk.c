@@ -28,11 +28,13 @@
 #include <float.h>
 #include <math.h>
 
-/* What the culling needs of a sweep: per axis, the splats of o_f, of the culling reciprocals,
- * of the growth constant C, and whether the direction is negative (near bound = max). */
+/* What the culling needs of a sweep, per axis: the splats of o_f, of the culling reciprocals, of
+ * the growth constants signed by the direction (2^-19 s and C s, s = -1 when the reciprocal is
+ * negative, else 1: the near bound moves by -m s, the far one by +m s), and the float offsets of
+ * the near and far bound in a node or group (minima at 0, maxima at 12). */
 typedef struct sc_swc {
-    f4 vo[3], vnear[3], vfar[3], vc[3];
-    int neg[3];
+    f4 vo[3], vnear[3], vfar[3], vk[3], vc[3];
+    int near_off[3], far_off[3];
 } sc_swc;
 
 /* x rounded up to a float (x >= 0, finite, below FLT_MAX). */
@@ -51,31 +53,34 @@ static int sc_sw_prep(const sc_mover *m, sc_swc *c)
         float d = (float)m->d[a]; /* the input's float */
         float inv = 1.0f / d, ad = fabsf(d);
         if (d != 0.0f && (ad < SC_TINY_DIR || ad >= SC_HUGE_DIR)) inv = NAN;
+        int neg = signbit(inv) != 0;
+        float s = neg ? -1.0f : 1.0f;
         c->vnear[a] = f4_splat(inv * SC_SHRINK);
         c->vfar[a] = f4_splat(inv * SC_GROW);
         c->vo[a] = f4_splat((float)o);
-        c->vc[a] = f4_splat(sc_sw_up(ext * (1.0 + 0x1p-18) + 0x1p-19 * (1.0 + fabs(o))));
-        c->neg[a] = signbit(inv) != 0;
+        c->vk[a] = f4_splat(0x1p-19f * s);
+        c->vc[a] = f4_splat(sc_sw_up(ext * (1.0 + 0x1p-18) + 0x1p-19 * (1.0 + fabs(o))) * s);
+        c->near_off[a] = (neg ? 12 : 0) + 4 * a;
+        c->far_off[a] = (neg ? 0 : 12) + 4 * a;
     }
     return 1;
 }
 
-/* Four boxes (lo: twelve floats of minima, x y z four lanes each, hi the maxima) against the
- * sweep: the lanes whose grown box the path may meet with t_enter <= limit; max(t_enter, 0) per
- * lane in tn_out. */
-static inline unsigned sc_sw_cull4(const float *lo, const float *hi, const sc_swc *c, float limit, float *tn_out)
+/* Four boxes (base: twelve floats of minima, x y z four lanes each, then twelve of maxima)
+ * against the sweep: the lanes whose grown box the path may meet with t_enter <= limit;
+ * max(t_enter, 0) per lane in tn_out. */
+static inline unsigned sc_sw_cull4(const float *base, const sc_swc *c, float limit, float *tn_out)
 {
     limit = limit < FLT_MAX ? limit : FLT_MAX;
-    const f4 k = f4_splat(0x1p-19f);
     f4 tn = f4_splat(0.0f), tf = f4_splat(limit);
     for (int a = 0; a < 3; ++a) {
-        f4 l = f4_load(lo + 4 * a), h = f4_load(hi + 4 * a);
-        /* scalar: m = (|lo| + |hi|) 2^-19 + C; the grown box [lo - m, hi + m] */
-        f4 m = f4_add(f4_mul(f4_add(f4_abs(l), f4_abs(h)), k), c->vc[a]);
-        f4 gl = f4_sub(l, m), gh = f4_add(h, m);
-        /* scalar: near = (near_bound - o) * inv_near; far = (far_bound - o) * inv_far */
-        f4 n = f4_mul(f4_sub(c->neg[a] ? gh : gl, c->vo[a]), c->vnear[a]);
-        f4 f = f4_mul(f4_sub(c->neg[a] ? gl : gh, c->vo[a]), c->vfar[a]);
+        f4 nb = f4_load(base + c->near_off[a]), fb = f4_load(base + c->far_off[a]);
+        /* scalar: m s = (|lo| + |hi|) 2^-19 s + C s; the near bound less m s, the far one plus m s
+         * (the grown box [lo - m, hi + m]) */
+        f4 ms = f4_add(f4_mul(f4_add(f4_abs(nb), f4_abs(fb)), c->vk[a]), c->vc[a]);
+        /* scalar: near = (near_bound - m s - o) * inv_near; far = (far_bound + m s - o) * inv_far */
+        f4 n = f4_mul(f4_sub(f4_sub(nb, ms), c->vo[a]), c->vnear[a]);
+        f4 f = f4_mul(f4_sub(f4_add(fb, ms), c->vo[a]), c->vfar[a]);
         /* scalar: tn = max(tn, near); tf = min(tf, far), NaN terms ignored */
         tn = f4_max(tn, n);
         tf = f4_min(tf, f);
@@ -130,7 +135,7 @@ int sc__sw_walk(sc_sq *q)
     for (;;) {
         while (cur >= 0) {
             const sc_node4 *nd = &w->nodes[cur];
-            unsigned bits = sc_sw_cull4(&nd->bmin[0][0], &nd->bmax[0][0], &c, limit, tn) & (unsigned)nd->valid;
+            unsigned bits = sc_sw_cull4(&nd->bmin[0][0], &c, limit, tn) & (unsigned)nd->valid;
             if (!bits) goto pop;
             if (!(bits & (bits - 1))) {
                 cur = nd->child[sc_w_ctz(bits)];
@@ -140,9 +145,15 @@ int sc__sw_walk(sc_sq *q)
         }
         {
             const sc_group *g = &w->groups[~cur];
-            unsigned bits = sc_sw_cull4(&g->lo[0][0], &g->hi[0][0], &c, limit, tn) & (unsigned)g->live;
-            for (; bits; bits &= bits - 1) sc__sw_offer(q, g->idx[sc_w_ctz(bits)]);
-            limit = sc_sw_limit(q);
+            unsigned bits = sc_sw_cull4(&g->lo[0][0], &c, limit, tn) & (unsigned)g->live;
+            for (; bits; bits &= bits - 1) {
+                int l = sc_w_ctz(bits);
+                if (tn[l] > limit) continue; /* entered after a contact found in this group */
+                int before = q->best.index;
+                double bt = q->best.t;
+                sc__sw_offer(q, g->idx[l]);
+                if (q->best.index != before || q->best.t != bt) limit = sc_sw_limit(q);
+            }
         }
     pop:
         do {
