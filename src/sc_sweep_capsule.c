@@ -90,17 +90,42 @@ static void sc_c_constrain(double v0, double vd, double lo_b, double hi_b, doubl
     if (t2 < *hi) *hi = t2;
 }
 
+/* Whether the point x + t v can be within R of the segment [a, b] for some t in [0, lim]: its path
+ * against the segment's bounds grown by R + mg (mg: sc_c_edge_ivs's margin). */
+static int sc_c_point_may(const double *x, const double *v, const double *a, const double *b, double R, double mg,
+                          double lim)
+{
+    double t0 = 0.0, t1 = lim;
+    for (int i = 0; i < 3; ++i) {
+        double lo = (a[i] < b[i] ? a[i] : b[i]) - R - mg, hi = (a[i] < b[i] ? b[i] : a[i]) + R + mg;
+        if (v[i] == 0.0) {
+            if (x[i] < lo || x[i] > hi) return 0;
+            continue;
+        }
+        double u1 = (lo - x[i]) / v[i], u2 = (hi - x[i]) / v[i];
+        if (v[i] < 0.0) { double w = u1; u1 = u2; u2 = w; }
+        if (u1 > t0) t0 = u1;
+        if (u2 < t1) t1 = u2;
+        if (t0 > t1) return 0;
+    }
+    return 1;
+}
+
 /* First t >= 0 at which the segment [a, b] moving along t d comes within R of the segment [p, q]; -1
  * for never. The slab of the parallelogram's interior is skipped when the segments are parallel
- * within 2^-30: the end point pieces then miss the contact by at most 2^-30 of the segments' length. */
+ * within 2^-30: the end point pieces then miss the contact by at most 2^-30 of the segments' length.
+ * lim >= 0 (sc_c_box): an end point piece whose point cannot come within R + mg of the other segment's
+ * bounds by t = lim is skipped (it could only give a contact after lim; the caller keeps only
+ * contacts before it, and the smallest piece is unchanged whenever it is at most lim). */
 static double sc_c_seg_seg_t(const double *a, const double *b, const double *d, const double *p, const double *q,
-                             double R)
+                             double R, double lim, double mg)
 {
     double nd[3] = {-d[0], -d[1], -d[2]}, best = -1.0, c[5];
-    c[0] = sc_c_ray_capsule(p, nd, a, b, R);
-    c[1] = sc_c_ray_capsule(q, nd, a, b, R);
-    c[2] = sc_c_ray_capsule(a, d, p, q, R);
-    c[3] = sc_c_ray_capsule(b, d, p, q, R);
+    int all = lim < 0.0;
+    c[0] = all || sc_c_point_may(p, nd, a, b, R, mg, lim) ? sc_c_ray_capsule(p, nd, a, b, R) : -1.0;
+    c[1] = all || sc_c_point_may(q, nd, a, b, R, mg, lim) ? sc_c_ray_capsule(q, nd, a, b, R) : -1.0;
+    c[2] = all || sc_c_point_may(a, d, p, q, R, mg, lim) ? sc_c_ray_capsule(a, d, p, q, R) : -1.0;
+    c[3] = all || sc_c_point_may(b, d, p, q, R, mg, lim) ? sc_c_ray_capsule(b, d, p, q, R) : -1.0;
     c[4] = -1.0;
     double es[3], em[3], N[3], x0[3];
     for (int i = 0; i < 3; ++i) { es[i] = q[i] - p[i]; em[i] = b[i] - a[i]; x0[i] = a[i] - p[i]; }
@@ -189,8 +214,8 @@ static sc_civ sc_c_iv(double c, double d, double g, double lo, double hi)
  * a contact the tests find with an edge then lies in its three intervals. Edges along an axis the
  * segment is nearly parallel to (sin^2 below 2^-30, but not 0) are not culled (ok[k] = 0): the
  * parallelogram piece of sc_c_seg_seg_t divides by that sine there. */
-static void sc_c_edge_ivs(const double *a, const double *b, const double *d, const double *lo, const double *hi,
-                          double r, sc_civ iv[3][3], int *ok)
+static double sc_c_edge_ivs(const double *a, const double *b, const double *d, const double *lo, const double *hi,
+                            double r, sc_civ iv[3][3], int *ok)
 {
     double big = 0.0, reach = 0.0, h[3], em[3];
     for (int i = 0; i < 3; ++i) {
@@ -209,6 +234,7 @@ static void sc_c_edge_ivs(const double *a, const double *b, const double *d, con
         iv[k][1] = sc_c_iv(c, d[k], g, lo[k], lo[k]);
         iv[k][2] = sc_c_iv(c, d[k], g, hi[k], hi[k]);
     }
+    return mg;
 }
 
 /* Whether edge e (along axis k = e / 4, at the sides e & 1 and e & 2 of the next two axes) can be
@@ -251,9 +277,10 @@ static int sc_c_box(const double *a, const double *b, const double *d, double tm
     double e0[3], e1[3], lim = best < tmax ? best : tmax;
     sc_civ iv[3][3];
     int ok[3];
+    double mg = 0.0;
     if (cut >= 0.0) {
         if (cut < lim) lim = cut;
-        sc_c_edge_ivs(a, b, d, lo, hi, r, iv, ok);
+        mg = sc_c_edge_ivs(a, b, d, lo, hi, r, iv, ok);
     }
     for (int e = 0; e < 12; ++e) {
         if (cut >= 0.0 && !sc_c_edge_may(iv, ok, e, best < lim ? best : lim)) continue;
@@ -263,7 +290,7 @@ static int sc_c_box(const double *a, const double *b, const double *d, double tm
         e1[k] = hi[k];
         e0[i] = e1[i] = e & 1 ? hi[i] : lo[i];
         e0[j] = e1[j] = e & 2 ? hi[j] : lo[j];
-        double tt = sc_c_seg_seg_t(a, b, d, e0, e1, r);
+        double tt = sc_c_seg_seg_t(a, b, d, e0, e1, r, cut >= 0.0 ? (best < lim ? best : lim) : -1.0, mg);
         if (tt >= 0.0 && tt < best) {
             best = tt;
             edge = e;
@@ -325,7 +352,7 @@ static int sc_c_vs_obb(const sc_mover *m, const sc_obb *o, sc_shit *h, double cu
  * point, R > 0 with p = q a sphere). */
 static int sc_c_vs_segment(const sc_mover *m, const double *p, const double *q, double R, sc_shit *h)
 {
-    double t = sc_c_seg_seg_t(m->a, m->b, m->d, p, q, m->r + R);
+    double t = sc_c_seg_seg_t(m->a, m->b, m->d, p, q, m->r + R, -1.0, 0.0);
     if (t < 0.0 || t > m->tmax) return 0;
     double at[3], bt[3], s[3], c[3], v[3], u1[3], u2[3];
     for (int i = 0; i < 3; ++i) {

@@ -1,7 +1,8 @@
 /* sweep_check: the world sweeps (spheres, boxes, capsules) on seeded random scenes, for comparing
  * two builds of the core bit for bit, and their speed on the benchmark's scene.
  *
- *   sweep_check dump FILE [scenes]  every BVH answer (t, index, normal, point) of every sweep of
+ *   sweep_check dump FILE [scenes [seed]]
+ *                                   every BVH answer (t, index, normal, point) of every sweep of
  *                                   `scenes` random scenes written to FILE; prints how many sweeps
  *                                   differ from the brute force (bit for bit) and a hash of FILE
  *   sweep_check bench [boxes [sphere|capsule [rounds]]]
@@ -364,6 +365,7 @@ static int bench(int n, int only, int rounds)
 
 int main(int argc, char **argv)
 {
+    if (argc > 4) rng_state ^= (uint64_t)strtoull(argv[4], NULL, 0) * 0x9E3779B97F4A7C15ull;
     if (argc >= 3 && strcmp(argv[1], "dump") == 0) return dump(argv[2], argc > 3 ? atoi(argv[3]) : 300);
     if (argc >= 2 && strcmp(argv[1], "bench") == 0)
         return bench(argc > 2 ? atoi(argv[2]) : 10000, argc > 3 ? (strcmp(argv[3], "sphere") == 0 ? 0 : 1) : -1,
