@@ -25,7 +25,7 @@ if ! [[ $seconds =~ ^[0-9]+$ ]] || ((seconds < 1)); then
   echo "usage: bash scripts/fuzz.sh [SECONDS]   (SECONDS per target, default 5)" >&2
   exit 2
 fi
-targets=(${FUZZ_TARGETS:-fuzz_cases fuzz_queries fuzz_world world_model})
+targets=(${FUZZ_TARGETS:-fuzz_cases fuzz_queries fuzz_world fuzz_capsule world_model})
 native=()
 model=0
 for t in "${targets[@]}"; do

@@ -133,154 +133,151 @@ int sc__capsule_decide_exact(int kind, const float *v)
 }
 
 /* ------------------------------------------------------------------ reported numbers
- * The line o + t d against the capsule, in double: the union of the two end balls' intervals and
- * of the lateral surface's entry and exit where they lie between the end planes. */
+ * The line o + t d against the capsule, in double, in a frame where every quantity has the size of
+ * the capsule however far the origin is (as sc_sphere.c does for balls): the line is rewritten as
+ * a + f + tau d, t = ta + tau, where f = m + ta d (m = o - a) is the foot of the perpendicular from
+ * a, built from the exactly summed w = m x d as f = (d x w) / dd, and ta = -(m.d) / dd. The line's
+ * interval is then the hull of the end balls' intervals and of the lateral surface's roots that
+ * lie between the end planes; points and normals come from f + tau d, relative to a. */
 
 typedef struct sc_cap_line {
-    double t_enter, t_exit;
-    int n; /* candidates found */
-    double best_margin, best_t; /* the nearest approach when no candidate was found */
+    double f[3], d[3], u[3]; /* the frame: the line f + tau d, the axis from 0 to u */
+    double ta, dd, uu, r2;
+    double tau_enter, tau_exit;
+    int n;                      /* candidates found */
+    double best_margin, best_tau; /* the nearest approach, when no candidate was found */
 } sc_cap_line;
 
 static void sc_cap_take(sc_cap_line *L, double t0, double t1)
 {
-    if (L->n == 0 || t0 < L->t_enter) L->t_enter = t0;
-    if (L->n == 0 || t1 > L->t_exit) L->t_exit = t1;
+    if (L->n == 0 || t0 < L->tau_enter) L->tau_enter = t0;
+    if (L->n == 0 || t1 > L->tau_exit) L->tau_exit = t1;
     L->n++;
 }
 
-static void sc_cap_near(sc_cap_line *L, double margin, double t)
+static void sc_cap_near(sc_cap_line *L, double margin, double tau)
 {
     if (!(margin <= L->best_margin)) {
         L->best_margin = margin;
-        L->best_t = t;
+        L->best_tau = tau;
     }
 }
 
-/* The ball of centre c: its interval on the line (from exactly summed quantities, as sc_sphere.c). */
-static void sc_cap_ball_line(sc_cap_line *L, sc_vec3 o, sc_vec3 d, sc_vec3 c, float r)
+static double sc_cap_dot(const double *x, const double *y) { return x[0] * y[0] + x[1] * y[1] + x[2] * y[2]; }
+static void sc_cap_cross(double *r, const double *x, const double *y)
 {
-    double w[3], t[12];
-    sc_cross_terms(w, o, c, d);
-    double dd = sc_xsum(t, sc_terms_dot(t, 0, d, d, 1.0));
-    double bd = sc_offset_dot(o, c, d);
-    double mm_r2 = sc_dist2_minus_r2(o, c, r);
-    double r2 = (double)r * r;
-    double ww = w[0] * w[0] + w[1] * w[1] + w[2] * w[2];
-    double r2dd = r2 * dd, bb = bd * bd, md = mm_r2 * dd;
-    double h2 = (r2dd + ww <= bb + fabs(md)) ? r2dd - ww : bb - md;
+    for (int i = 0; i < 3; ++i) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        r[i] = x[j] * y[k] - x[k] * y[j];
+    }
+}
+
+/* The quadratic qa tau^2 + 2 qb tau + qc <= 0 (qa > 0), given h = sqrt(qb^2 - qa qc) (computed
+ * by the caller in its accurate form): its roots, the one without cancellation first. */
+static void sc_cap_roots(double qa, double qb, double qc, double h, double *t0, double *t1)
+{
+    if (qb <= 0.0) {
+        double s = -qb + h;
+        *t1 = s / qa;
+        *t0 = s > 0.0 ? qc / s : *t1;
+    } else {
+        double s = -qb - h;
+        *t0 = s / qa;
+        *t1 = qc / s;
+    }
+    if (*t0 > *t1) *t0 = *t1;
+}
+
+/* The ball of centre c (0 or u in the frame). */
+static void sc_cap_ball_line(sc_cap_line *L, const double *c)
+{
+    double g[3] = {L->f[0] - c[0], L->f[1] - c[1], L->f[2] - c[2]}, x[3];
+    sc_cap_cross(x, g, L->d);
+    double bd = sc_cap_dot(g, L->d), cc = sc_cap_dot(g, g) - L->r2;
+    double h2 = L->r2 * L->dd - sc_cap_dot(x, x); /* bd^2 - dd cc by Lagrange's identity */
     if (h2 < 0.0) {
-        sc_cap_near(L, h2 / dd, -bd / dd);
+        sc_cap_near(L, h2 / L->dd, -bd / L->dd);
         return;
     }
-    double h = sqrt(h2), t0, t1;
-    if (bd <= 0.0) {
-        double s = -bd + h;
-        t1 = s / dd;
-        t0 = s > 0.0 ? mm_r2 / s : t1;
-    } else {
-        double s = -bd - h;
-        t0 = s / dd;
-        t1 = mm_r2 / s;
-    }
-    if (t0 > t1) t0 = t1;
+    double t0, t1;
+    sc_cap_roots(L->dd, bd, cc, sqrt(h2), &t0, &t1);
     sc_cap_take(L, t0, t1);
 }
 
-/* The lateral surface: the line's distance from the axis line is r at the roots of
- * AA t^2 + 2 AB t + (BB - r^2 uu) (A = d x u, B = (o - a) x u, u = b - a); a root counts when its
- * point lies between the end planes (0 <= (x - a).u <= uu). */
-static void sc_cap_side_line(sc_cap_line *L, sc_vec3 o, sc_vec3 d, const sc_capsule *c)
+/* The lateral surface: the distance from the axis line is r at the roots of
+ * AA tau^2 + 2 AB tau + (BB - r^2 uu) (A = d x u, B = f x u); the discriminant is
+ * uu (r^2 AA - (d.B)^2). A root counts when its point lies between the end planes. */
+static void sc_cap_side_line(sc_cap_line *L)
 {
-    sc_vec3 a = c->a, b = c->b;
-    double A[3], Bm[3], t[12];
-    for (int i = 0; i < 3; ++i) {
-        int j = (i + 1) % 3, k = (i + 2) % 3;
-        double u4[4] = {(double)sc_get(d, j) * sc_get(b, k), -((double)sc_get(d, k) * sc_get(b, j)),
-                        -((double)sc_get(d, j) * sc_get(a, k)), (double)sc_get(d, k) * sc_get(a, j)};
-        A[i] = sc_xsum(u4, 4);
-    }
-    sc_cross_offset(a, b, o, Bm); /* (a - o) x (b - a) = -B */
-    int n = sc_terms_dot(t, 0, b, b, 1.0);
-    n = sc_terms_dot(t, n, a, b, -2.0);
-    n = sc_terms_dot(t, n, a, a, 1.0);
-    double uu = sc_xsum(t, n);
-    n = sc_terms_dot(t, 0, o, b, 1.0); /* (o - a).(b - a) */
-    n = sc_terms_dot(t, n, o, a, -1.0);
-    n = sc_terms_dot(t, n, a, b, -1.0);
-    n = sc_terms_dot(t, n, a, a, 1.0);
-    double mu = sc_xsum(t, n);
-    n = sc_terms_dot(t, 0, d, b, 1.0);
-    n = sc_terms_dot(t, n, d, a, -1.0);
-    double du = sc_xsum(t, n);
-    double AA = A[0] * A[0] + A[1] * A[1] + A[2] * A[2];
-    if (!(AA > 0.0) || !(uu > 0.0)) return; /* parallel to the axis: the balls give the ends */
-    double AB = -(A[0] * Bm[0] + A[1] * Bm[1] + A[2] * Bm[2]);
-    double BB = Bm[0] * Bm[0] + Bm[1] * Bm[1] + Bm[2] * Bm[2];
-    double det = (double)d.x * Bm[0] + (double)d.y * Bm[1] + (double)d.z * Bm[2];
-    double r2 = (double)c->radius * c->radius;
-    double g = r2 * AA - det * det; /* the discriminant over uu: AB^2 - AA (BB - r^2 uu) = uu g */
-    double tv = -AB / AA;
-    double Lv = mu + tv * du;
+    double A[3], B[3];
+    sc_cap_cross(A, L->d, L->u);
+    sc_cap_cross(B, L->f, L->u);
+    double AA = sc_cap_dot(A, A);
+    if (!(AA > 0.0) || !(L->uu > 0.0)) return; /* parallel to the axis: the balls give the ends */
+    double AB = sc_cap_dot(A, B), BB = sc_cap_dot(B, B), det = sc_cap_dot(L->d, B);
+    double fu = sc_cap_dot(L->f, L->u), du = sc_cap_dot(L->d, L->u);
+    double g = L->r2 * AA - det * det;
+    double tv = -AB / AA, Lv = fu + tv * du;
     if (g < 0.0) {
-        if (Lv >= 0.0 && Lv <= uu) sc_cap_near(L, g / AA, tv);
+        if (Lv >= 0.0 && Lv <= L->uu) sc_cap_near(L, g / AA, tv);
         return;
     }
-    double h = sqrt(g * uu), cc = BB - r2 * uu, t0, t1;
-    if (AB <= 0.0) {
-        double s = -AB + h;
-        t1 = s / AA;
-        t0 = s > 0.0 ? cc / s : t1;
-    } else {
-        double s = -AB - h;
-        t0 = s / AA;
-        t1 = cc / s;
-    }
-    if (t0 > t1) t0 = t1;
-    double L0 = mu + t0 * du, L1 = mu + t1 * du;
-    if (L0 >= 0.0 && L0 <= uu) sc_cap_take(L, t0, t0);
-    if (L1 >= 0.0 && L1 <= uu) sc_cap_take(L, t1, t1);
+    double t0, t1;
+    sc_cap_roots(AA, AB, BB - L->r2 * L->uu, sqrt(g) * sqrt(L->uu), &t0, &t1); /* g uu may overflow */
+    double L0 = fu + t0 * du, L1 = fu + t1 * du;
+    if (L0 >= 0.0 && L0 <= L->uu) sc_cap_take(L, t0, t0);
+    if (L1 >= 0.0 && L1 <= L->uu) sc_cap_take(L, t1, t1);
 }
 
 static sc_cap_line sc_cap_line_solve(sc_vec3 o, sc_vec3 d, const sc_capsule *c)
 {
-    sc_cap_line L = {0.0, 0.0, 0, -INFINITY, 0.0};
-    sc_cap_ball_line(&L, o, d, c->a, c->radius);
-    sc_cap_ball_line(&L, o, d, c->b, c->radius);
-    sc_cap_side_line(&L, o, d, c);
-    if (L.n == 0) { /* the exact test says the line meets the capsule; rounding said no */
-        L.t_enter = L.t_exit = L.best_t;
+    sc_cap_line L;
+    double w[3], t[3];
+    sc_cross_terms(w, o, c->a, d); /* (o - a) x d, exactly summed */
+    L.dd = sc_xsum(t, sc_terms_dot(t, 0, d, d, 1.0));
+    L.ta = -sc_offset_dot(o, c->a, d) / L.dd;
+    for (int i = 0; i < 3; ++i) {
+        L.d[i] = sc_get(d, i);
+        L.u[i] = (double)sc_get(c->b, i) - sc_get(c->a, i);
     }
+    sc_cap_cross(L.f, L.d, w);
+    for (int i = 0; i < 3; ++i) L.f[i] /= L.dd;
+    L.uu = sc_cap_dot(L.u, L.u);
+    L.r2 = (double)c->radius * c->radius;
+    L.n = 0;
+    L.tau_enter = L.tau_exit = 0.0;
+    L.best_margin = -INFINITY;
+    L.best_tau = 0.0;
+    double zero[3] = {0, 0, 0};
+    sc_cap_ball_line(&L, zero);
+    sc_cap_ball_line(&L, L.u);
+    sc_cap_side_line(&L);
+    if (L.n == 0) L.tau_enter = L.tau_exit = L.best_tau; /* exactly a hit; rounding said no */
     return L;
 }
 
-/* The outward unit normal at the point x (double) of the capsule's surface: from the nearest point
- * of the axis (a or b on the caps). A zero-radius capsule (the segment): the direction facing the
- * ray, across the segment (-dir without its component along the axis), or -dir at an end. */
-static sc_vec3 sc_cap_normal_at(const double *x, const sc_capsule *c, sc_vec3 dir, double sgn)
+/* The outward unit normal at the point e (relative to a) of the surface: from the nearest point of
+ * the axis (a or b on the caps). A zero-radius capsule (the segment): the unit vector facing the
+ * ray (sgn = -1) or along it (sgn = 1) without its component along the axis, or +-dir at an end
+ * or for a ray along the axis. */
+static sc_vec3 sc_cap_normal_at(const sc_cap_line *L, const double *e0, sc_vec3 dir, double sgn)
 {
-    double u[3], e[3], dv[3] = {sgn * dir.x, sgn * dir.y, sgn * dir.z};
+    double e[3] = {e0[0], e0[1], e0[2]}, dv[3] = {sgn * L->d[0], sgn * L->d[1], sgn * L->d[2]};
     sc_vec3 facing = sc_unit_d(dv, dir);
-    double uu = 0.0, eu = 0.0;
-    for (int i = 0; i < 3; ++i) {
-        u[i] = (double)sc_get(c->b, i) - sc_get(c->a, i);
-        e[i] = x[i] - sc_get(c->a, i);
-        uu += u[i] * u[i];
-        eu += e[i] * u[i];
-    }
-    if (!(c->radius > 0.0f)) {
-        if (uu > 0.0) {
-            double k = 0.0;
-            for (int i = 0; i < 3; ++i) k += dv[i] * u[i];
-            for (int i = 0; i < 3; ++i) e[i] = dv[i] - (k / uu) * u[i];
-            return sc_unit_d(e, facing);
+    double eu = sc_cap_dot(e, L->u);
+    if (!(L->r2 > 0.0)) {
+        if (L->uu > 0.0 && eu > 0.0 && eu < L->uu) {
+            double k = sc_cap_dot(dv, L->u) / L->uu;
+            for (int i = 0; i < 3; ++i) e[i] = dv[i] - k * L->u[i];
+            /* a ray along the axis leaves only rounding across it: then -dir, as at an end */
+            if (sc_cap_dot(e, e) > 0x1p-40 * L->dd) return sc_unit_d(e, facing);
         }
         return facing;
     }
-    if (eu >= uu) {
-        for (int i = 0; i < 3; ++i) e[i] = x[i] - sc_get(c->b, i);
+    if (eu >= L->uu) {
+        for (int i = 0; i < 3; ++i) e[i] -= L->u[i];
     } else if (eu > 0.0) {
-        for (int i = 0; i < 3; ++i) e[i] -= (eu / uu) * u[i];
+        for (int i = 0; i < 3; ++i) e[i] -= (eu / L->uu) * L->u[i];
     }
     return sc_unit_d(e, facing);
 }
@@ -303,39 +300,46 @@ sc_raycast_result sc__raycast_capsule_valid(const sc_ray *ray, const sc_capsule 
     if (!sc_cap_ray_hits(ray, c, 1)) return sc_miss();
     sc_vec3 o = ray->origin, d = ray->dir;
     sc_cap_line L = sc_cap_line_solve(o, d, c);
+    double t_enter = L.ta + L.tau_enter, t_exit = L.ta + L.tau_exit, tau = L.tau_enter;
     int side = sc_cap_side(o, c);
-    if (side < 0 && !(L.t_enter < 0.0)) L.t_enter = -0.0; /* strictly inside */
-    if (side > 0 && L.t_enter < 0.0) L.t_enter = 0.0;    /* outside: rounding put the entry behind */
+    if (side < 0 && !(t_enter < 0.0)) t_enter = -0.0; /* strictly inside */
+    if (side > 0 && t_enter < 0.0) t_enter = 0.0;    /* outside: rounding put the entry behind */
     if (side == 0) {
         /* On the surface: exactly, an end of the interval is 0 unless the line runs along the
          * surface (a ray along the cylinder); the computed end nearer 0 is set to 0 when it is
          * within rounding of it (2^-24 of the inputs' scale, as a distance along the ray). */
-        double near = fabs(L.t_enter) <= fabs(L.t_exit) ? L.t_enter : L.t_exit;
+        double near = fabs(t_enter) <= fabs(t_exit) ? t_enter : t_exit;
         if (fabs(near) * sc_max3abs(d) <= 0x1p-24 * sc_cap_scale(o, c)) {
-            if (near == L.t_enter) L.t_enter = 0.0;
-            else L.t_exit = 0.0;
+            if (near == t_enter) t_enter = 0.0;
+            else t_exit = 0.0;
         }
     }
-    if (L.t_exit < 0.0) L.t_exit = 0.0; /* the exact test says the interval reaches [0, tmax] */
-    if (L.t_enter > L.t_exit) L.t_enter = L.t_exit;
+    /* The exact test says the interval meets [0, tmax]: keep the rounded ends consistent with it. */
+    if (t_exit < 0.0) t_exit = 0.0;
+    if (t_enter > (double)ray->tmax) t_enter = ray->tmax;
+    if (t_enter > t_exit) t_enter = t_exit;
     sc_raycast_result r = sc_miss();
     r.hit = 1;
-    r.t_enter = sc_pz(sc_dfin(L.t_enter));
-    r.t_exit = sc_pz(sc_dfin(L.t_exit));
-    r.t = L.t_enter > 0.0 ? r.t_enter : 0.0f;
+    r.t_enter = sc_pz(sc_dfin(t_enter));
+    r.t_exit = sc_pz(sc_dfin(t_exit));
+    r.t = t_enter > 0.0 ? r.t_enter : 0.0f;
     if (r.t > ray->tmax) r.t = ray->tmax;
-    if (!(L.t_enter > 0.0)) {
+    double e[3], x[3];
+    if (!(t_enter > 0.0)) {
         r.point = sc_pz3(o);
-        if (L.t_enter == 0.0 && side == 0) {
-            double x[3] = {o.x, o.y, o.z};
-            r.normal = sc_pz3(sc_cap_normal_at(x, c, d, -1.0));
+        if (t_enter == 0.0 && side == 0) {
+            tau = -L.ta; /* the origin */
+            for (int i = 0; i < 3; ++i) e[i] = (double)sc_get(o, i) - sc_get(c->a, i);
+            r.normal = sc_pz3(sc_cap_normal_at(&L, e, d, -1.0));
         }
         return r;
     }
-    double x[3];
-    for (int i = 0; i < 3; ++i) x[i] = (double)sc_get(o, i) + L.t_enter * sc_get(d, i);
+    for (int i = 0; i < 3; ++i) {
+        e[i] = L.f[i] + tau * L.d[i];
+        x[i] = (double)sc_get(c->a, i) + e[i];
+    }
     r.point = sc_pz3(sc_dfin3(x));
-    r.normal = sc_pz3(sc_cap_normal_at(x, c, d, -1.0));
+    r.normal = sc_pz3(sc_cap_normal_at(&L, e, d, -1.0));
     return r;
 }
 
@@ -348,9 +352,9 @@ sc_vec3 sc__exit_normal_capsule(const sc_ray *ray, const sc_capsule *c)
         return sc__exit_normal_sphere(ray, &s);
     }
     sc_cap_line L = sc_cap_line_solve(ray->origin, ray->dir, c);
-    double x[3];
-    for (int i = 0; i < 3; ++i) x[i] = (double)sc_get(ray->origin, i) + L.t_exit * sc_get(ray->dir, i);
-    return sc_pz3(sc_cap_normal_at(x, c, ray->dir, 1.0));
+    double e[3];
+    for (int i = 0; i < 3; ++i) e[i] = L.f[i] + L.tau_exit * L.d[i];
+    return sc_pz3(sc_cap_normal_at(&L, e, ray->dir, 1.0));
 }
 
 /* ------------------------------------------------------------------ closest point */

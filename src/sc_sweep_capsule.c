@@ -190,6 +190,23 @@ static int sc_c_seg_box(const double *a, const double *b, const double *lo, cons
     return 1;
 }
 
+/* Whether the box [lo, hi] may come within r of the segment [a, b] moving along t d for t in
+ * [0, tlim]: the box against the bounds of the swept segment grown by r and by a margin of 2^-20
+ * relative, far beyond the rounding of the pieces' contacts (culling only: a piece whose contact
+ * comes before tlim lies within r of the swept segment, so it is never culled). */
+static int sc_c_reach(const double *a, const double *b, const double *d, double tlim, const double *lo,
+                      const double *hi, double r)
+{
+    for (int i = 0; i < 3; ++i) {
+        double m0 = a[i] < b[i] ? a[i] : b[i], m1 = a[i] < b[i] ? b[i] : a[i];
+        double e = d[i] == 0.0 ? 0.0 : d[i] * tlim; /* tlim may be infinite */
+        double s0 = m0 + (e < 0.0 ? e : 0.0), s1 = m1 + (e > 0.0 ? e : 0.0);
+        double g = r + 9.5367431640625e-07 * (fabs(s0) + fabs(s1) + fabs(lo[i]) + fabs(hi[i]) + r);
+        if (s1 < lo[i] - g || s0 > hi[i] + g) return 0;
+    }
+    return 1;
+}
+
 /* The t interval in which a moving box (centre c + t d on one axis, its reach g grown by a margin)
  * meets [lo, hi] on that axis: empty (t0 > t1) when it never does. */
 typedef struct sc_civ { double t0, t1; } sc_civ;
@@ -259,6 +276,7 @@ static int sc_c_box(const double *a, const double *b, const double *d, double tm
                     const double *hi, double r, double *t, double *q, double *n, double cut)
 {
     n[0] = n[1] = n[2] = 0.0;
+    if (!sc_c_reach(a, b, d, tmax, lo, hi, r)) return 0;
     if (sc_c_seg_box(a, b, lo, hi, q)) {
         *t = 0.0;
         return 1;
@@ -290,6 +308,7 @@ static int sc_c_box(const double *a, const double *b, const double *d, double tm
         e1[k] = hi[k];
         e0[i] = e1[i] = e & 1 ? hi[i] : lo[i];
         e0[j] = e1[j] = e & 2 ? hi[j] : lo[j];
+        if (!sc_c_reach(a, b, d, best < tmax ? best : tmax, e0, e1, r)) continue; /* cannot come first */
         double tt = sc_c_seg_seg_t(a, b, d, e0, e1, r, cut >= 0.0 ? (best < lim ? best : lim) : -1.0, mg);
         if (tt >= 0.0 && tt < best) {
             best = tt;

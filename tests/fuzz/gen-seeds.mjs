@@ -86,15 +86,20 @@ const querySeeds = {
 };
 
 // -------------------------------------------------------------------- fuzz_world
-// opcodes (byte % 16): 0 create, 1-2 add AABBs, 3 add OBBs, 4 add spheres, 5-7 update AABBs /
-// OBBs / spheres, 8 refit, 9 build, 10-11 cast rays, 12 cast rays (+ a byte: large batch),
-// 13 any-hit, 14 segments, 15 destroy.
+// opcodes (byte % 16): 0 create, 1-2 add AABBs, 3 add OBBs, 4 add spheres (capsules when
+// flags & 48 == 16), 5-7 update AABBs / OBBs / spheres (7: capsules likewise), 8 refit, 9 build,
+// 10-11 cast rays, 12 cast rays (+ a byte: large batch), 13 any-hit (then capsule sweeps and
+// overlaps from its rays), 14 segments, 15 destroy.
 
 const W = {
   create: (b) => b.u8(0),
   // add: count, flags (mode | 4 all valid | 8 NULL when empty), then per object a byte (1: valid) and its values
   addAabbs: (b, mode, fn, boxes) => { b.u8(1, boxes.length, mode | 4); for (const x of boxes) b.u8(1).vals(fn, ...x); return b; },
   addSpheres: (b, mode, fn, sph) => { b.u8(4, sph.length, mode | 4); for (const x of sph) b.u8(1).vals(fn, ...x); return b; },
+  // capsules: a, a byte (1: b as 3 values; else b = a + 0.125 * 3 int8 bytes, 2: b = a), radius
+  capsule: (b, fn, c) => { b.u8(1).vals(fn, ...c.a).u8(c.how); if (c.how & 1) b.vals(fn, ...c.b); else b.u8(...c.steps.map((x) => x & 255)); return b.vals(fn, c.r); },
+  addCapsules: (b, mode, fn, caps) => { b.u8(4, caps.length, mode | 4 | 16); for (const c of caps) W.capsule(b, fn, c); return b; },
+  updateCapsules: (b, firstByte, mode, fn, caps) => { b.u8(7, firstByte, caps.length, mode | 4 | 16); for (const c of caps) W.capsule(b, fn, c); return b; },
   // OBBs: centre, a byte (2: signed permutation, bits 2-4 which, 5-7 signs; 0: a quaternion of 4 int8), half
   addObbs: (b, mode, fn, obbs) => {
     b.u8(3, obbs.length, mode | 4);
@@ -211,6 +216,34 @@ const worldSeeds = {
     W.create(b);
     W.addAabbs(b, 1, 'dy', [[0, 0, 0, 1, 1, 1]]);
     W.cast(b, 1, 'dy', [{ how: 128, v: [0.5, 0.5, -3, 0, 0, 1, 0] }]);
+    return b;
+  })(),
+  // capsules among boxes and spheres: rays, segments and any-hit (with the capsule sweeps and
+  // overlaps built from its rays: BVH = brute force), an update to a capsule and to a box (wrong kind)
+  'capsules': (() => {
+    const b = new Bytes();
+    W.addAabbs(b, 1, 'dy', grid(6, 3, 1.5));
+    W.addCapsules(b, 1, 'dy', [
+      { a: [0, 0, 3], how: 0, steps: [16, 0, 0], r: 0.5 }, // along x, 2 long
+      { a: [-3, 2, 0], how: 2, steps: [0, 0, 0], r: 1 }, // a ball
+      { a: [2, -2, -3], how: 1, b: [2, 2, 3], r: 0 }, // a segment
+      { a: [1, 1, 1], how: 0, steps: [8, -8, 4], r: 0.5 },
+    ]);
+    W.addSpheres(b, 1, 'dy', [[5, 5, 5, 1]]);
+    W.cast(b, 1, 'dy', [
+      { how: 1 | 128, v: [-10, 0, 3, 0, 0, 0, 0], target: 6 },
+      { how: 1, v: [0, 10, 0, 0, 0, 0, 20], target: 7 },
+      { how: 2 | (2 << 2) | 64 | 128, v: [0, 0, 0, 0, 0, 1, 0], target: 8, corner: 1 },
+    ]);
+    W.anyHit(b, 1, 'dy', [
+      { how: 128, v: [-10, 0, 3, 1, 0, 0, 0] }, { how: 1, v: [0, 0, 10, 0, 0, 0, 30], target: 9 },
+      { how: 128, v: [2, 0, -10, 0, 0, 1, 0] }, { how: 128, v: [-3, 2, 10, 0, 0, -1, 0] },
+    ]);
+    // 11 objects: boxes 0-5, capsules 6-9, sphere 10; a first byte >= 128 picks byte % 11
+    W.updateCapsules(b, 134, 1, 'dy', [{ a: [0, 0, 4], how: 0, steps: [16, 0, 0], r: 1 }]); // object 2, a box: wrong kind
+    W.updateCapsules(b, 128, 1, 'dy', [{ a: [0, 0, 4], how: 0, steps: [16, 0, 0], r: 1 }]); // object 7, a capsule
+    W.segments(b, 1, 'dy', [{ v: [-10, 0, 4, 10, 0, 4] }, { how: 2, v: [-3, 2, 0, 0, 0, 0] }]);
+    W.anyHit(b, 1, 'dy', [{ how: 128, v: [-10, 0, 4, 1, 0, 0, 0] }, { how: 1 | 128, v: [9, 9, 9, 0, 0, 0, 0], target: 7 }]);
     return b;
   })(),
   // extreme floats: far objects (2^80 and more), tiny directions, a large batch (reordered)

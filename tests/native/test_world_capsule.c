@@ -281,6 +281,12 @@ static int overlaps_exact(void)
         ENSURE(sc_world_overlap_aabb(w2, &b, out, 2, &total, NULL) == SC_OK && total == 0);
         sc_world_destroy(w2);
     }
+    /* a thin capsule piercing the box through two faces: its ends and their balls are far
+     * outside, no box edge comes near its axis; only the segment meets the box */
+    sc_capsule pierce = {{-5, 0.5f, 0.5f}, {5, 0.5f, 0.5f}, 0.1f};
+    ENSURE(sc_world_overlap_capsule(w, &pierce, out, 2, &total, NULL) == SC_OK && total == 1);
+    pierce.radius = 0;
+    ENSURE(sc_world_overlap_capsule(w, &pierce, out, 2, &total, NULL) == SC_OK && total == 1);
     /* a ball at (2, 2, 2): the corner's squared distance is 3; sqrt 3 rounded to float is above or
      * below it, and the exact test follows: r^2 >= 3 exactly when r is the float above */
     float r = 1.7320508f;
@@ -290,6 +296,45 @@ static int overlaps_exact(void)
     q.radius = nextafterf(r, (double)r * r >= 3.0 ? -INFINITY : INFINITY);
     ENSURE(sc_world_overlap_capsule(w, &q, out, 2, &total, NULL) == SC_OK);
     ENSURE(total == ((double)q.radius * q.radius >= 3.0));
+    sc_world_destroy(w);
+    return 0;
+}
+
+/* Capsule against an OBB and a frustum (decided in double, docs/semantics.md "Overlaps"): the unit
+ * cube as an OBB turned by 90 degrees and as six frustum planes; capsules whose distance to it is 1
+ * (to a face, along an edge, across an edge, to a corner), with radii 1e-4 above and below. */
+static int overlaps_obb_frustum(void)
+{
+    sc_world *w = sc_world_create();
+    const float obb[15] = {0.5f, 0.5f, 0.5f, 0, 1, 0, -1, 0, 0, 0, 0, 1, 0.5f, 0.5f, 0.5f};
+    sc_world_add_obbs(w, obb, 1, NULL);
+    ENSURE(sc_world_commit(w) == SC_OK);
+    /* the cube [0, 1]^3: inside where n.x + d >= 0 */
+    const float planes[24] = {1, 0, 0, 0, -1, 0, 0, 1, 0, 1, 0, 0, 0, -1, 0, 1, 0, 0, 1, 0, 0, 0, -1, 1};
+    struct { float a[3], b[3]; } c[] = {
+        {{2, 0.5f, -1}, {2, 0.5f, 3}},       /* parallel to the face x = 1 at distance 1 */
+        {{1.6f, 1.8f, -5}, {1.6f, 1.8f, 5}}, /* parallel to the edge x = y = 1 at distance 1 */
+        {{3, 0, 0.5f}, {0, 4, 0.5f}},        /* across the edge x = y = 1: distance 1 */
+        {{1.6f, 1.8f, 1}, {1.6f, 1.8f, 5}},  /* its end 1 from the edge x = y = 1 at z = 1 (a corner) */
+        {{-5, 0.5f, 0.5f}, {5, 0.5f, 0.5f}}, /* piercing the cube (distance 0 for any radius) */
+    };
+    int32_t out[2], total;
+    for (int k = 0; k < 5; ++k) {
+        for (int s = 0; s < 2; ++s) {
+            float r = k == 4 ? (s ? 0.1f : 0.0f) : s ? 1.0001f : 0.9999f; /* piercing: thin, no edge near */
+            int want = s || k == 4;
+            sc_capsule q = {{c[k].a[0], c[k].a[1], c[k].a[2]}, {c[k].b[0], c[k].b[1], c[k].b[2]}, r};
+            ENSURE(sc_world_overlap_capsule(w, &q, out, 2, &total, NULL) == SC_OK && total == want);
+            sc_world *w2 = sc_world_create();
+            float cf[7] = {q.a.x, q.a.y, q.a.z, q.b.x, q.b.y, q.b.z, r};
+            sc_world_add_capsules(w2, cf, 1, NULL);
+            ENSURE(sc_world_commit(w2) == SC_OK);
+            ENSURE(sc_world_overlap_frustum(w2, planes, out, 2, &total, NULL) == SC_OK && total == want);
+            sc_obb o = {{0.5f, 0.5f, 0.5f}, {{0, 1, 0}, {-1, 0, 0}, {0, 0, 1}}, {0.5f, 0.5f, 0.5f}};
+            ENSURE(sc_world_overlap_obb(w2, &o, out, 2, &total, NULL) == SC_OK && total == want);
+            sc_world_destroy(w2);
+        }
+    }
     sc_world_destroy(w);
     return 0;
 }
@@ -437,6 +482,7 @@ int main(int argc, char **argv)
     RUN_TEST(rays_bit_identical);
     RUN_TEST(sweeps_by_hand);
     RUN_TEST(overlaps_exact);
+    RUN_TEST(overlaps_obb_frustum);
     RUN_TEST(overlaps_capsules);
     RUN_TEST(random_world_vs_brute);
     printf("%d passed, %d failed\n", g_run - g_failed_tests, g_failed_tests);

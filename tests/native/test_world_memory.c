@@ -120,7 +120,8 @@ static unsigned rnd(void)
 }
 static float coord(void) { return (float)((int)(rnd() % 161) - 80) * 0.25f; }
 
-/* n boxes, n / 4 spheres and n / 4 OBBs (unit axes turned about z by 90 degrees: exact). */
+/* n boxes, n / 4 spheres, n / 4 OBBs (unit axes turned about z by 90 degrees: exact) and n / 4
+ * capsules. */
 static sc_status fill_world(sc_world *w, int n)
 {
     float *boxes = malloc(sizeof(float) * 6 * (size_t)n);
@@ -131,7 +132,7 @@ static sc_status fill_world(sc_world *w, int n)
             b[3 + k] = b[k] + (float)(rnd() % 8) * 0.25f;
         }
     }
-    float spheres[4 * 64], obbs[15 * 64];
+    float spheres[4 * 64], obbs[15 * 64], capsules[7 * 64];
     int m = n / 4 < 64 ? n / 4 : 64;
     for (int i = 0; i < m; ++i) {
         float *s = spheres + 4 * i, *o = obbs + 15 * i;
@@ -139,10 +140,14 @@ static sc_status fill_world(sc_world *w, int n)
         float ax[12] = {coord(), coord(), coord(), 0, 1, 0, -1, 0, 0, 0, 0, 1};
         memcpy(o, ax, sizeof ax);
         o[12] = 1; o[13] = 0.5f; o[14] = 2;
+        float *c = capsules + 7 * i;
+        c[0] = coord(); c[1] = coord(); c[2] = coord();
+        c[3] = c[0] + coord() * 0.125f; c[4] = c[1]; c[5] = c[2] + coord() * 0.125f; c[6] = 0.25f * (float)(rnd() % 4);
     }
     sc_status s = sc_world_add_aabbs(w, boxes, n, NULL);
     if (s == SC_OK) s = sc_world_add_spheres(w, spheres, m, NULL);
     if (s == SC_OK) s = sc_world_add_obbs(w, obbs, m, NULL);
+    if (s == SC_OK) s = sc_world_add_capsules(w, capsules, m, NULL);
     free(boxes);
     return s;
 }
@@ -251,6 +256,21 @@ static int queries_do_not_allocate(void)
     ENSURE(run_queries(w, rays, n, NULL, &a) == SC_OK);
     ENSURE(sc_world_cast_rays_bruteforce(w, rays, 64, a.t, a.index, NULL, NULL, scratch) == SC_OK);
     ENSURE(a.all_total >= 50); /* the test is not vacuous */
+    /* capsule sweeps (11 floats: the ray's origin, origin + 1 along y, dir, tmax, radius) and a
+     * capsule overlap allocate nothing either */
+    static float sweeps[11 * 256], sp[3 * 256];
+    for (int i = 0; i < 256; ++i) {
+        const float *r = rays + SC_RAY_FLOATS * i;
+        float cs[11] = {r[0], r[1], r[2], r[0], r[1] + 1, r[2], r[3], r[4], r[5], r[6], 0.25f};
+        memcpy(sweeps + 11 * i, cs, sizeof cs);
+    }
+    ENSURE(sc_world_cast_capsules(w, sweeps, 256, a.t, a.index, a.normal, sp, NULL, scratch) == SC_OK);
+    int capsule_hits = 0;
+    for (int i = 0; i < 256; ++i) capsule_hits += a.index[i] >= 0;
+    ENSURE(capsule_hits > 50);
+    sc_capsule big = {{-20, 0, 0}, {20, 0, 0}, 3};
+    int32_t within[64], total = 0;
+    ENSURE(sc_world_overlap_capsule(w, &big, within, 64, &total, NULL) == SC_OK && total > 10);
     ENSURE(c.allocs == hook_before);
     ENSURE(g_mallocs == malloc_before);
     ENSURE(sc_world_bytes(w) == bytes_before && sc_scratch_bytes(scratch) == scratch_bytes);
@@ -364,15 +384,15 @@ static int allocation_failures(void)
             int n = 200 * (step + 1), m = n / 4 < 64 ? n / 4 : 64;
             sc_status s = fill_world(w, n);
             if (s == SC_OK) {
-                count += n + 2 * m;
+                count += n + 3 * m;
                 stale = 1;
             } else {
                 ENSURE(s == SC_ERR_NO_MEMORY);
                 ++failures;
-                /* fill_world adds in three calls, each all or nothing: the boxes, then the
-                 * spheres, then the OBBs */
+                /* fill_world adds in four calls, each all or nothing: the boxes, then the
+                 * spheres, then the OBBs, then the capsules */
                 int now = sc_world_count(w);
-                ENSURE(now == count || now == count + n || now == count + n + m);
+                ENSURE(now == count || now == count + n || now == count + n + m || now == count + n + 2 * m);
                 if (now != count) stale = 1;
                 count = now;
             }

@@ -146,6 +146,7 @@ const dunit = (v) => {
 
 export const QUERIES = ['raycast', 'linetest', 'closest_point', 'contains'];
 export const SHAPES = ['aabb', 'obb', 'sphere', 'plane'];
+// Capsules are read and validated here; their queries are in capsule.mjs (judge.mjs delegates).
 
 class InputError extends Error {}
 const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -231,6 +232,8 @@ export function readInput(c) {
     };
   } else if (s.type === 'plane') {
     input.shape = { type: 'plane', normal: vec(s, 'normal', 'shape.normal'), d: num(s, 'd', 'shape.d') };
+  } else if (s.type === 'capsule') {
+    input.shape = { type: 'capsule', a: vec(s, 'a', 'shape.a'), b: vec(s, 'b', 'shape.b'), radius: num(s, 'radius', 'shape.radius') };
   } else {
     throw new InputError(`unknown shape type "${s.type}"`);
   }
@@ -301,6 +304,11 @@ export function validate(input, out = {}) {
     if (isZeroVec(s.normal)) return fail('plane.normal is zero');
     if (!Number.isFinite(s.d)) return fail('plane.d is not finite');
     if (input.query === 'contains') return fail('contains is not supported for planes');
+  } else if (s.type === 'capsule') {
+    if (!allFinite(s.a)) return fail('capsule.a is not finite');
+    if (!allFinite(s.b)) return fail('capsule.b is not finite');
+    if (!Number.isFinite(s.radius)) return fail('capsule.radius is not finite');
+    if (s.radius < 0) return fail('capsule.radius is negative');
   }
   return null;
 }
@@ -323,6 +331,7 @@ export function inputNumbers(input) {
   if (s.type === 'obb') out.push(...s.center, ...s.axes.flat(), ...s.half);
   if (s.type === 'sphere') out.push(...s.center, s.radius);
   if (s.type === 'plane') out.push(...s.normal, s.d);
+  if (s.type === 'capsule') out.push(...s.a, ...s.b, s.radius);
   return out;
 }
 
@@ -861,6 +870,8 @@ export function oracle(caseObj) {
     if (bad.borderline) out.asValid = validOracle(input, true);
     return out;
   }
+  // capsules: judged by capsule.mjs (judge.mjs), not by evaluate()
+  if (input.shape.type === 'capsule') return { error: false, capsule: true, input, scale: caseScale(input) };
   return validOracle(input, !!extra.borderline);
 }
 

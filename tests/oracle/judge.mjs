@@ -29,6 +29,7 @@
 //   the hit point). Outside the exact class, when |t_enter| * |dir| is within
 //   the tolerance, both the zero vector and face normals are accepted.
 
+import { judgeCapsule } from './capsule.mjs';
 import { oracle, evaluate, nudges, singleNudges } from './exact.mjs';
 
 const TOL = 1e-4;
@@ -178,6 +179,8 @@ export function judgeCase(caseObj, res, opts = {}) {
     if (!ora.borderline) problems.push(`error: unexpected error ${show(res.error)}`);
     return problems;
   }
+  // capsules: exact classes and the 2^-20 bound of docs/semantics.md "Capsules" (no nudges)
+  if (ora.capsule) return problems.concat(judgeCapsule(ora.input, res));
   return problems.concat(judgeValid(ora, res, allowance));
 }
 

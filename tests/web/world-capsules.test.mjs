@@ -87,16 +87,17 @@ function separation(o, m, t) {
   return convexMin((u) => boxSigned(lerp(o.a, o.b, u), s.c.map((v, k) => v - s.e[k]), s.c.map((v, k) => v + s.e[k])), 0, 1) - o.radius;
 }
 
-function firstContact(o, m) {
+/** The first t in [0, min(tmax, 200 unit)] with separation <= 0 (unit: the scene's scale), or Infinity. */
+function firstContact(o, m, unit = 1) {
   const at = (t) => separation(o, m, t);
   const speed = Math.hypot(...m.d);
   if (at(0) <= 0) return 0;
-  const end = Math.min(m.tmax, 200);
+  const end = Math.min(m.tmax, 200 * unit);
   const stack = [[0, end, at(0), at(end)]];
   while (stack.length) {
     const [a, b, sa, sb] = stack.pop();
     if ((sa + sb - speed * (b - a)) / 2 > 0) continue;
-    if (b - a < 1e-9) return sb <= 0 ? b : a;
+    if (b - a < 1e-9 * Math.max(1, unit)) return sb <= 0 ? b : a;
     const mid = (a + b) / 2;
     const sm = at(mid);
     stack.push([mid, b, sm, sb], [a, mid, sa, sm]);
@@ -186,7 +187,7 @@ function bound(objs, m, t) {
 const CAST = { capsule: 'castCapsules', sphere: 'castSpheres', box: 'castBoxes' };
 
 /** The contract's checks of one batch of sweeps; returns [problems, hits]. */
-function judge(w, objs, movers, kind, considered) {
+function judge(w, objs, movers, kind, considered, unit = 1) {
   const m0 = flat(movers);
   const r = w[CAST[kind]](m0);
   const brute = w[`${CAST[kind]}BruteForce`](m0);
@@ -194,7 +195,7 @@ function judge(w, objs, movers, kind, considered) {
   let hits = 0;
   for (let i = 0; i < movers.length && problems.length < 5; i++) {
     const m = movers[i];
-    const times = objs.map((o, k) => (considered(o) ? firstContact(o, m) : Infinity));
+    const times = objs.map((o) => (considered(o) ? firstContact(o, m, unit) : Infinity));
     const best = Math.min(...times);
     const k = r.index[i];
     for (const key of ['t', 'index']) if (brute[key][i] !== r[key][i]) problems.push(`mover ${i}: BVH ${key} ${r[key][i]}, brute force ${brute[key][i]}`);
@@ -202,7 +203,7 @@ function judge(w, objs, movers, kind, considered) {
       for (let a = 0; a < 3; a++) if (!Object.is(brute[key][3 * i + a], r[key][3 * i + a])) problems.push(`mover ${i}: BVH ${key} differs from the brute force`);
     }
     if (k >= 0 && !considered(objs[k])) { problems.push(`mover ${i}: hit ${k}, an object this check leaves out`); continue; }
-    const tEnd = k >= 0 ? r.t[i] : Math.min(m.tmax, 200);
+    const tEnd = k >= 0 ? r.t[i] : Math.min(m.tmax, 200 * unit);
     const delta = bound(objs, m, tEnd);
     for (let o = 0; o < objs.length; o++) {
       if (!(times[o] < tEnd)) continue;
@@ -241,6 +242,27 @@ describe('capsule sweeps against an independent computation', () => {
     expect(hits).toBeGreaterThan(80);
     w.dispose();
   });
+
+  /** The scene and movers scaled by `unit` (rounded to float32; OBB axes and directions kept). */
+  function scaled(objs, movers, unit) {
+    const sv = (v) => v && v.map((x) => f(x * unit));
+    const so = objs.map((o) => ({ ...o, min: sv(o.min), max: sv(o.max), center: sv(o.center), half: sv(o.half), a: sv(o.a), b: sv(o.b), radius: o.radius === undefined ? undefined : f(o.radius * unit) }));
+    const sm = movers.map((m) => ({ ...m, a: sv(m.a), b: sv(m.b), o: sv(m.o), e: sv(m.e), r: m.r === undefined ? undefined : f(m.r * unit), tmax: f(m.tmax * unit) }));
+    return [so, sm];
+  }
+
+  for (const unit of [1e-6, 1e6, 1e20, 2 ** 90]) {
+    test(`castCapsules on the scene scaled by ${unit} (${unit >= 2 ** 80 ? 'every object beyond 2^80: the far list' : 'in the BVH'})`, () => {
+      const rand = rng(0x5CA1E);
+      const [objs, movers] = scaled([...mixedFloatScene(rand, 60), ...randomCapsules(rand, 30)], randomMovers(rand, 150, 'capsule'), unit);
+      const w = sc.createWorld();
+      addAll(w, objs);
+      const [problems, hits] = judge(w, objs, movers, 'capsule', () => true, unit);
+      expect(problems).toEqual([]);
+      expect(hits).toBeGreaterThan(25);
+      w.dispose();
+    });
+  }
 
   for (const kind of ['sphere', 'box']) {
     test(`${CAST[kind]} against capsule objects`, () => {
@@ -341,6 +363,37 @@ describe('capsule overlaps against an independent computation', () => {
     expect(listed).toBeGreaterThan(200);
     w.dispose();
   });
+
+  for (const unit of [2 ** -100, 1e-6, 1e20, 2 ** 90]) {
+    test(`overlapCapsule on AABBs, spheres and capsules scaled by ${unit}`, () => {
+      const rand = rng(0x5CA2);
+      const sv = (v) => v.map((x) => f(x * unit));
+      const objs = [...mixedFloatScene(rand, 90).filter((o) => o.type !== 'obb'), ...randomCapsules(rand, 50)]
+        .map((o) => ({ ...o, min: o.min && sv(o.min), max: o.max && sv(o.max), center: o.center && sv(o.center), a: o.a && sv(o.a), b: o.b && sv(o.b), radius: o.radius === undefined ? undefined : f(o.radius * unit) }));
+      const w = sc.createWorld();
+      addAll(w, objs);
+      const out = new Int32Array(objs.length);
+      const problems = [];
+      let decided = 0;
+      for (let q = 0; q < 100 && problems.length < 5; q++) {
+        const a = sv([0, 1, 2].map(() => rand() * 44 - 22));
+        const b = rand() < 0.1 ? a.slice() : sv(a.map((v) => v / unit + rand() * 10 - 5));
+        const r = f(rand() * 3 * unit);
+        const total = w.overlapCapsule(a, b, r, out);
+        const got = new Set(out.subarray(0, total));
+        const margin = 1e-9 * 25 * unit;
+        for (let o = 0; o < objs.length; o++) {
+          const sep = capsuleSep(a, b, r, objs[o]);
+          if (sep < -margin && !got.has(o)) problems.push(`capsule ${q}: object ${o} (${objs[o].type}) is ${-sep} deep but not listed`);
+          if (sep > margin && got.has(o)) problems.push(`capsule ${q}: object ${o} (${objs[o].type}) is ${sep} away but listed`);
+          if (Math.abs(sep) > margin) decided++;
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(decided).toBeGreaterThan(8000);
+      w.dispose();
+    });
+  }
 
   test('capsule objects under overlapFrustum: clearly outside never listed, crossing always listed', () => {
     const rand = rng(0xF5C);

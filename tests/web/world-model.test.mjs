@@ -1,8 +1,8 @@
 // Model-based test of the whole JS world API (issue 22, item 2), with fast-check: random
-// sequences of adds (AABBs, OBBs with the full allowed axis skew, spheres; zero-size, huge and
-// tiny), updates, removes, setEnabled, setMasks and every query (castRays, castRaysBruteForce,
-// anyHit, castRayAll, castSegments, castSpheres, castBoxes and their brute forces, the four
-// overlaps and overlapBruteForce, closestObjects and its brute force) with random filters (mask,
+// sequences of adds (AABBs, OBBs with the full allowed axis skew, spheres, capsules; zero-size,
+// huge and tiny), updates, removes, setEnabled, setMasks and every query (castRays, castRaysBruteForce,
+// anyHit, castRayAll, castSegments, castSpheres, castBoxes and their brute forces, the five
+// overlaps (overlapCapsule too) and overlapBruteForce, closestObjects and its brute force) with random filters (mask,
 // exclude, inside: solid / skip / exit), fed through plain and hostile arrays (resizable and
 // shrunk by a getter, detached, subclassed, Proxies, a 2^30-entry out array, a huge setMasks).
 //

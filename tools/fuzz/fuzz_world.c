@@ -1,5 +1,5 @@
 /* fuzz_world: the bytes as a sequence of world operations (sc_world_* of slabcast.h) against a
- * model kept by the fuzzer: create, add AABBs / OBBs / spheres (counts from the bytes,
+ * model kept by the fuzzer: create, add AABBs / OBBs / spheres / capsules (counts from the bytes,
  * hostile ones included: negative, huge, a NULL batch), update ranges (out of range, other
  * kinds), refit, build, cast rays, all hits along a ray, any-hit, segments, destroy.
  *
@@ -29,11 +29,15 @@
  *     allowed objects (under exit, an object containing the origin gives its t_exit);
  *   - sc_world_cast_segments equals the single queries along a + t (b - a) (a point: the
  *     lowest-index object containing it), t in [0, 1], and a hit object is one that
- *     sc_linetest says the segment meets.
+ *     sc_linetest says the segment meets;
+ *   - capsules (opcodes 4 and 7 with flags & 48 == 16) go through every check
+ *     above as objects, and after each any-hit batch capsule sweeps and overlaps built from its
+ *     rays equal their brute forces bit for bit (check_capsule_queries).
  */
 #include "fuzz_common.h"
 #include "fuzz_world_decode.h" /* reading the arguments from the bytes */
 #include "fuzz_world_model.h"  /* the model of the world */
+#include "sc_internal.h"       /* sc__overlap_checked: the brute-force overlaps */
 
 #include <limits.h>
 
@@ -62,7 +66,7 @@ static void dump(void)
         const sc_shape *s = &g_m.obj[i];
         char name[32];
         snprintf(name, sizeof name, "object %d (type %d)", i, s->type);
-        dump_floats(name, (const float *)(const void *)&s->u, s->type == SC_SHAPE_AABB ? 6 : s->type == SC_SHAPE_OBB ? 15 : 4);
+        dump_floats(name, (const float *)(const void *)&s->u, floats_of(s->type));
     }
 }
 
@@ -133,6 +137,7 @@ static void op_add(fuzz_bytes *b, int kind)
 {
     int hostile, n = take_count(b, MAX_BATCH, &hostile);
     uint8_t flags = fb_u8(b);
+    if (kind == SC_SHAPE_SPHERE && (flags & 48u) == 16u) kind = SC_SHAPE_CAPSULE;
     int mode = flags & 3u, valid = (flags & 4u) != 0;
     if (!hostile && g_m.count + n > MAX_OBJECTS) n = MAX_OBJECTS - g_m.count;
     static float data[MAX_BATCH * SC_OBB_FLOATS];
@@ -140,9 +145,10 @@ static void op_add(fuzz_bytes *b, int kind)
     if (!hostile) take_objects(b, kind, mode, valid, n, data);
     const float *ptr = hostile || (flags & 8u && n == 0) ? NULL : data;
     int first = -12345;
-    sc_status s = kind == SC_SHAPE_AABB ? sc_world_add_aabbs(g_m.w, ptr, n, &first)
-                  : kind == SC_SHAPE_OBB ? sc_world_add_obbs(g_m.w, ptr, n, &first)
-                                         : sc_world_add_spheres(g_m.w, ptr, n, &first);
+    sc_status s = kind == SC_SHAPE_AABB      ? sc_world_add_aabbs(g_m.w, ptr, n, &first)
+                  : kind == SC_SHAPE_OBB     ? sc_world_add_obbs(g_m.w, ptr, n, &first)
+                  : kind == SC_SHAPE_CAPSULE ? sc_world_add_capsules(g_m.w, ptr, n, &first)
+                                             : sc_world_add_spheres(g_m.w, ptr, n, &first);
     int bad = -1;
     sc_status want = expected_objects_status(kind, ptr, data, n, &bad);
     if (want == SC_OK && n > SC_WORLD_MAX_OBJECTS - g_m.count) want = SC_ERR_COUNT;
@@ -177,14 +183,16 @@ static void op_update(fuzz_bytes *b, int kind)
     int first = take_first(b, g_m.count);
     int hostile, n = take_count(b, MAX_BATCH, &hostile);
     uint8_t flags = fb_u8(b);
+    if (kind == SC_SHAPE_SPHERE && (flags & 48u) == 16u) kind = SC_SHAPE_CAPSULE;
     int mode = flags & 3u, valid = (flags & 4u) != 0;
     static float data[MAX_BATCH * SC_OBB_FLOATS];
     int fl = floats_of(kind);
     if (!hostile) take_objects(b, kind, mode, valid, n, data);
     const float *ptr = hostile ? NULL : data;
-    sc_status s = kind == SC_SHAPE_AABB ? sc_world_update_aabbs(g_m.w, first, ptr, n)
-                  : kind == SC_SHAPE_OBB ? sc_world_update_obbs(g_m.w, first, ptr, n)
-                                         : sc_world_update_spheres(g_m.w, first, ptr, n);
+    sc_status s = kind == SC_SHAPE_AABB      ? sc_world_update_aabbs(g_m.w, first, ptr, n)
+                  : kind == SC_SHAPE_OBB     ? sc_world_update_obbs(g_m.w, first, ptr, n)
+                  : kind == SC_SHAPE_CAPSULE ? sc_world_update_capsules(g_m.w, first, ptr, n)
+                                             : sc_world_update_spheres(g_m.w, first, ptr, n);
     int bad = -1;
     sc_status want = expected_objects_status(kind, ptr, data, n, &bad);
     if (want == SC_OK && (first < 0 || first > g_m.count || n > g_m.count - first)) want = SC_ERR_RANGE;
@@ -509,6 +517,54 @@ static void op_change(fuzz_bytes *b)
         FUZZ_CHECK(sc_world_kind(g_m.w, o) == (g_m.removed[o] ? 0 : (int32_t)g_m.obj[o].type));
 }
 
+/* Capsule sweeps and overlaps built from n valid rays (no more bytes read): a capsule from the
+ * origin to origin + dir / 2 (rounded; a ball when that overflows) moving along dir, radius |t| of
+ * the ray index; the BVH gives the brute force's bits, a hit lies in [0, tmax] with a unit or zero
+ * normal; a capsule overlap lists the brute force's objects, every one allowed. */
+static void check_capsule_queries(const float *rays, int n)
+{
+    static float sw[MAX_RAYS * SC_CAPSULE_SWEEP_FLOATS], t[2][MAX_RAYS], nrm[2][MAX_RAYS * 3], pt[2][MAX_RAYS * 3];
+    static int idx[2][MAX_RAYS];
+    int m = 0;
+    for (int i = 0; i < n; ++i) {
+        const float *p = rays + i * SC_RAY_FLOATS;
+        float *s = sw + m * SC_CAPSULE_SWEEP_FLOATS;
+        for (int k = 0; k < 3; ++k) {
+            s[k] = p[k];
+            s[3 + k] = p[k] + p[3 + k] * 0.5f;
+            s[6 + k] = p[3 + k];
+        }
+        if (!isfinite(s[3]) || !isfinite(s[4]) || !isfinite(s[5])) for (int k = 0; k < 3; ++k) s[3 + k] = p[k];
+        s[9] = p[6];
+        s[10] = (float)(i % 4) * 0.25f;
+        sc_capsule c = {{s[0], s[1], s[2]}, {s[3], s[4], s[5]}, s[10]};
+        sc_ray r = {c.a, {s[6], s[7], s[8]}, s[9]};
+        if (sc_capsule_check(&c) == SC_OK && sc_ray_check(&r) == SC_OK) ++m;
+    }
+    FUZZ_CHECK(sc_world_cast_capsules(g_m.w, sw, m, t[0], idx[0], nrm[0], pt[0], NULL, NULL) == SC_OK);
+    FUZZ_CHECK(sc_world_cast_capsules_bruteforce(g_m.w, sw, m, t[1], idx[1], nrm[1], pt[1], NULL, NULL) == SC_OK);
+    FUZZ_CHECK(memcmp(t[0], t[1], sizeof(float) * (size_t)m) == 0 && memcmp(idx[0], idx[1], sizeof(int) * (size_t)m) == 0);
+    FUZZ_CHECK(memcmp(nrm[0], nrm[1], sizeof(float) * 3 * (size_t)m) == 0 && memcmp(pt[0], pt[1], sizeof(float) * 3 * (size_t)m) == 0);
+    for (int i = 0; i < m; ++i) {
+        if (idx[0][i] < 0) continue;
+        FUZZ_CHECK(idx[0][i] < g_m.count && !g_m.removed[idx[0][i]] && !g_m.disabled[idx[0][i]]);
+        FUZZ_CHECK(t[0][i] >= 0.0f && t[0][i] <= sw[i * SC_CAPSULE_SWEEP_FLOATS + 9]);
+        const float *q = nrm[0] + 3 * i;
+        double l = (double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2];
+        FUZZ_CHECK(l == 0.0 || fabs(l - 1.0) < 1e-5);
+    }
+    static int32_t out[2][MAX_OBJECTS];
+    for (int i = 0; i < m; ++i) {
+        const float *s = sw + i * SC_CAPSULE_SWEEP_FLOATS;
+        sc_capsule c = {{s[0], s[1], s[2]}, {s[3], s[4], s[5]}, s[10]};
+        int32_t tot[2];
+        FUZZ_CHECK(sc_world_overlap_capsule(g_m.w, &c, out[0], MAX_OBJECTS, &tot[0], NULL) == SC_OK);
+        FUZZ_CHECK(sc__overlap_checked(g_m.w, SC_SHAPE_CAPSULE, &c, out[1], MAX_OBJECTS, &tot[1], NULL, 1) == SC_OK);
+        FUZZ_CHECK(tot[0] == tot[1] && memcmp(out[0], out[1], sizeof(int32_t) * (size_t)tot[0]) == 0);
+        for (int k = 0; k < tot[0]; ++k) FUZZ_CHECK(!g_m.removed[out[0][k]] && !g_m.disabled[out[0][k]]);
+    }
+}
+
 static void op_any_hit(fuzz_bytes *b)
 {
     int hostile, n = take_count(b, MAX_RAYS, &hostile);
@@ -538,6 +594,7 @@ static void op_any_hit(fuzz_bytes *b)
             check_discrepancy(&r, -1, 0.0f);
         }
     }
+    check_capsule_queries(rays, n);
 }
 
 static void op_segments(fuzz_bytes *b)
@@ -676,10 +733,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         case 1: case 2: op_add(&b, SC_SHAPE_AABB); break;
         case 3: op_add(&b, SC_SHAPE_OBB); break;
-        case 4: op_add(&b, SC_SHAPE_SPHERE); break;
+        case 4: op_add(&b, SC_SHAPE_SPHERE); break; /* capsules: flags & 48 == 16 */
         case 5: op_update(&b, SC_SHAPE_AABB); break;
         case 6: op_update(&b, SC_SHAPE_OBB); break;
-        case 7: op_update(&b, SC_SHAPE_SPHERE); break;
+        case 7: op_update(&b, SC_SHAPE_SPHERE); break; /* capsules: flags & 48 == 16 */
         case 8: op_change(&b); break;
         case 9: FUZZ_CHECK(sc_world_build(g_m.w) == (g_m.w ? SC_OK : SC_ERR_NULL)); g_m.stale = 0; check_count(); break;
         case 10: op_cast(&b, 0); break;

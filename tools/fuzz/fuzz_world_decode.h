@@ -86,6 +86,13 @@ static void take_object(fuzz_bytes *b, int kind, int mode, int valid, float *out
             out[i] = take_value(b, mode);
             if (valid) out[i] = fabsf(out[i]);
         }
+    } else if (kind == SC_SHAPE_CAPSULE) {
+        /* a, then b: raw, or a plus a small step (a == b: a ball) */
+        for (int i = 0; i < 3; ++i) out[i] = take_value(b, mode);
+        uint8_t how = fb_u8(b);
+        for (int i = 0; i < 3; ++i) out[3 + i] = how & 1u ? take_value(b, mode) : out[i] + (float)((int8_t)fb_u8(b)) * (how & 2u ? 0.0f : 0.125f);
+        out[6] = take_value(b, mode);
+        if (valid) out[6] = fabsf(out[6]);
     } else {
         for (int i = 0; i < 4; ++i) out[i] = take_value(b, mode);
         if (valid) out[3] = fabsf(out[3]);
@@ -94,7 +101,10 @@ static void take_object(fuzz_bytes *b, int kind, int mode, int valid, float *out
 
 static int floats_of(int kind)
 {
-    return kind == SC_SHAPE_AABB ? SC_AABB_FLOATS : kind == SC_SHAPE_OBB ? SC_OBB_FLOATS : SC_SPHERE_FLOATS;
+    return kind == SC_SHAPE_AABB     ? SC_AABB_FLOATS
+           : kind == SC_SHAPE_OBB    ? SC_OBB_FLOATS
+           : kind == SC_SHAPE_CAPSULE ? SC_CAPSULE_FLOATS
+                                     : SC_SPHERE_FLOATS;
 }
 
 static sc_shape shape_of(int kind, const float *p)
@@ -107,6 +117,8 @@ static sc_shape shape_of(int kind, const float *p)
     } else if (kind == SC_SHAPE_OBB) {
         s.u.obb = (sc_obb){{p[0], p[1], p[2]}, {{p[3], p[4], p[5]}, {p[6], p[7], p[8]}, {p[9], p[10], p[11]}},
                            {p[12], p[13], p[14]}};
+    } else if (kind == SC_SHAPE_CAPSULE) {
+        s.u.capsule = (sc_capsule){{p[0], p[1], p[2]}, {p[3], p[4], p[5]}, p[6]};
     } else {
         s.u.sphere = (sc_sphere){{p[0], p[1], p[2]}, p[3]};
     }
@@ -125,6 +137,7 @@ static sc_vec3 near_object(int k, int corner)
                          b->min.z * 0.5f + b->max.z * 0.5f};
     }
     if (s->type == SC_SHAPE_OBB) return s->u.obb.center;
+    if (s->type == SC_SHAPE_CAPSULE) return corner & 1 ? s->u.capsule.b : s->u.capsule.a;
     return s->u.sphere.center;
 }
 

@@ -5,6 +5,10 @@ async function frame(world: ParallelWorld, boxes: Float32Array, rays: Float32Arr
   world.updateAABBs(0, boxes);
   const { index } = await world.castRays(rays, null, { mask: 1, inside: 'skip' });
   const hit: Uint8Array = await world.anyHit(rays);
+  world.addCapsules([0, 0, 5, 0, 2, 5, 0.5]);
+  const swept = await world.castCapsules(new Float32Array([0, -1, 0, 0, 1, 0, 0, 0, 1, 10, 0.25]));
+  const contact: Float32Array = swept.point;
+  void contact;
   return hit.length > 0 ? index : new Int32Array(0);
 }
 

@@ -6,7 +6,7 @@ import { loadSlabcast, SlabcastError, truncateUtf8 } from 'slabcast';
 import { checkCases, FORMAT, parseCaseFile, runCases } from 'slabcast/cases';
 import type { CheckSummary } from 'slabcast/cases';
 import type {
-  Aabb, CastAllResult, CastResult, CastTarget, FloatBatch, LoadOptions, Obb, ObjectKind, Plane, QueryOptions, Ray, SweepResult,
+  Aabb, Capsule, CastAllResult, CastResult, CastTarget, FloatBatch, LoadOptions, Obb, ObjectKind, Plane, QueryOptions, Ray, SweepResult,
   RaycastHit, RaycastMiss, RaycastResult, Segment, Shape, Slabcast, Sphere, Vec3, Vec3Input, World,
 } from 'slabcast';
 
@@ -34,7 +34,11 @@ export async function main(): Promise<number> {
   const obb: Obb = { type: 'obb', center: [0, 0, 0], axes: [[1, 0, 0], [0, 1, 0], [0, 0, 1]], half: [1, 2, 3] };
   const ball: Sphere = { type: 'sphere', center: [0, 0, 0], radius: 1 };
   const plane: Plane = { type: 'plane', normal: [0, 1, 0], d: 0 };
-  const shapes: Shape[] = [box, obb, ball, plane];
+  const pill: Capsule = { type: 'capsule', a: [0, 0, 0], b: [0, 1.5, 0], radius: 0.5 };
+  // @ts-expect-error a capsule needs its radius
+  const noRadius: Capsule = { type: 'capsule', a: [0, 0, 0], b: [0, 1, 0] };
+  void noRadius;
+  const shapes: Shape[] = [box, obb, ball, plane, pill];
 
   const r: RaycastResult = sc.raycast(ray, box);
   // @ts-expect-error t exists only on a hit: narrow on r.hit first
@@ -91,6 +95,14 @@ export async function main(): Promise<number> {
   // Sweeps, overlaps, nearest objects.
   const swept: SweepResult = world.castSpheres(new Float32Array([0, 0, 0, 1, 0, 0, 10, 0.5]));
   world.castBoxes([0, 0, 0, 1, 0, 0, 10, 0.5, 0.5, 0.5], { point: new Float32Array(3) }, { mask: 1 });
+  // Capsules: objects (a, b, radius), sweeps (a, b, dir, tmax, radius), overlaps.
+  const capsule: number = world.addCapsules(new Float32Array([0, 0, 5, 0, 2, 5, 0.5]));
+  world.updateCapsules(capsule, [0, 0, 6, 0, 2, 6, 0.5]);
+  const capsuleSwept: SweepResult = world.castCapsules(new Float32Array([0, -1, 0, 0, 1, 0, 0, 0, 1, 10, 0.25]), null, { inside: 'skip' });
+  world.castCapsulesBruteForce([0, -1, 0, 0, 1, 0, 0, 0, 1, 10, 0.25]);
+  const inCapsule: number = world.overlapCapsule([0, 0, 0], [0, 0, 9], 1, new Int32Array(4));
+  world.overlapBruteForce('capsule', [0, 0, 0, 0, 0, 9, 1], null);
+  void capsuleSwept; void inCapsule;
   const within: number = world.overlapAABB([0, 0, 0], [1, 1, 1], new Int32Array(4));
   world.overlapSphere([0, 0, 0], 2, null);
   world.overlapOBB(new Float32Array(15), new Int32Array(1));

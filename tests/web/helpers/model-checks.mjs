@@ -74,12 +74,21 @@ export function judgeClosest(sc, model, q, md, f, i, got) {
 }
 
 /** The magnitudes of a shape's numbers. */
-const shapeNumbers = (s) => [s.min, s.max, s.center, s.half, s.axes?.flat(), [s.radius ?? 0]].flatMap((v) => v ?? []).map(Math.abs);
+const shapeNumbers = (s) => [s.min, s.max, s.center, s.half, s.axes?.flat(), s.a, s.b, [s.radius ?? 0]].flatMap((v) => v ?? []).map(Math.abs);
 
 /** The inner and outer shapes (JSON) of the Minkowski sum of object s and the moving shape. */
 function minkowski(s, r, e, m) {
   const grow = (v, by) => f32v(v.map((x, k) => x + by[k]));
   const inner = [s]; let outer;
+  if (s.type === 'capsule') {
+    // a capsule grown by the sphere's radius, or by the box's inscribed ball (inner) and its
+    // circumscribed one (outer): capsules too, which sc.raycast answers
+    const grown = (by) => ({ ...s, radius: Math.fround(s.radius + by) });
+    const lo = e ? Math.min(...e) : r;
+    outer = grown(((e ? norm(e) : r) + m) * (1 + 1e-6) + s.radius * 1e-6);
+    if (lo - m > 0) inner.push(grown(lo - m));
+    return { inner, outer };
+  }
   if (s.type === 'sphere') {
     const reach = e ? norm(e) : r;
     outer = { type: 'sphere', center: s.center, radius: Math.fround((s.radius + reach + m) * (1 + 1e-6)) };
@@ -115,7 +124,7 @@ function minkowski(s, r, e, m) {
  * graze or a touch within the single query's rounding is not certain.
  */
 function firstT(sc, ray, s, robust = 0) {
-  if (![s.min, s.max, s.center, s.half].every((v) => v === undefined || v.every(Number.isFinite)) || (s.radius !== undefined && !Number.isFinite(s.radius))) return null;
+  if (![s.min, s.max, s.center, s.half, s.a, s.b].every((v) => v === undefined || v.every(Number.isFinite)) || (s.radius !== undefined && !Number.isFinite(s.radius))) return null;
   const h = sc.raycast(ray, s);
   if (!h.hit) return Infinity;
   if (robust > 0 && !((Math.min(h.t_exit, ray.tmax) - h.t) * norm(ray.dir) > robust)) return Infinity;
@@ -134,7 +143,7 @@ export function judgeSweep(sc, model, ray, r, e, f, i, got) {
     if (!model.allowed(j, f, i)) continue;
     const s = model.objs[j].shape;
     const cv = convexOf(s);
-    const sc0 = Math.max(1e-30, norm(ray.origin), dl * (Number.isFinite(ray.tmax) ? ray.tmax : 0), r, e ? norm(e) : 0, ...(cv.kind === 'ball' ? [...cv.c, cv.r] : cv.verts.flat()).map(Math.abs));
+    const sc0 = Math.max(1e-30, norm(ray.origin), dl * (Number.isFinite(ray.tmax) ? ray.tmax : 0), r, e ? norm(e) : 0, ...(cv.kind === 'ball' ? [...cv.c, cv.r] : cv.kind === 'capsule' ? [...cv.a, ...cv.b, cv.r] : cv.verts.flat()).map(Math.abs));
     const m = 2e-6 * sc0; const tolT = 1e-5 * sc0 / dl;
     const { inner, outer } = minkowski(s, r, e, m);
     const tin = Math.min(...inner.map((x) => firstT(sc, ray, x, m) ?? Infinity));
@@ -168,7 +177,7 @@ function judgeContact(sc, s, ray, r, e, got) {
   // degenerate (a radius or an extent 0, or below 1e-6 of the scale), where at an edge or a
   // corner "the direction from the contact point to the moving shape" can vanish
   const flat = (v) => v.some((x) => x <= 1e-6 * scale);
-  const degenerate = (e ? flat(e) : r <= 1e-6 * scale) || flat(s.type === 'sphere' ? [s.radius] : s.type === 'obb' ? s.half : s.max.map((x, k) => x - s.min[k]));
+  const degenerate = (e ? flat(e) : r <= 1e-6 * scale) || flat(s.type === 'sphere' || s.type === 'capsule' ? [s.radius] : s.type === 'obb' ? s.half : s.max.map((x, k) => x - s.min[k]));
   const zero = n.every((x) => x === 0);
   if (t > 0 && !(zero && degenerate) && Math.abs(norm(n) - 1) > 1e-3) return `t = ${t} > 0 needs a unit normal, got ${n}`;
   // touching at the start: the contact point is not defined; a saturated t does not locate it

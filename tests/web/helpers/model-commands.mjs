@@ -6,8 +6,8 @@ import { handOver } from './model-hostile.mjs';
 import { targetPoint } from './model-gen.mjs';
 import { FLOATS, judgeNearest, pointHits, rayHits, rayOf, shapeOf } from './model-world.mjs';
 
-const ADD = { aabb: 'addAABBs', obb: 'addOBBs', sphere: 'addSpheres' };
-const UPDATE = { aabb: 'updateAABBs', obb: 'updateOBBs', sphere: 'updateSpheres' };
+const ADD = { aabb: 'addAABBs', obb: 'addOBBs', sphere: 'addSpheres', capsule: 'addCapsules' };
+const UPDATE = { aabb: 'updateAABBs', obb: 'updateOBBs', sphere: 'updateSpheres', capsule: 'updateCapsules' };
 const show = (v) => JSON.stringify(v, (k, x) => (typeof x === 'number' && !Number.isFinite(x) ? String(x) : x));
 
 /** A failure of the model check (fast-check reports it with the command sequence). */

@@ -54,8 +54,12 @@ const big = fc.oneof(extent, fc.constantFrom(1000, 999.5, 1000, 700));
 const obb = fc.tuple(vec, axes, fc.tuple(extent, big, extent))
   .map(([c, a, h]) => [...c, ...a.flat(), ...h]);
 
-export const shapeFloats = { aabb, obb, sphere };
-export const kindArb = fc.constantFrom('aabb', 'obb', 'obb', 'sphere');
+// a capsule: a, then b = a (a ball), a + an axis step, or a + any offset; the radius an extent
+const capsule = fc.tuple(vec, fc.oneof(fc.constant([0, 0, 0]), fc.tuple(extent, fc.constant(0), fc.constant(0)), fc.tuple(coord, coord, coord).map((v) => v.map((x) => f(x / 8)))), extent)
+  .map(([a, d, r]) => [...a, ...a.map((x, k) => { const v = f(x + d[k]); return Number.isFinite(v) ? v : x; }), r]);
+
+export const shapeFloats = { aabb, obb, sphere, capsule };
+export const kindArb = fc.constantFrom('aabb', 'obb', 'obb', 'sphere', 'capsule');
 
 /**
  * A point selector, resolved against the model at run time (targetPoint): an object (by number,
@@ -116,6 +120,11 @@ export function targetPoint(model, tg) {
     c = s.center;
     const d = [sign(0), tg.bits & 8 ? 0 : sign(1), sign(2)]; const l = Math.hypot(...d);
     p = c.map((x, k) => x + (s.radius * d[k]) / l);
+  } else if (s.type === 'capsule') { // an end (bit 4: the other), pushed out by the radius
+    const e = (tg.bits >> 4) & 1 ? s.b : s.a;
+    c = [0, 1, 2].map((k) => (s.a[k] + s.b[k]) / 2);
+    const d = [sign(0), tg.bits & 8 ? 0 : sign(1), sign(2)]; const l = Math.hypot(...d);
+    p = e.map((x, k) => x + (s.radius * d[k]) / l);
   } else { // a corner of the slab set: solve axes . (x - c) = u for u = +-half
     c = s.center;
     const u = [0, 1, 2].map((i) => (tg.bits & 8 && i === (tg.bits >> 4) % 3 ? 0 : sign(i) * s.half[i]));

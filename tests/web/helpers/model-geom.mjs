@@ -44,6 +44,23 @@ export function ballMeetsBall(c1, r1, c2, r2) {
   return s <= R * R;
 }
 
+/**
+ * Exact: the float32 point p is within r of the segment [a, b] (a closed capsule): with
+ * w = p - a, v = b - a, the nearest parameter w.v / v.v clamped to [0, 1]; inside the segment
+ * the squared distance is (|w|^2 |v|^2 - (w.v)^2) / |v|^2, compared with r^2 times |v|^2.
+ */
+export function inCapsule(p, a, b, r) {
+  const w = [0, 1, 2].map((k) => big(p[k]) - big(a[k]));
+  const v = [0, 1, 2].map((k) => big(b[k]) - big(a[k]));
+  const wv = w[0] * v[0] + w[1] * v[1] + w[2] * v[2];
+  const vv = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+  const R2 = big(r) * big(r);
+  if (wv <= 0n || vv === 0n) return inBall(p, a, r);
+  if (wv >= vv) return inBall(p, b, r);
+  const ww = w[0] * w[0] + w[1] * w[1] + w[2] * w[2];
+  return ww * vv - wv * wv <= R2 * vv;
+}
+
 /** Exact: n . p + d >= 0 for float32 n, p, d. */
 export function inHalfSpace(p, n, d) {
   let s = big(d) * BigInt(S);
@@ -71,6 +88,7 @@ function inverse3(m) {
  */
 export function convexOf(s) {
   if (s.type === 'sphere') return { kind: 'ball', c: s.center, r: s.radius };
+  if (s.type === 'capsule') return { kind: 'capsule', a: s.a, b: s.b, r: s.radius, shape: s };
   if (s.type === 'frustum') return frustumConvex(s.planes);
   let center; let cols; let half; let axes;
   if (s.type === 'aabb') {
@@ -123,6 +141,7 @@ export function inSlabs(p, s) {
 export function inShape(p, s) {
   if (s.type === 'aabb') return inAABB(p, s.min, s.max);
   if (s.type === 'obb') return inSlabs(p, s);
+  if (s.type === 'capsule') return inCapsule(p, s.a, s.b, s.radius);
   return inBall(p, s.center, s.radius);
 }
 
@@ -130,6 +149,7 @@ export function inShape(p, s) {
 export function member(sc, cv, p) {
   if (!p.every(Number.isFinite)) return false;
   if (cv.kind === 'ball') return inBall(p, cv.c, cv.r);
+  if (cv.kind === 'capsule') return inCapsule(p, cv.a, cv.b, cv.r);
   const s = cv.shape;
   if (s.type === 'aabb') return inAABB(p, s.min, s.max);
   if (s.type === 'obb') return inSlabs(p, s);
@@ -139,6 +159,7 @@ export function member(sc, cv, p) {
 /** Largest magnitude of a convex form's numbers, for margins. */
 export function scaleOf(cv) {
   if (cv.kind === 'ball') return Math.max(maxAbs(cv.c), cv.r);
+  if (cv.kind === 'capsule') return Math.max(maxAbs(cv.a), maxAbs(cv.b), cv.r);
   return Math.max(maxAbs(cv.verts.flat()), maxAbs(cv.center));
 }
 
@@ -208,6 +229,8 @@ function witnesses(A, B) {
  */
 export function overlapClass(sc, A, B) {
   if (A === null || B === null) return '?';
+  if (A.kind === 'capsule') return capsuleClass(sc, A, B);
+  if (B.kind === 'capsule') return capsuleClass(sc, B, A);
   if (A.kind === 'ball' && B.kind === 'ball') return ballMeetsBall(A.c, A.r, B.c, B.r) ? 'yes' : 'no';
   const exactAabbBall = (P, Q) => P.kind === 'poly' && P.type === 'aabb' && Q.kind === 'ball';
   if (exactAabbBall(A, B)) return ballMeetsAABB(B.c, B.r, A.shape.min, A.shape.max) ? 'yes' : 'no';
@@ -242,8 +265,65 @@ export function slabDistance(P, q) {
   return { lower: norm(e) / 1.001, upper: norm(sub(q, point)), point };
 }
 
+/** The distance from q to the segment [a, b] (double), and the segment's nearest point. */
+export function segmentDistance(q, a, b) {
+  const v = sub(b, a); const vv = dot(v, v);
+  const u = vv > 0 ? Math.min(1, Math.max(0, dot(sub(q, a), v) / vv)) : 0;
+  const point = [0, 1, 2].map((k) => a[k] + u * v[k]);
+  return { d: norm(sub(q, point)), point };
+}
+
+/**
+ * Bounds on the distance from the segment [a, b] to a convex form Q (a ball, a capsule, an AABB or
+ * OBB slab set, a frustum) from n + 1 points p_i of the segment: lower = min_i lower(p_i) - h / 2
+ * (every distance to a set is 1-Lipschitz and each point of the segment is within h / 2 of a
+ * sample, h the spacing), upper = min_i upper(p_i), with the point of Q reaching it. A frustum's
+ * lower bound at a point is its largest plane violation; it has no upper bound (Infinity).
+ */
+function segmentBounds(a, b, Q, n = 64) {
+  const h = norm(sub(b, a)) / n;
+  let lower = Infinity; let upper = Infinity; let point = null; let at = null;
+  for (let i = 0; i <= n; i++) {
+    const p = [0, 1, 2].map((k) => a[k] + (b[k] - a[k]) * (i / n));
+    let d;
+    if (Q.kind === 'capsule') { const s = segmentDistance(p, Q.a, Q.b); const x = Math.max(s.d - Q.r, 0); d = { lower: x, upper: x, point: null }; }
+    else if (Q.kind === 'poly' && Q.type === 'frustum') {
+      const g = Math.max(0, ...Q.planes.map((q) => -(dot(q.n, p) + q.d) / norm(q.n)));
+      d = { lower: g, upper: Infinity, point: null };
+    } else d = distanceBounds(Q, p);
+    if (d === null) return null;
+    lower = Math.min(lower, d.lower);
+    if (d.upper < upper) { upper = d.upper; point = d.point; at = p; }
+  }
+  return { lower: lower - h / 2, upper, point, at };
+}
+
+/**
+ * A capsule C against a convex form B: 'yes' when a float32 point is certified in both (exactly),
+ * 'no' when the segment's distance to B is clearly above the radius, else '?' (margins of 1e-6 of
+ * the scale, far above the double rounding of the bounds).
+ */
+function capsuleClass(sc, C, B) {
+  const margin = 1e-6 * Math.max(scaleOf(C), B.kind === 'capsule' ? scaleOf(B) : B.kind === 'ball' ? scaleOf(B) : B.verts ? scaleOf(B) : 0, 1e-300);
+  const bd = segmentBounds(C.a, C.b, B);
+  if (bd === null) return '?';
+  if (bd.lower > C.r + margin) return 'no';
+  // witnesses: points of C's segment, their nearest points in B and the ends' balls' points
+  const cands = [C.a, C.b, bd.at, bd.point].filter(Boolean);
+  if (B.kind === 'ball') cands.push(segmentDistance(B.c, C.a, C.b).point, B.c);
+  if (B.kind === 'capsule') for (const e of [B.a, B.b]) cands.push(e, segmentDistance(e, C.a, C.b).point);
+  for (const p of cands.map(f32v)) if (member(sc, C, p) && member(sc, B, p)) return 'yes';
+  return '?';
+}
+
 /** Bounds [lower, upper] on the distance from q to a shape (balls: exact up to double). */
 export function distanceBounds(cv, q) {
   if (cv.kind === 'ball') { const d = Math.max(norm(sub(q, cv.c)) - cv.r, 0); return { lower: d, upper: d }; }
+  if (cv.kind === 'capsule') {
+    const s = segmentDistance(q, cv.a, cv.b);
+    const d = Math.max(s.d - cv.r, 0);
+    const point = s.d > cv.r ? [0, 1, 2].map((k) => s.point[k] + (q[k] - s.point[k]) * (cv.r / s.d)) : q;
+    return { lower: d, upper: d, point };
+  }
   return slabDistance(cv, q);
 }

@@ -15,6 +15,11 @@ function volumeOf(model, kind, v) {
   const c = targetPoint(model, v.at);
   const h = v.size.map(Math.abs);
   if (kind === 'sphere') return { shape: { type: 'sphere', center: c, radius: h[0] }, args: [c, h[0]] };
+  if (kind === 'capsule') {
+    const b = c.map((x, k) => f(x + (k === 0 ? h[1] : k === 1 ? -h[2] : h[1] / 2)));
+    if (!b.every(Number.isFinite)) return null;
+    return { shape: { type: 'capsule', a: c, b, radius: h[0] }, args: [c, b, h[0]] };
+  }
   if (kind === 'aabb') {
     const min = c.map((x, k) => f(x - h[k])); const max = c.map((x, k) => f(x + h[k]));
     if (!min.every(Number.isFinite) || !max.every(Number.isFinite)) return null;
@@ -37,7 +42,7 @@ export class OverlapCmd {
     const spec = this.filter && { mask: this.filter.mask, exclude: this.filter.exclude };
     const { options, f: flt } = resolveFilter(model, spec, 1);
     const out = OUT[this.out]();
-    const name = { aabb: 'overlapAABB', sphere: 'overlapSphere', obb: 'overlapOBB', frustum: 'overlapFrustum' }[this.kind];
+    const name = { aabb: 'overlapAABB', sphere: 'overlapSphere', obb: 'overlapOBB', capsule: 'overlapCapsule', frustum: 'overlapFrustum' }[this.kind];
     const call = this.brute
       ? () => real.w.overlapBruteForce(this.kind, vol.args.flat(), out, options)
       : () => real.w[name](...vol.args, out, options);
@@ -87,7 +92,7 @@ export function commandArbs() {
   const sweep = fc.tuple(fc.boolean(), fc.boolean(), fc.array(raySpec, { minLength: 1, maxLength: 4 }), fc.array(fc.tuple(size, size, size), { minLength: 1, maxLength: 2 }), filterSpec, hostility)
     .map(([bx, br, sp, sz, fl, m]) => new SweepCmd(bx, br, sp, sz, fl, m));
   const vol = fc.record({ at: target, size: fc.tuple(size, size, size), axes: axesArb });
-  const overlap = fc.tuple(fc.constantFrom('aabb', 'sphere', 'obb', 'frustum'), fc.boolean(), vol, filterSpec,
+  const overlap = fc.tuple(fc.constantFrom('aabb', 'sphere', 'obb', 'capsule', 'frustum'), fc.boolean(), vol, filterSpec,
     fc.oneof({ weight: 6, arbitrary: fc.constantFrom('null', 'small', 'big') }, { weight: without.has('huge') ? 0 : 1, arbitrary: fc.constant('huge') }))
     .map(([k, br, v, fl, o]) => new OverlapCmd(k, br, v, fl, o));
   const closest = fc.tuple(fc.boolean(), fc.array(target, { minLength: 1, maxLength: 4 }), fc.constantFrom(Infinity, 0, 0.5, 10, 1e-30), filterSpec)

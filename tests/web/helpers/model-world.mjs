@@ -4,13 +4,14 @@
 // "Filters"): nearest reported float32 t, ties to the lowest index, inside = solid / skip / exit.
 import { dot, norm } from './model-geom.mjs';
 
-export const FLOATS = { aabb: 6, obb: 15, sphere: 4 };
+export const FLOATS = { aabb: 6, obb: 15, sphere: 4, capsule: 7 };
 export const FLT_MAX = 3.4028234663852886e38;
 
 /** The JSON shape of one object from its batch floats. */
 export function shapeOf(kind, f) {
   if (kind === 'aabb') return { type: 'aabb', min: [f[0], f[1], f[2]], max: [f[3], f[4], f[5]] };
   if (kind === 'sphere') return { type: 'sphere', center: [f[0], f[1], f[2]], radius: f[3] };
+  if (kind === 'capsule') return { type: 'capsule', a: [f[0], f[1], f[2]], b: [f[3], f[4], f[5]], radius: f[6] };
   return { type: 'obb', center: [f[0], f[1], f[2]], axes: [[f[3], f[4], f[5]], [f[6], f[7], f[8]], [f[9], f[10], f[11]]], half: [f[12], f[13], f[14]] };
 }
 
@@ -83,6 +84,7 @@ export function faceNormalOk(s, ray, t, n, exit) {
   const nd = dot(n, dir);
   if (exit ? nd < -1e-6 * norm(dir) : nd > 1e-6 * norm(dir)) return false;
   if (Math.abs(t) === FLT_MAX) return true; // a saturated t does not locate the point
+  if (s.type === 'capsule') return capsuleNormalOk(s, ray, t, n);
   const c = s.type === 'aabb' ? [0, 1, 2].map((k) => (s.min[k] + s.max[k]) / 2) : s.center;
   const rel = [0, 1, 2].map((k) => (origin[k] - c[k]) + t * dir[k]);
   const h = s.type === 'obb' ? s.half : s.type === 'aabb' ? [0, 1, 2].map((k) => (s.max[k] - s.min[k]) / 2) : [s.radius];
@@ -99,6 +101,20 @@ export function faceNormalOk(s, ray, t, n, exit) {
     if (Math.abs(dot(rel, axes[a]) - (dn > 0 ? h[a] : -h[a])) <= tol) return true;
   }
   return false;
+}
+
+/** A capsule's outward normal at origin + t dir: the direction from its axis' nearest point. */
+function capsuleNormalOk(s, ray, t, n) {
+  if (s.radius === 0) return true; // a segment: no defined normal at most points
+  const c = [0, 1, 2].map((k) => (s.a[k] + s.b[k]) / 2);
+  const rel = [0, 1, 2].map((k) => (ray.origin[k] - c[k]) + t * ray.dir[k]);
+  const a = [0, 1, 2].map((k) => s.a[k] - c[k]); const ab = [0, 1, 2].map((k) => s.b[k] - s.a[k]);
+  const l2 = dot(ab, ab);
+  const u = l2 > 0 ? Math.min(1, Math.max(0, dot([0, 1, 2].map((k) => rel[k] - a[k]), ab) / l2)) : 0;
+  const d = [0, 1, 2].map((k) => rel[k] - (a[k] + u * ab[k]));
+  const l = norm(d);
+  if (!(l > 0)) return true;
+  return [0, 1, 2].every((k) => Math.abs(d[k] / l - n[k]) <= 1e-3);
 }
 
 /** The problem with one nearest-hit answer (t, index, normal) given the model's hits, or null. */
