@@ -13,7 +13,9 @@
  *   - box (half extents e) against an AABB: the point against [lo - e, hi + e];
  *   - box against a sphere: the point against the box [C - e, C + e] rounded by R;
  *   - box against an OBB (its slabs): the separating axis test swept along t (sc_sweep_obb.c).
- * The BVH is walked with each node's bounds grown by the moving shape's extent. */
+ * The BVH is walked with each node's bounds grown by the moving shape's extent: by sc_sweep_walk.c
+ * (four lanes in float, nearest first), which keeps every node sc_s_cull below keeps; sweeps from
+ * 2^80 or beyond by the generic sc__walk with sc_s_cull. The brute force offers every object. */
 #include "sc_sweep.h"
 
 #include <float.h>
