@@ -8,7 +8,7 @@
  *   sc_kernels.h    the SIMD kernels (sc_simd.h), each line with its scalar meaning
  *   sc_traverse.c   one ray through the BVH: nearest, any, brute force, all hits
  *   sc_query.c      the batch entry points: validation, scratch, ray ordering, output
- *   sc_sweep.c, sc_sweep_obb.c, sc_sweep_capsule.c (sc_sweep.h), sc_overlap.c, sc_overlap_capsule.c,
+ *   sc_sweep.c, sc_sweep_walk.c, sc_sweep_obb.c, sc_sweep_capsule.c (sc_sweep.h), sc_overlap.c, sc_overlap_capsule.c,
  *   sc_nearest.c    sweeps, overlaps, nearest objects
  *   sc_obb_bounds.c the bounds of an OBB's whole slab set
  *   slabcast_wasm.c the WebAssembly exports

@@ -13,7 +13,9 @@
  *   - box (half extents e) against an AABB: the point against [lo - e, hi + e];
  *   - box against a sphere: the point against the box [C - e, C + e] rounded by R;
  *   - box against an OBB (its slabs): the separating axis test swept along t (sc_sweep_obb.c).
- * The BVH is walked with each node's bounds grown by the moving shape's extent. */
+ * The BVH is walked with each node's bounds grown by the moving shape's extent: by sc_sweep_walk.c
+ * (four lanes in float, nearest first), which keeps every node sc_s_cull below keeps; sweeps from
+ * 2^80 or beyond by the generic sc__walk with sc_s_cull. The brute force offers every object. */
 #include "sc_sweep.h"
 
 #include <float.h>
@@ -238,12 +240,12 @@ void sc__sw_obb_back(const sc_obb *b, const double *ql, const double *nl, double
     for (int i = 0; i < 3; ++i) n[i] = len > 0.0 ? nw[i] / len : 0.0;
 }
 
-/* Object o against the moving shape. */
-static int sc_s_object(const sc_world *w, const sc_mover *m, int o, sc_shit *h)
+/* Object o against the moving shape (cut: see sc__sw_capsule_object). */
+static int sc_s_object(const sc_world *w, const sc_mover *m, int o, sc_shit *h, double cut)
 {
-    if (m->kind == SC_MOVER_CAPSULE) return sc__sw_capsule_object(w, m, o, h);
+    if (m->kind == SC_MOVER_CAPSULE) return sc__sw_capsule_object(w, m, o, h, cut);
     switch (w->kind[o]) {
-    case SC_SHAPE_CAPSULE: return sc__sw_vs_capsule(m, &w->capsules[w->slot[o]], h);
+    case SC_SHAPE_CAPSULE: return sc__sw_vs_capsule(m, &w->capsules[w->slot[o]], h, cut);
     case SC_SHAPE_AABB: return sc_s_vs_aabb(m, &w->bounds[o], h);
     case SC_SHAPE_SPHERE: return sc_s_vs_sphere(m, &w->spheres[w->slot[o]], h);
     default:
@@ -273,27 +275,21 @@ static int sc_s_cull(const sc_mover *m, const float *lo, const float *hi, int st
     return tf >= 0.0 && tn <= limit;
 }
 
-/* One moving shape's query: the world, the shape, the filter (mask, exclude, inside), the best
- * contact so far. */
-typedef struct sc_sq {
-    const sc_world *w;
-    const sc_mover *m;
-    const sc_wray *f;
-    sc_shit best;
-} sc_sq;
-
-static void sc_s_offer(void *ctx, int o)
+void sc__sw_offer(sc_sq *q, int o)
 {
-    sc_sq *q = ctx;
     if (!sc__passes(q->w, o, q->f->mask, q->f->filtered, q->f->exclude)) return;
     sc_shit h;
-    if (!sc_s_object(q->w, q->m, o, &h)) return;
+    /* the BVH path: contacts later than the best so far (or tmax) lose, ties do not */
+    double cut = !q->cull ? -1.0 : (q->best.index >= 0 && q->best.t < q->m->tmax ? q->best.t : q->m->tmax);
+    if (!sc_s_object(q->w, q->m, o, &h, cut)) return;
     if (h.t == 0.0 && q->f->inside == SC_INSIDE_SKIP && h.n[0] == 0.0 && h.n[1] == 0.0 && h.n[2] == 0.0) return;
     if (q->best.index < 0 || h.t < q->best.t || (h.t == q->best.t && o < q->best.index)) {
         h.index = o;
         q->best = h;
     }
 }
+
+static void sc_s_offer(void *ctx, int o) { sc__sw_offer(ctx, o); }
 
 /* Bounds that the shape can reach before the best contact so far (or tmax). */
 static int sc_s_cull_walk(void *ctx, const float *lo, const float *hi, int l)
@@ -347,10 +343,10 @@ sc_status sc__sweep_batch(const sc_world *w, const float *sweeps, int32_t n, int
         f.exclude = filter->exclude ? filter->exclude[i] : -1;
         f.inside = filter->inside;
         f.filtered = filter->masked || f.exclude >= 0;
-        sc_sq qy = {w, &m, &f, {0.0, -1, {0, 0, 0}, {0, 0, 0}}};
+        sc_sq qy = {w, &m, &f, {0.0, -1, {0, 0, 0}, {0, 0, 0}}, !brute};
         if (brute) {
-            for (int o = 0; o < w->count; ++o) sc_s_offer(&qy, o);
-        } else {
+            for (int o = 0; o < w->count; ++o) sc__sw_offer(&qy, o);
+        } else if (!sc__sw_walk(&qy)) {
             sc_walker k = {sc_s_cull_walk, sc_s_offer, NULL, &qy};
             sc__walk(w, &k);
         }

@@ -29,7 +29,20 @@ typedef struct sc_mover {
     double ext[3]; /* how far the shape reaches from its centre along each axis */
 } sc_mover;
 
+/* One moving shape's query: the world, the shape, the filter (mask, exclude, inside), the best
+ * contact so far; cull: 1 when the leaf tests may skip the pieces of an object that cannot beat
+ * the best contact (the BVH path), 0 for the brute force (every piece of every object). */
+typedef struct sc_sq {
+    const sc_world *w;
+    const sc_mover *m;
+    const sc_wray *f;
+    sc_shit best;
+    int cull;
+} sc_sq;
+
 /* sc_sweep.c */
+/* Object o against the query's moving shape, kept when it beats the best contact. */
+void sc__sw_offer(sc_sq *q, int o);
 /* First t >= 0 at which o + t d enters the ball (c, rad), when o is outside it (0 inside); -1 for never. */
 double sc__sw_ray_ball(const double *o, const double *d, const double *c, double rad);
 /* First t >= 0 at which o + t d enters the capsule of segment [a, b] and radius rad (o outside). */
@@ -45,9 +58,17 @@ int sc__sw_rounded_box(const double *o, const double *d, double tmax, const doub
 /* Frame coordinates ql of an OBB mapped back to the world point p; the frame normal nl to the unit n. */
 void sc__sw_obb_back(const sc_obb *b, const double *ql, const double *nl, double *p, double *n);
 
+/* sc_sweep_walk.c: the query through the BVH (near to far, four children at a time, subtrees
+ * dropped once they cannot beat the best contact); every object it may touch is offered. 0 (and
+ * nothing offered) when the sweep is outside the fast path's range (coordinates or reach of 2^80
+ * or more): the caller walks with sc__walk then. */
+int sc__sw_walk(sc_sq *q);
+
 /* sc_sweep_capsule.c: a moving capsule against object o (any kind); a moving sphere or box
- * against a capsule object. 1 with the contact in *h, 0 for none. */
-int sc__sw_capsule_object(const sc_world *w, const sc_mover *m, int o, sc_shit *h);
-int sc__sw_vs_capsule(const sc_mover *m, const sc_capsule *c, sc_shit *h);
+ * against a capsule object. 1 with the contact in *h, 0 for none. cut >= 0: the caller keeps only
+ * contacts at t <= cut (ties included), so pieces whose contacts all come later may be skipped
+ * (the answer is then exact whenever it is at most cut); cut < 0: every piece is tested. */
+int sc__sw_capsule_object(const sc_world *w, const sc_mover *m, int o, sc_shit *h, double cut);
+int sc__sw_vs_capsule(const sc_mover *m, const sc_capsule *c, sc_shit *h, double cut);
 
 #endif

@@ -90,17 +90,42 @@ static void sc_c_constrain(double v0, double vd, double lo_b, double hi_b, doubl
     if (t2 < *hi) *hi = t2;
 }
 
+/* Whether the point x + t v can be within R of the segment [a, b] for some t in [0, lim]: its path
+ * against the segment's bounds grown by R + mg (mg: sc_c_edge_ivs's margin). */
+static int sc_c_point_may(const double *x, const double *v, const double *a, const double *b, double R, double mg,
+                          double lim)
+{
+    double t0 = 0.0, t1 = lim;
+    for (int i = 0; i < 3; ++i) {
+        double lo = (a[i] < b[i] ? a[i] : b[i]) - R - mg, hi = (a[i] < b[i] ? b[i] : a[i]) + R + mg;
+        if (v[i] == 0.0) {
+            if (x[i] < lo || x[i] > hi) return 0;
+            continue;
+        }
+        double u1 = (lo - x[i]) / v[i], u2 = (hi - x[i]) / v[i];
+        if (v[i] < 0.0) { double w = u1; u1 = u2; u2 = w; }
+        if (u1 > t0) t0 = u1;
+        if (u2 < t1) t1 = u2;
+        if (t0 > t1) return 0;
+    }
+    return 1;
+}
+
 /* First t >= 0 at which the segment [a, b] moving along t d comes within R of the segment [p, q]; -1
  * for never. The slab of the parallelogram's interior is skipped when the segments are parallel
- * within 2^-30: the end point pieces then miss the contact by at most 2^-30 of the segments' length. */
+ * within 2^-30: the end point pieces then miss the contact by at most 2^-30 of the segments' length.
+ * lim >= 0 (sc_c_box): an end point piece whose point cannot come within R + mg of the other segment's
+ * bounds by t = lim is skipped (it could only give a contact after lim; the caller keeps only
+ * contacts before it, and the smallest piece is unchanged whenever it is at most lim). */
 static double sc_c_seg_seg_t(const double *a, const double *b, const double *d, const double *p, const double *q,
-                             double R)
+                             double R, double lim, double mg)
 {
     double nd[3] = {-d[0], -d[1], -d[2]}, best = -1.0, c[5];
-    c[0] = sc_c_ray_capsule(p, nd, a, b, R);
-    c[1] = sc_c_ray_capsule(q, nd, a, b, R);
-    c[2] = sc_c_ray_capsule(a, d, p, q, R);
-    c[3] = sc_c_ray_capsule(b, d, p, q, R);
+    int all = lim < 0.0;
+    c[0] = all || sc_c_point_may(p, nd, a, b, R, mg, lim) ? sc_c_ray_capsule(p, nd, a, b, R) : -1.0;
+    c[1] = all || sc_c_point_may(q, nd, a, b, R, mg, lim) ? sc_c_ray_capsule(q, nd, a, b, R) : -1.0;
+    c[2] = all || sc_c_point_may(a, d, p, q, R, mg, lim) ? sc_c_ray_capsule(a, d, p, q, R) : -1.0;
+    c[3] = all || sc_c_point_may(b, d, p, q, R, mg, lim) ? sc_c_ray_capsule(b, d, p, q, R) : -1.0;
     c[4] = -1.0;
     double es[3], em[3], N[3], x0[3];
     for (int i = 0; i < 3; ++i) { es[i] = q[i] - p[i]; em[i] = b[i] - a[i]; x0[i] = a[i] - p[i]; }
@@ -182,11 +207,73 @@ static int sc_c_reach(const double *a, const double *b, const double *d, double 
     return 1;
 }
 
+/* The t interval in which a moving box (centre c + t d on one axis, its reach g grown by a margin)
+ * meets [lo, hi] on that axis: empty (t0 > t1) when it never does. */
+typedef struct sc_civ { double t0, t1; } sc_civ;
+static sc_civ sc_c_iv(double c, double d, double g, double lo, double hi)
+{
+    sc_civ v = {-INFINITY, INFINITY};
+    if (d == 0.0) {
+        if (c < lo - g || c > hi + g) v.t0 = INFINITY;
+        return v;
+    }
+    double t1 = (lo - g - c) / d, t2 = (hi + g - c) / d;
+    v.t0 = d > 0.0 ? t1 : t2;
+    v.t1 = d > 0.0 ? t2 : t1;
+    return v;
+}
+
+/* The box's edges' culling intervals (sc_c_box): per axis i, iv[i][0] the t in which the moving
+ * segment's bounds (grown by r) meet the slab [lo_i, hi_i], iv[i][1] the plane lo_i, iv[i][2] the
+ * plane hi_i, each grown by a margin of 2^-18 of the largest magnitude of any axis (the leaf tests
+ * mix the axes in their dot products: their rounding, below 2^-26 of those magnitudes even at the
+ * square roots of near tangencies, moves a contact by less) plus 2^-18 of the reach, plus 2^-18:
+ * a contact the tests find with an edge then lies in its three intervals. Edges along an axis the
+ * segment is nearly parallel to (sin^2 below 2^-30, but not 0) are not culled (ok[k] = 0): the
+ * parallelogram piece of sc_c_seg_seg_t divides by that sine there. */
+static double sc_c_edge_ivs(const double *a, const double *b, const double *d, const double *lo, const double *hi,
+                            double r, sc_civ iv[3][3], int *ok)
+{
+    double big = 0.0, reach = 0.0, h[3], em[3];
+    for (int i = 0; i < 3; ++i) {
+        double x = fabs(lo[i]) + fabs(hi[i]) + fabs(a[i]) + fabs(b[i]);
+        em[i] = b[i] - a[i];
+        h[i] = fabs(em[i]) * 0.5 + r;
+        if (x > big) big = x;
+        if (h[i] > reach) reach = h[i];
+    }
+    double mg = 0x1p-18 * (big + reach + 1.0), ee = em[0] * em[0] + em[1] * em[1] + em[2] * em[2];
+    for (int k = 0; k < 3; ++k) {
+        double c = (a[k] + b[k]) * 0.5, g = h[k] + mg, ea = em[(k + 1) % 3], eb = em[(k + 2) % 3];
+        double across = ea * ea + eb * eb; /* |em|^2 sin^2 of its angle to axis k */
+        ok[k] = across == 0.0 || across >= 0x1p-30 * ee;
+        iv[k][0] = sc_c_iv(c, d[k], g, lo[k], hi[k]);
+        iv[k][1] = sc_c_iv(c, d[k], g, lo[k], lo[k]);
+        iv[k][2] = sc_c_iv(c, d[k], g, hi[k], hi[k]);
+    }
+    return mg;
+}
+
+/* Whether edge e (along axis k = e / 4, at the sides e & 1 and e & 2 of the next two axes) can be
+ * touched at some t in [0, lim]. */
+static int sc_c_edge_may(sc_civ iv[3][3], const int *ok, int e, double lim)
+{
+    int k = e / 4, i = (k + 1) % 3, j = (k + 2) % 3;
+    if (!ok[k]) return 1;
+    const sc_civ *x = &iv[k][0], *y = &iv[i][e & 1 ? 2 : 1], *z = &iv[j][e & 2 ? 2 : 1];
+    double t0 = x->t0 > y->t0 ? x->t0 : y->t0, t1 = x->t1 < y->t1 ? x->t1 : y->t1;
+    if (z->t0 > t0) t0 = z->t0;
+    if (z->t1 < t1) t1 = z->t1;
+    return t0 <= t1 && t1 >= 0.0 && t0 <= lim;
+}
+
 /* The segment [a, b] moving along t d (0 <= t <= tmax) with radius r against the box [lo, hi]: the
  * first contact t, the point q on the box, and n, the box's outward unit normal there (zero at t = 0).
- * 0 for none. */
+ * 0 for none. cut >= 0 (sc__sw_capsule_object): edges whose contacts all come after min(cut, tmax,
+ * the best piece so far) are skipped; a skipped edge could only have given a later contact (ties
+ * are tested), so the answer is the same whenever it is at most cut. */
 static int sc_c_box(const double *a, const double *b, const double *d, double tmax, const double *lo,
-                    const double *hi, double r, double *t, double *q, double *n)
+                    const double *hi, double r, double *t, double *q, double *n, double cut)
 {
     n[0] = n[1] = n[2] = 0.0;
     if (!sc_c_reach(a, b, d, tmax, lo, hi, r)) return 0;
@@ -205,8 +292,16 @@ static int sc_c_box(const double *a, const double *b, const double *d, double tm
             memcpy(bn, nn, sizeof bn);
         }
     }
-    double e0[3], e1[3];
+    double e0[3], e1[3], lim = best < tmax ? best : tmax;
+    sc_civ iv[3][3];
+    int ok[3];
+    double mg = 0.0;
+    if (cut >= 0.0) {
+        if (cut < lim) lim = cut;
+        mg = sc_c_edge_ivs(a, b, d, lo, hi, r, iv, ok);
+    }
     for (int e = 0; e < 12; ++e) {
+        if (cut >= 0.0 && !sc_c_edge_may(iv, ok, e, best < lim ? best : lim)) continue;
         /* edge e along axis k = e / 4, the other two axes at the sides of e % 4's bits */
         int k = e / 4, i = (k + 1) % 3, j = (k + 2) % 3;
         e0[k] = lo[k];
@@ -214,7 +309,7 @@ static int sc_c_box(const double *a, const double *b, const double *d, double tm
         e0[i] = e1[i] = e & 1 ? hi[i] : lo[i];
         e0[j] = e1[j] = e & 2 ? hi[j] : lo[j];
         if (!sc_c_reach(a, b, d, best < tmax ? best : tmax, e0, e1, r)) continue; /* cannot come first */
-        double tt = sc_c_seg_seg_t(a, b, d, e0, e1, r);
+        double tt = sc_c_seg_seg_t(a, b, d, e0, e1, r, cut >= 0.0 ? (best < lim ? best : lim) : -1.0, mg);
         if (tt >= 0.0 && tt < best) {
             best = tt;
             edge = e;
@@ -249,7 +344,7 @@ static int sc_c_box(const double *a, const double *b, const double *d, double tm
 }
 
 /* The moving capsule against an AABB object, or against an OBB in its frame. */
-static int sc_c_vs_obb(const sc_mover *m, const sc_obb *o, sc_shit *h)
+static int sc_c_vs_obb(const sc_mover *m, const sc_obb *o, sc_shit *h, double cut)
 {
     double c[3] = {o->center.x, o->center.y, o->center.z}, ax[3][3], al[3], bl[3], dl[3], lo[3], hi[3], ql[3], nl[3];
     const double half[3] = {o->half.x, o->half.y, o->half.z};
@@ -267,7 +362,7 @@ static int sc_c_vs_obb(const sc_mover *m, const sc_obb *o, sc_shit *h)
         lo[k] = -half[k];
         hi[k] = half[k];
     }
-    if (!sc_c_box(al, bl, dl, m->tmax, lo, hi, m->r, &h->t, ql, nl)) return 0;
+    if (!sc_c_box(al, bl, dl, m->tmax, lo, hi, m->r, &h->t, ql, nl, cut)) return 0;
     sc__sw_obb_back(o, ql, nl, h->p, h->n);
     return 1;
 }
@@ -276,7 +371,7 @@ static int sc_c_vs_obb(const sc_mover *m, const sc_obb *o, sc_shit *h)
  * point, R > 0 with p = q a sphere). */
 static int sc_c_vs_segment(const sc_mover *m, const double *p, const double *q, double R, sc_shit *h)
 {
-    double t = sc_c_seg_seg_t(m->a, m->b, m->d, p, q, m->r + R);
+    double t = sc_c_seg_seg_t(m->a, m->b, m->d, p, q, m->r + R, -1.0, 0.0);
     if (t < 0.0 || t > m->tmax) return 0;
     double at[3], bt[3], s[3], c[3], v[3], u1[3], u2[3];
     for (int i = 0; i < 3; ++i) {
@@ -300,15 +395,15 @@ static int sc_c_vs_segment(const sc_mover *m, const double *p, const double *q, 
     return 1;
 }
 
-int sc__sw_capsule_object(const sc_world *w, const sc_mover *m, int o, sc_shit *h)
+int sc__sw_capsule_object(const sc_world *w, const sc_mover *m, int o, sc_shit *h, double cut)
 {
     switch (w->kind[o]) {
     case SC_SHAPE_AABB: {
         const sc_aabb *b = &w->bounds[o];
         double lo[3] = {b->min.x, b->min.y, b->min.z}, hi[3] = {b->max.x, b->max.y, b->max.z};
-        return sc_c_box(m->a, m->b, m->d, m->tmax, lo, hi, m->r, &h->t, h->p, h->n);
+        return sc_c_box(m->a, m->b, m->d, m->tmax, lo, hi, m->r, &h->t, h->p, h->n, cut);
     }
-    case SC_SHAPE_OBB: return sc_c_vs_obb(m, &w->obbs[w->slot[o]], h);
+    case SC_SHAPE_OBB: return sc_c_vs_obb(m, &w->obbs[w->slot[o]], h, cut);
     case SC_SHAPE_SPHERE: {
         const sc_sphere *s = &w->spheres[w->slot[o]];
         double c[3] = {s->center.x, s->center.y, s->center.z};
@@ -325,7 +420,7 @@ int sc__sw_capsule_object(const sc_world *w, const sc_mover *m, int o, sc_shit *
 /* A moving sphere against a capsule object: its centre (a point of radius m->r) as a capsule of zero
  * length; a moving box: the capsule object moving the other way against the box, the roles (and
  * the normal) swapped back. */
-int sc__sw_vs_capsule(const sc_mover *m, const sc_capsule *k, sc_shit *h)
+int sc__sw_vs_capsule(const sc_mover *m, const sc_capsule *k, sc_shit *h, double cut)
 {
     double p[3] = {k->a.x, k->a.y, k->a.z}, q[3] = {k->b.x, k->b.y, k->b.z}, R = k->radius;
     if (!m->box) {
@@ -342,7 +437,7 @@ int sc__sw_vs_capsule(const sc_mover *m, const sc_capsule *k, sc_shit *h)
         lo[i] = -m->e[i];
         hi[i] = m->e[i];
     }
-    if (!sc_c_box(pa, qa, nd, m->tmax, lo, hi, R, &h->t, bq, bn)) return 0;
+    if (!sc_c_box(pa, qa, nd, m->tmax, lo, hi, R, &h->t, bq, bn, cut)) return 0;
     double t = h->t, x[3], s[3];
     for (int i = 0; i < 3; ++i) x[i] = bq[i] + m->o[i] + t * m->d[i]; /* the box's point, in the world */
     if (t == 0.0) {
