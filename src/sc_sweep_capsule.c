@@ -362,7 +362,7 @@ static int sc_c_box_axis(const double *a, const double *b, const double *d, doub
     }
     if (!sc__sw_rounded_box(a, d, tmax, slo, shi, r, t, sq, n)) return 0;
     for (int i = 0; i < 3; ++i) {
-        double x = a[i] + *t * d[i];
+        double x = *t > 0.0 ? a[i] + *t * d[i] : a[i]; /* as sc__sw_rounded_box's point (a zero's sign kept) */
         q[i] = x < lo[i] ? lo[i] : (x > hi[i] ? hi[i] : x);
     }
     return 1;

@@ -676,6 +676,47 @@ static int upright_matches_pieces(void)
     return 0;
 }
 
+/* A capsule of a == b against AABBs and OBBs is the sphere sweep of centre a: the same bits (t,
+ * index, normal, point) as castSpheres, solid and skip. */
+static int point_capsule_is_sphere(void)
+{
+    sc_world *w = sc_world_create();
+    for (int o = 0; o < 300; ++o) {
+        if (rnd() % 2) {
+            float bx[6] = {frand(-20, 20), frand(-20, 20), frand(-20, 20), 0, 0, 0};
+            for (int i = 0; i < 3; ++i) bx[3 + i] = bx[i] + frand(0.1f, 3);
+            ENSURE(sc_world_add_aabbs(w, bx, 1, NULL) == SC_OK);
+        } else {
+            float a = frand(0, 3.14159f), c = cosf(a), s = sinf(a);
+            float b[15] = {frand(-20, 20), frand(-20, 20), frand(-20, 20), c, s, 0, -s, c, 0, 0, 0, 1, frand(0.1f, 2), frand(0.1f, 2), frand(0.1f, 2)};
+            ENSURE(sc_world_add_obbs(w, b, 1, NULL) == SC_OK);
+        }
+    }
+    ENSURE(sc_world_commit(w) == SC_OK);
+    enum { Q = 1000 };
+    static float cs[11 * Q], ss[8 * Q], t[Q], tb[Q], n[3 * Q], nb[3 * Q], p[3 * Q], pb[3 * Q];
+    static int32_t i[Q], ib[Q];
+    for (int q = 0; q < Q; ++q) {
+        float *c = cs + 11 * q, *s = ss + 8 * q;
+        for (int k = 0; k < 3; ++k) { c[k] = c[3 + k] = s[k] = frand(-25, 25); c[6 + k] = s[3 + k] = frand(-1, 1); }
+        c[9] = s[6] = rnd() % 3 ? INFINITY : frand(1, 30);
+        c[10] = s[7] = rnd() % 8 ? frand(0, 2) : 0.0f;
+    }
+    int hits = 0;
+    for (int skip = 0; skip < 2; ++skip) {
+        sc_query_filter f = sc_query_filter_default();
+        f.inside = skip ? SC_INSIDE_SKIP : SC_INSIDE_SOLID;
+        ENSURE(sc_world_cast_capsules(w, cs, Q, t, i, n, p, &f, NULL) == SC_OK);
+        ENSURE(sc_world_cast_spheres(w, ss, Q, tb, ib, nb, pb, &f, NULL) == SC_OK);
+        ENSURE(memcmp(t, tb, sizeof t) == 0 && memcmp(i, ib, sizeof i) == 0 && memcmp(n, nb, sizeof n) == 0 &&
+               memcmp(p, pb, sizeof p) == 0);
+        for (int q = 0; q < Q; ++q) hits += i[q] >= 0;
+    }
+    ENSURE(hits > Q / 5);
+    sc_world_destroy(w);
+    return 0;
+}
+
 typedef int (*test_fn)(void);
 static void run(const char *name, test_fn fn, const char *filter)
 {
@@ -700,6 +741,7 @@ int main(int argc, char **argv)
     RUN_TEST(random_world_vs_brute);
     RUN_TEST(upright_by_hand);
     RUN_TEST(upright_matches_pieces);
+    RUN_TEST(point_capsule_is_sphere);
     printf("%d passed, %d failed\n", g_run - g_failed_tests, g_failed_tests);
     return g_failed_tests ? 1 : 0;
 }
