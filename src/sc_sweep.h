@@ -70,5 +70,11 @@ int sc__sw_walk(sc_sq *q);
  * (the answer is then exact whenever it is at most cut); cut < 0: every piece is tested. */
 int sc__sw_capsule_object(const sc_world *w, const sc_mover *m, int o, sc_shit *h, double cut);
 int sc__sw_vs_capsule(const sc_mover *m, const sc_capsule *c, sc_shit *h, double cut);
+/* The segment [a, b] moving along t d (t in [0, tmax]) with radius r against the box [lo, hi]: t, the
+ * point q on the box and its normal n (zero at t = 0); 0 for none. pieces = 0: as the sweeps compute
+ * it (an upright capsule as a sphere against the box stretched along its axis); 1: always by the
+ * pieces (end balls, edges), for the tests to compare the two. */
+int sc__sw_capsule_box(const double *a, const double *b, const double *d, double tmax, const double *lo,
+                       const double *hi, double r, double *t, double *q, double *n, int pieces);
 
 #endif

@@ -114,7 +114,7 @@ static int sc_c_point_may(const double *x, const double *v, const double *a, con
 /* First t >= 0 at which the segment [a, b] moving along t d comes within R of the segment [p, q]; -1
  * for never. The slab of the parallelogram's interior is skipped when the segments are parallel
  * within 2^-30: the end point pieces then miss the contact by at most 2^-30 of the segments' length.
- * lim >= 0 (sc_c_box): an end point piece whose point cannot come within R + mg of the other segment's
+ * lim >= 0 (sc_c_box_pieces): an end point piece whose point cannot come within R + mg of the other segment's
  * bounds by t = lim is skipped (it could only give a contact after lim; the caller keeps only
  * contacts before it, and the smallest piece is unchanged whenever it is at most lim). */
 static double sc_c_seg_seg_t(const double *a, const double *b, const double *d, const double *p, const double *q,
@@ -223,7 +223,7 @@ static sc_civ sc_c_iv(double c, double d, double g, double lo, double hi)
     return v;
 }
 
-/* The box's edges' culling intervals (sc_c_box): per axis i, iv[i][0] the t in which the moving
+/* The box's edges' culling intervals (sc_c_box_pieces): per axis i, iv[i][0] the t in which the moving
  * segment's bounds (grown by r) meet the slab [lo_i, hi_i], iv[i][1] the plane lo_i, iv[i][2] the
  * plane hi_i, each grown by a margin of 2^-18 of the largest magnitude of any axis (the leaf tests
  * mix the axes in their dot products: their rounding, below 2^-26 of those magnitudes even at the
@@ -267,12 +267,13 @@ static int sc_c_edge_may(sc_civ iv[3][3], const int *ok, int e, double lim)
     return t0 <= t1 && t1 >= 0.0 && t0 <= lim;
 }
 
-/* The segment [a, b] moving along t d (0 <= t <= tmax) with radius r against the box [lo, hi]: the
- * first contact t, the point q on the box, and n, the box's outward unit normal there (zero at t = 0).
- * 0 for none. cut >= 0 (sc__sw_capsule_object): edges whose contacts all come after min(cut, tmax,
- * the best piece so far) are skipped; a skipped edge could only have given a later contact (ties
- * are tested), so the answer is the same whenever it is at most cut. */
-static int sc_c_box(const double *a, const double *b, const double *d, double tmax, const double *lo,
+/* The segment [a, b] moving along t d (0 <= t <= tmax) with radius r against the box [lo, hi], by
+ * its pieces (the end points' balls, the twelve edges): the first contact t, the point q on the box,
+ * and n, the box's outward unit normal there (zero at t = 0). 0 for none. cut >= 0
+ * (sc__sw_capsule_object): edges whose contacts all come after min(cut, tmax, the best piece so far)
+ * are skipped; a skipped edge could only have given a later contact (ties are tested), so the
+ * answer is the same whenever it is at most cut. */
+static int sc_c_box_pieces(const double *a, const double *b, const double *d, double tmax, const double *lo,
                     const double *hi, double r, double *t, double *q, double *n, double cut)
 {
     n[0] = n[1] = n[2] = 0.0;
@@ -341,6 +342,47 @@ static int sc_c_box(const double *a, const double *b, const double *d, double tm
         sc_c_normal(v, r, u1, u2, d, n);
     }
     return 1;
+}
+
+/* The same when b - a has at most one nonzero component k (an upright capsule, or a point): the
+ * capsule is the ball (a, r) plus the segment [0, b - a] along axis k, so it touches the box when a
+ * is within r of the box stretched by -(b_k - a_k) on axis k, [lo_k - max(L, 0), hi_k - min(L, 0)]
+ * with L = b_k - a_k: a sphere sweep of centre a against that box (sc__sw_rounded_box), whose normal
+ * is the box's own at the contact. The point: the box's point nearest a at t (on the other two axes
+ * the stretched box's point; on axis k the box's point nearest the segment's range at t, a point of
+ * their overlap when they overlap). */
+static int sc_c_box_axis(const double *a, const double *b, const double *d, double tmax, const double *lo,
+                         const double *hi, double r, double *t, double *q, double *n)
+{
+    double slo[3], shi[3], sq[3];
+    for (int i = 0; i < 3; ++i) {
+        double L = b[i] - a[i];
+        slo[i] = L > 0.0 ? lo[i] - L : lo[i];
+        shi[i] = L < 0.0 ? hi[i] - L : hi[i];
+    }
+    if (!sc__sw_rounded_box(a, d, tmax, slo, shi, r, t, sq, n)) return 0;
+    for (int i = 0; i < 3; ++i) {
+        double x = *t > 0.0 ? a[i] + *t * d[i] : a[i]; /* as sc__sw_rounded_box's point (a zero's sign kept) */
+        q[i] = x < lo[i] ? lo[i] : (x > hi[i] ? hi[i] : x);
+    }
+    return 1;
+}
+
+/* The moving capsule against the box: sc_c_box_axis when its segment lies along an axis (or is a
+ * point), else by its pieces. */
+static int sc_c_box(const double *a, const double *b, const double *d, double tmax, const double *lo,
+                    const double *hi, double r, double *t, double *q, double *n, double cut)
+{
+    int along = (b[0] != a[0]) + (b[1] != a[1]) + (b[2] != a[2]);
+    if (along <= 1) return sc_c_box_axis(a, b, d, tmax, lo, hi, r, t, q, n);
+    return sc_c_box_pieces(a, b, d, tmax, lo, hi, r, t, q, n, cut);
+}
+
+int sc__sw_capsule_box(const double *a, const double *b, const double *d, double tmax, const double *lo,
+                       const double *hi, double r, double *t, double *q, double *n, int pieces)
+{
+    if (pieces) return sc_c_box_pieces(a, b, d, tmax, lo, hi, r, t, q, n, -1.0);
+    return sc_c_box(a, b, d, tmax, lo, hi, r, t, q, n, -1.0);
 }
 
 /* The moving capsule against an AABB object, or against an OBB in its frame. */

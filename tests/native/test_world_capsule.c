@@ -5,6 +5,7 @@
  * comments, or from the single queries (an independent code path: no BVH, no world storage). */
 #include "slabcast.h"
 #include "sc_internal.h" /* sc__exit_normal_capsule: the single query's exit normal */
+#include "sc_sweep.h"    /* sc__sw_capsule_box: the upright capsule's sweep against the pieces' */
 
 #include <float.h>
 #include <math.h>
@@ -463,6 +464,259 @@ static int random_world_vs_brute(void)
     return 0;
 }
 
+/* Upright capsules (b - a along one axis) against a box: sc_sweep_capsule.c sweeps them as a sphere
+ * of centre a against the box stretched along the axis. Contacts worked out by hand on the box
+ * [0, 1]^3, radius 0.25; the point is the box's point nearest a at t (docs/semantics.md, "Sweeps").
+ * The BVH and the brute force give the same bits. */
+static int upright_by_hand(void)
+{
+    sc_world *w = sc_world_create();
+    const float box[6] = {0, 0, 0, 1, 1, 1};
+    ENSURE(sc_world_add_aabbs(w, box, 1, NULL) == SC_OK && sc_world_commit(w) == SC_OK);
+    enum { Q = 11 };
+    const float sw[Q * 11] = {
+        /* 0: along y, moving +x onto the face x = 0: the axis at x = -0.25, t = 1.75; point at a's height */
+        -2, 0.25f, 0.5f, -2, 0.75f, 0.5f, 1, 0, 0, INFINITY, 0.25f,
+        /* 1: along y above the box, moving -y onto the top: a at y = 1.25, t = 1.75 */
+        0.5f, 3, 0.5f, 0.5f, 4, 0.5f, 0, -1, 0, INFINITY, 0.25f,
+        /* 2: the same with a above b: b at y = 1.25, t = 1.75; the point under a (clamped to y = 1) */
+        0.5f, 4, 0.5f, 0.5f, 3, 0.5f, 0, -1, 0, INFINITY, 0.25f,
+        /* 3: along y from 0.75 to 1.75 (half over the box's top), moving +x: face x = 0, t = 1.75,
+         * point (0, 0.75, 0.5) */
+        -2, 0.75f, 0.5f, -2, 1.75f, 0.5f, 1, 0, 0, INFINITY, 0.25f,
+        /* 4: along y from -1 to 2 (spanning the box), moving +x: t = 1.75, point (0, 0, 0.5) (a's
+         * height -1 clamped to the box) */
+        -2, -1, 0.5f, -2, 2, 0.5f, 1, 0, 0, INFINITY, 0.25f,
+        /* 5: along y from 1.15 to 2, moving +x past the top edge (x = 0, y = 1): its lower ball (0.15
+         * above the edge) touches it at horizontal distance sqrt(0.25^2 - 0.15^2) = 0.2: t = 1.8,
+         * normal (-0.8, 0.6, 0), point (0, 1, 0.5) */
+        -2, 1.15f, 0.5f, -2, 2, 0.5f, 1, 0, 0, INFINITY, 0.25f,
+        /* 6: along y, moving along (1, 0, 1) at the vertical edge x = z = 0: the axis at horizontal
+         * distance sqrt2 (1 - t): t = 1 - 0.25 / sqrt2, normal (-1, 0, -1) / sqrt2, point (0, 0.25, 0) */
+        -1, 0.25f, -1, -1, 0.75f, -1, 1, 0, 1, INFINITY, 0.25f,
+        /* 7: along y below the corner (0, 0, 0), its top b at (-1, -1, -1), moving along (1, 1, 1):
+         * b at distance sqrt3 (1 - t) from the corner: t = 1 - 0.25 / sqrt3, normal -(1, 1, 1) / sqrt3 */
+        -1, -2, -1, -1, -1, -1, 1, 1, 1, INFINITY, 0.25f,
+        /* 8: along z (from 0.2 to 0.8) above the box, moving -y onto the top: t = 1.75, point (0.5, 1, 0.2) */
+        0.5f, 3, 0.2f, 0.5f, 3, 0.8f, 0, -1, 0, INFINITY, 0.25f,
+        /* 9: along x (from -3 to -2) moving +x: its end b reaches x = -0.25 at t = 1.75; point (0, 0.5, 0.5) */
+        -3, 0.5f, 0.5f, -2, 0.5f, 0.5f, 1, 0, 0, INFINITY, 0.25f,
+        /* 10: along y crossing the box at t = 0: t = 0, normal 0, point (0.5, 0, 0.5) (under a) */
+        0.5f, -1, 0.5f, 0.5f, 2, 0.5f, 1, 0, 0, INFINITY, 0.25f,
+    };
+    float t[Q], n[3 * Q], p[3 * Q], tb[Q], nb[3 * Q], pb[3 * Q];
+    int32_t i[Q], ib[Q];
+    ENSURE(sc_world_cast_capsules(w, sw, Q, t, i, n, p, NULL, NULL) == SC_OK);
+    ENSURE(sc_world_cast_capsules_bruteforce(w, sw, Q, tb, ib, nb, pb, NULL, NULL) == SC_OK);
+    ENSURE(memcmp(t, tb, sizeof t) == 0 && memcmp(i, ib, sizeof i) == 0 && memcmp(n, nb, sizeof n) == 0 &&
+           memcmp(p, pb, sizeof p) == 0);
+    const double r2 = sqrt(0.5), r3 = sqrt(1.0 / 3.0);
+    const double want[Q][7] = {
+        {1.75, -1, 0, 0, 0, 0.25, 0.5},   {1.75, 0, 1, 0, 0.5, 1, 0.5},    {1.75, 0, 1, 0, 0.5, 1, 0.5},
+        {1.75, -1, 0, 0, 0, 0.75, 0.5},   {1.75, -1, 0, 0, 0, 0, 0.5},     {1.8, -0.8, 0.6, 0, 0, 1, 0.5},
+        {1 - 0.25 * r2, -r2, 0, -r2, 0, 0.25, 0}, {1 - 0.25 * r3, -r3, -r3, -r3, 0, 0, 0},
+        {1.75, 0, 1, 0, 0.5, 1, 0.2},     {1.75, -1, 0, 0, 0, 0.5, 0.5},   {0, 0, 0, 0, 0.5, 0, 0.5},
+    };
+    for (int q = 0; q < Q; ++q) {
+        ENSURE(i[q] == 0);
+        if (fabs(t[q] - want[q][0]) > 1e-6 || fabs(n[3 * q] - want[q][1]) > 1e-6 || fabs(n[3 * q + 1] - want[q][2]) > 1e-6 ||
+            fabs(n[3 * q + 2] - want[q][3]) > 1e-6 || fabs(p[3 * q] - want[q][4]) > 1e-6 ||
+            fabs(p[3 * q + 1] - want[q][5]) > 1e-6 || fabs(p[3 * q + 2] - want[q][6]) > 1e-6)
+            fprintf(stderr, "  sweep %d: t %.9g n %g %g %g p %g %g %g\n", q, t[q], n[3 * q], n[3 * q + 1], n[3 * q + 2],
+                    p[3 * q], p[3 * q + 1], p[3 * q + 2]);
+        ENSURE(fabs(t[q] - want[q][0]) <= 1e-6);
+        for (int k = 0; k < 3; ++k) ENSURE(fabs(n[3 * q + k] - want[q][1 + k]) <= 1e-6 && fabs(p[3 * q + k] - want[q][4 + k]) <= 1e-6);
+    }
+    /* the exact dyadic ones exactly */
+    ENSURE(t[0] == 1.75f && t[1] == 1.75f && t[4] == 1.75f && t[9] == 1.75f && p[1] == 0.25f && p[13] == 0);
+    /* skip: the crossing capsule ignores the box */
+    sc_query_filter f = sc_query_filter_default();
+    f.inside = SC_INSIDE_SKIP;
+    ENSURE(sc_world_cast_capsules(w, sw + 10 * 11, 1, t, i, n, p, &f, NULL) == SC_OK && i[0] == -1);
+    sc_world_destroy(w);
+    return 0;
+}
+
+/* The distance from the axis-aligned segment [a, b] (b - a along axis k at most) to the box [lo, hi]
+ * in double, from the definition: per axis the gap between the two intervals (the segment's range on
+ * axis k, a point on the others). */
+static double upright_dist(const double *a, const double *b, const double *lo, const double *hi)
+{
+    double s = 0.0;
+    for (int i = 0; i < 3; ++i) {
+        double s0 = a[i] < b[i] ? a[i] : b[i], s1 = a[i] < b[i] ? b[i] : a[i];
+        double g = s1 < lo[i] ? lo[i] - s1 : (s0 > hi[i] ? s0 - hi[i] : 0.0);
+        s += g * g;
+    }
+    return sqrt(s);
+}
+
+/* The least separation (distance minus r) of the moving segment and the box over [0, t1], sampled,
+ * (sampled: an upper bound of the true least, enough to catch a contact found late). */
+static double upright_min_sep(const double *a, const double *b, const double *d, double t1, const double *lo,
+                              const double *hi, double r)
+{
+    double m = INFINITY;
+    for (int s = 0; s <= 256; ++s) {
+        double t = t1 * s / 256.0, at[3], bt[3];
+        for (int i = 0; i < 3; ++i) { at[i] = a[i] + t * d[i]; bt[i] = b[i] + t * d[i]; }
+        double v = upright_dist(at, bt, lo, hi) - r;
+        if (v < m) m = v;
+    }
+    return m;
+}
+
+/* Random upright sweeps against random boxes: the stretched box (as the sweeps compute it) against
+ * the pieces (end balls and edges, sc__sw_capsule_box(..., 1)). Both hit or both miss except where a
+ * graze by less than delta decides; t within the contract's rule (the contact's separation within
+ * delta of 0, none below -delta before it); the point on the box and within 2 delta of the capsule;
+ * the normal facing the capsule. Then a world of those boxes: the BVH gives the brute force's bits. */
+static int upright_matches_pieces(void)
+{
+    enum { N = 20000 };
+    int hits = 0, differ = 0, points_differ = 0;
+    for (int q = 0; q < N; ++q) {
+        double lo[3], hi[3], a[3], b[3], d[3], r = rnd() % 8 == 0 ? 0.0 : frand(0.01f, 1.5f);
+        int k = rnd() % 3, dyadic = rnd() % 4 == 0;
+        for (int i = 0; i < 3; ++i) {
+            lo[i] = dyadic ? dyad(2) : frand(-2, 2);
+            hi[i] = lo[i] + (dyadic ? 0.25 * (rnd() % 9) : frand(0, 3));
+            a[i] = b[i] = dyadic ? dyad(6) : frand(-6, 6);
+            d[i] = dyadic ? dyad(1) : frand(-1, 1);
+            if (rnd() % 5 == 0) d[i] = 0.0;
+        }
+        if (rnd() % 4) /* aimed at the box, roughly */
+            for (int i = 0; i < 3; ++i) d[i] = (lo[i] + hi[i]) * 0.5 - a[i] + (dyadic ? dyad(1) : frand(-1.5f, 1.5f));
+        if (d[0] == 0.0 && d[1] == 0.0 && d[2] == 0.0) d[rnd() % 3] = 1.0;
+        if (rnd() % 6) b[k] = a[k] + (dyadic ? dyad(2) : frand(-3, 3)); /* else a point */
+        double tmax = rnd() % 3 ? INFINITY : frand(0, 10), t1, t2, q1[3], q2[3], n1[3], n2[3];
+        int h1 = sc__sw_capsule_box(a, b, d, tmax, lo, hi, r, &t1, q1, n1, 0);
+        int h2 = sc__sw_capsule_box(a, b, d, tmax, lo, hi, r, &t2, q2, n2, 1);
+        /* the scale: every input and the centre's coordinates at the answers (at least 1) */
+        double s = 1.0 + r;
+        for (int i = 0; i < 3; ++i) {
+            double c = fabs(a[i]) + fabs(b[i]) + fabs(lo[i]) + fabs(hi[i]) + fabs(d[i]) * (h1 ? t1 : h2 ? t2 : 0.0);
+            if (c > s) s = c;
+        }
+        double delta = 1e-6 * s, tend = h1 ? t1 : (tmax < 1e3 ? tmax : 1e3);
+        if (h1 != h2) {
+            /* a graze: the least separation over the sweep within delta of 0 */
+            double m = upright_min_sep(a, b, d, h1 ? t1 : (h2 ? t2 : tend), lo, hi, r);
+            if (!(fabs(m) <= delta * 16)) fprintf(stderr, "  sweep %d: fast %d pieces %d, least separation %g\n", q, h1, h2, m);
+            ENSURE(fabs(m) <= delta * 16);
+            ++differ;
+            continue;
+        }
+        if (!h1) {
+            ENSURE(upright_min_sep(a, b, d, tend, lo, hi, r) >= -delta);
+            continue;
+        }
+        ++hits;
+        double at[3], bt[3];
+        for (int i = 0; i < 3; ++i) { at[i] = a[i] + t1 * d[i]; bt[i] = b[i] + t1 * d[i]; }
+        double sep = upright_dist(at, bt, lo, hi) - r;
+        if (t1 > 0.0) ENSURE(fabs(sep) <= delta);
+        else ENSURE(sep <= delta);
+        if (t1 > 0.0) ENSURE(upright_min_sep(a, b, d, t1, lo, hi, r) >= -delta);
+        if (t1 != t2) {
+            /* the pieces' t is within the same rule: touching there */
+            double a2[3], b2[3];
+            for (int i = 0; i < 3; ++i) { a2[i] = a[i] + t2 * d[i]; b2[i] = b[i] + t2 * d[i]; }
+            ENSURE(fabs(upright_dist(a2, b2, lo, hi) - r) <= delta || t2 == 0.0);
+        }
+        /* the point: on the box, within r (+ 2 delta) of the segment at t; the normal faces it */
+        double pz[3] = {q1[0], q1[1], q1[2]};
+        ENSURE(upright_dist(pz, pz, lo, hi) == 0.0);
+        double c[3]; /* the segment's point nearest q1: clamp along k */
+        for (int i = 0; i < 3; ++i) {
+            double s0 = at[i] < bt[i] ? at[i] : bt[i], s1 = at[i] < bt[i] ? bt[i] : at[i];
+            c[i] = q1[i] < s0 ? s0 : (q1[i] > s1 ? s1 : q1[i]);
+        }
+        double dc = sqrt((c[0] - q1[0]) * (c[0] - q1[0]) + (c[1] - q1[1]) * (c[1] - q1[1]) + (c[2] - q1[2]) * (c[2] - q1[2]));
+        ENSURE(dc <= r + 2 * delta);
+        if (t1 > 0.0) {
+            double nl = sqrt(n1[0] * n1[0] + n1[1] * n1[1] + n1[2] * n1[2]);
+            ENSURE(fabs(nl - 1) <= 1e-6);
+            ENSURE(n1[0] * (c[0] - q1[0]) + n1[1] * (c[1] - q1[1]) + n1[2] * (c[2] - q1[2]) >= -delta);
+        } else {
+            ENSURE(n1[0] == 0 && n1[1] == 0 && n1[2] == 0);
+        }
+        points_differ += memcmp(q1, q2, sizeof q1) != 0;
+    }
+    fprintf(stderr, "  %d hits, %d grazes decided differently, %d points differ from the pieces'\n", hits, differ,
+            points_differ);
+    ENSURE(hits > N / 10 && differ < N / 1000);
+    /* a world of boxes, upright sweeps: the BVH gives the brute force's bits */
+    sc_world *w = sc_world_create();
+    for (int o = 0; o < 300; ++o) {
+        float bx[6] = {frand(-20, 20), frand(-20, 20), frand(-20, 20), 0, 0, 0};
+        for (int i = 0; i < 3; ++i) bx[3 + i] = bx[i] + frand(0.1f, 3);
+        ENSURE(sc_world_add_aabbs(w, bx, 1, NULL) == SC_OK);
+    }
+    ENSURE(sc_world_commit(w) == SC_OK);
+    enum { Q = 2000 };
+    static float sw[11 * Q], t[Q], tb[Q], n[3 * Q], nb[3 * Q], p[3 * Q], pb[3 * Q];
+    static int32_t i[Q], ib[Q];
+    for (int q = 0; q < Q; ++q) {
+        float *s = sw + 11 * q;
+        int k = rnd() % 3;
+        for (int j = 0; j < 3; ++j) { s[j] = s[3 + j] = frand(-25, 25); s[6 + j] = frand(-1, 1); }
+        s[3 + k] += frand(-2, 2);
+        s[9] = rnd() % 3 ? INFINITY : frand(1, 30);
+        s[10] = frand(0, 1);
+    }
+    ENSURE(sc_world_cast_capsules(w, sw, Q, t, i, n, p, NULL, NULL) == SC_OK);
+    ENSURE(sc_world_cast_capsules_bruteforce(w, sw, Q, tb, ib, nb, pb, NULL, NULL) == SC_OK);
+    ENSURE(memcmp(t, tb, sizeof t) == 0 && memcmp(i, ib, sizeof i) == 0 && memcmp(n, nb, sizeof n) == 0 &&
+           memcmp(p, pb, sizeof p) == 0);
+    int wh = 0;
+    for (int q = 0; q < Q; ++q) wh += i[q] >= 0;
+    ENSURE(wh > Q / 10);
+    sc_world_destroy(w);
+    return 0;
+}
+
+/* A capsule of a == b against AABBs and OBBs is the sphere sweep of centre a: the same bits (t,
+ * index, normal, point) as castSpheres, solid and skip. */
+static int point_capsule_is_sphere(void)
+{
+    sc_world *w = sc_world_create();
+    for (int o = 0; o < 300; ++o) {
+        if (rnd() % 2) {
+            float bx[6] = {frand(-20, 20), frand(-20, 20), frand(-20, 20), 0, 0, 0};
+            for (int i = 0; i < 3; ++i) bx[3 + i] = bx[i] + frand(0.1f, 3);
+            ENSURE(sc_world_add_aabbs(w, bx, 1, NULL) == SC_OK);
+        } else {
+            float a = frand(0, 3.14159f), c = cosf(a), s = sinf(a);
+            float b[15] = {frand(-20, 20), frand(-20, 20), frand(-20, 20), c, s, 0, -s, c, 0, 0, 0, 1, frand(0.1f, 2), frand(0.1f, 2), frand(0.1f, 2)};
+            ENSURE(sc_world_add_obbs(w, b, 1, NULL) == SC_OK);
+        }
+    }
+    ENSURE(sc_world_commit(w) == SC_OK);
+    enum { Q = 1000 };
+    static float cs[11 * Q], ss[8 * Q], t[Q], tb[Q], n[3 * Q], nb[3 * Q], p[3 * Q], pb[3 * Q];
+    static int32_t i[Q], ib[Q];
+    for (int q = 0; q < Q; ++q) {
+        float *c = cs + 11 * q, *s = ss + 8 * q;
+        for (int k = 0; k < 3; ++k) { c[k] = c[3 + k] = s[k] = frand(-25, 25); c[6 + k] = s[3 + k] = frand(-1, 1); }
+        c[9] = s[6] = rnd() % 3 ? INFINITY : frand(1, 30);
+        c[10] = s[7] = rnd() % 8 ? frand(0, 2) : 0.0f;
+    }
+    int hits = 0;
+    for (int skip = 0; skip < 2; ++skip) {
+        sc_query_filter f = sc_query_filter_default();
+        f.inside = skip ? SC_INSIDE_SKIP : SC_INSIDE_SOLID;
+        ENSURE(sc_world_cast_capsules(w, cs, Q, t, i, n, p, &f, NULL) == SC_OK);
+        ENSURE(sc_world_cast_spheres(w, ss, Q, tb, ib, nb, pb, &f, NULL) == SC_OK);
+        ENSURE(memcmp(t, tb, sizeof t) == 0 && memcmp(i, ib, sizeof i) == 0 && memcmp(n, nb, sizeof n) == 0 &&
+               memcmp(p, pb, sizeof p) == 0);
+        for (int q = 0; q < Q; ++q) hits += i[q] >= 0;
+    }
+    ENSURE(hits > Q / 5);
+    sc_world_destroy(w);
+    return 0;
+}
+
 typedef int (*test_fn)(void);
 static void run(const char *name, test_fn fn, const char *filter)
 {
@@ -485,6 +739,9 @@ int main(int argc, char **argv)
     RUN_TEST(overlaps_obb_frustum);
     RUN_TEST(overlaps_capsules);
     RUN_TEST(random_world_vs_brute);
+    RUN_TEST(upright_by_hand);
+    RUN_TEST(upright_matches_pieces);
+    RUN_TEST(point_capsule_is_sphere);
     printf("%d passed, %d failed\n", g_run - g_failed_tests, g_failed_tests);
     return g_failed_tests ? 1 : 0;
 }

@@ -243,6 +243,22 @@ describe('capsule sweeps against an independent computation', () => {
     w.dispose();
   });
 
+  test('castCapsules: upright capsules (b - a along x, y or z: the stretched-box path against boxes)', () => {
+    const rand = rng(0x0B81);
+    const objs = [...mixedFloatScene(rand, 90), ...randomCapsules(rand, 40)];
+    const w = sc.createWorld();
+    addAll(w, objs);
+    const movers = randomMovers(rand, 400, 'capsule').map((m, i) => {
+      const b = m.a.slice();
+      b[i % 3] = f(b[i % 3] + rand() * 6 - 3);
+      return { ...m, b };
+    });
+    const [problems, hits] = judge(w, objs, movers, 'capsule', () => true);
+    expect(problems).toEqual([]);
+    expect(hits).toBeGreaterThan(80);
+    w.dispose();
+  });
+
   /** The scene and movers scaled by `unit` (rounded to float32; OBB axes and directions kept). */
   function scaled(objs, movers, unit) {
     const sv = (v) => v && v.map((x) => f(x * unit));
