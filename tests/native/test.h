@@ -3,6 +3,7 @@
 #define SC_TEST_H
 
 #include <stdio.h>
+#include <string.h>
 
 #include "slabcast.h"
 
@@ -26,5 +27,18 @@ static int g_failures;
             return 1;                                                                 \
         }                                                                             \
     } while (0)
+
+/* A test program's runner: run_test runs fn unless a name filter (argv[1]) excludes it, counts
+ * it in g_run and prints "ok" or "FAIL" with its name (programs that use it define
+ * RUN_TEST(fn) as run_test(#fn, fn, filter)). */
+typedef int (*test_fn)(void);
+static int g_run;
+static inline void run_test(const char *name, test_fn fn, const char *filter)
+{
+    if (filter && !strstr(name, filter)) return;
+    ++g_run;
+    int failed = fn();
+    printf("%s %s\n", failed ? "FAIL" : "ok  ", name);
+}
 
 #endif

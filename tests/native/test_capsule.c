@@ -358,17 +358,7 @@ static int validation(void)
     return 0;
 }
 
-typedef int (*test_fn)(void);
 #define RUN_TEST(fn) run_test(#fn, fn, filter)
-
-static int g_run;
-static void run_test(const char *name, test_fn fn, const char *filter)
-{
-    if (filter && !strstr(name, filter)) return;
-    ++g_run;
-    int failed = fn();
-    printf("%s %s\n", failed ? "FAIL" : "ok  ", name);
-}
 
 int main(int argc, char **argv)
 {
