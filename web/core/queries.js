@@ -25,18 +25,17 @@ function readVec(f32, word) {
   return [f32[word], f32[word + 1], f32[word + 2]];
 }
 
-/** Writes a checked shape (the copy checkShape returns) as an sc_shape at byte address p. */
-function writeShape(core, p, shape) {
-  const { f32, i32 } = core;
-  const w = p >> 2;
+/** Writes a checked shape (the copy checkShape returns) as an sc_shape at word w of the views. */
+function writeShape(f32, i32, w, shape) {
   for (let i = 0; i < 16; i++) i32[w + i] = 0;
-  i32[w] = SHAPE_TYPES[shape.type];
   switch (shape.type) {
     case 'aabb':
+      i32[w] = SHAPE_TYPES.aabb;
       writeVec(f32, w + 1, shape.min);
       writeVec(f32, w + 4, shape.max);
       break;
     case 'obb':
+      i32[w] = SHAPE_TYPES.obb;
       writeVec(f32, w + 1, shape.center);
       writeVec(f32, w + 4, shape.axes[0]);
       writeVec(f32, w + 7, shape.axes[1]);
@@ -44,14 +43,17 @@ function writeShape(core, p, shape) {
       writeVec(f32, w + 13, shape.half);
       break;
     case 'sphere':
+      i32[w] = SHAPE_TYPES.sphere;
       writeVec(f32, w + 1, shape.center);
       f32[w + 4] = shape.radius;
       break;
     case 'plane':
+      i32[w] = SHAPE_TYPES.plane;
       writeVec(f32, w + 1, shape.normal);
       f32[w + 4] = shape.d;
       break;
     case 'capsule':
+      i32[w] = SHAPE_TYPES.capsule;
       writeVec(f32, w + 1, shape.a);
       writeVec(f32, w + 4, shape.b);
       f32[w + 7] = shape.radius;
@@ -60,20 +62,48 @@ function writeShape(core, p, shape) {
 }
 
 /**
- * Runs fn(in, shape, out) on the core with `write` filling the input struct, then checks the
- * status. Returns the word address of the result struct, valid until the next call.
+ * Views of the scratch area alone (SCRATCH_WORDS words at core.scratch), for the single
+ * queries. WebAssembly.Memory's buffer getter costs tens of ns (core.views() reads it and a
+ * view's buffer on every call), so these are checked another way: growing a non-shared memory
+ * detaches its old buffer, and a view of a detached buffer has length 0 (read through the
+ * engine's own getter, taLength), so a length of 0 means re-derive (through core.views(), which
+ * also refreshes the core's views). A shared memory's buffers are never detached: an old one
+ * stays a valid window on the same bytes, and the scratch area lies in every one of them.
  */
-function run(core, fn, shape, write) {
-  const inPtr = core.scratch + IN_OFF;
-  const shapePtr = core.scratch + SHAPE_OFF;
-  const outPtr = core.scratch + OUT_OFF;
-  core.views();
-  write(core.f32, inPtr >> 2);
-  writeShape(core, shapePtr, shape);
-  core.call(fn, inPtr, shapePtr, outPtr);
-  core.views();
-  const outWord = outPtr >> 2;
-  core.checkStatus(core.i32[outWord]);
+class Scratch {
+  constructor(core) {
+    this.core = core;
+    this.f32 = null;
+    this.i32 = null;
+  }
+
+  /** Makes f32 and i32 views of the memory's current bytes. Call it after any code that may grow it. */
+  fresh() {
+    if (this.f32 !== null && taLength(this.f32) !== 0) return;
+    const core = this.core;
+    core.views();
+    const buffer = core.f32.buffer;
+    this.f32 = new Float32Array(buffer, core.scratch, SCRATCH_WORDS);
+    this.i32 = new Int32Array(buffer, core.scratch, SCRATCH_WORDS);
+  }
+}
+
+const SCRATCH_WORDS = 64; // IN_OFF..OUT_OFF + 64 bytes: every struct run() uses
+
+/**
+ * Runs fn(in, shape, out) on the core with `write` filling the input struct (at word 0 of the
+ * scratch views), then checks the status. Returns the word (in the scratch views) of the
+ * result struct, valid until the next call.
+ */
+function run(core, sc, fn, shape, write) {
+  const base = core.scratch;
+  sc.fresh();
+  write(sc.f32, IN_OFF >> 2);
+  writeShape(sc.f32, sc.i32, SHAPE_OFF >> 2, shape);
+  core.call(fn, base + IN_OFF, base + SHAPE_OFF, base + OUT_OFF);
+  sc.fresh();
+  const outWord = OUT_OFF >> 2;
+  core.checkStatus(sc.i32[outWord]);
   return outWord;
 }
 
@@ -177,54 +207,86 @@ function makeRaycastAABB(core) {
   };
 }
 
-/** The single queries of one core: raycast, linetest, closestPoint, contains. */
-export function createQueries(core) {
-  const ex = core.ex;
-  return {
-    raycastAABB: typeof ex.sc_wasm_raycast_aabb_io === 'function' ? makeRaycastAABB(core)
-      : () => { throw new SlabcastError('this slabcast.wasm has no raycastAABB (rebuild it)'); },
-    raycast(ray, shape) {
+/**
+ * raycast(ray, shape): one ray against one shape of any type; {hit: false} or {hit: true, t,
+ * t_enter, t_exit, point, normal} (fresh arrays). Like raycastAABB it guards itself (slabcast.js
+ * adds it after guardMethods wrapped the others): its own try turns any other exception into a
+ * SlabcastError named 'raycast', as the guard did, without the guard's rest arguments and apply.
+ * The inputs are read once and checked (checkRay, checkShape: all of the caller's code has run)
+ * before anything is written to the scratch area, through views re-derived after that code.
+ */
+function makeRaycast(core) {
+  const fn = core.ex.sc_wasm_raycast;
+  const sc = new Scratch(core);
+  // An AABB is answered by slabAABB (the core's bits, as raycastAABB) from float32 copies.
+  const rayF = new Float32Array(7);
+  const boxF = new Float32Array(6);
+  const res = new Float32Array(9);
+  const hitOf = (g, o) => ({
+    hit: true,
+    t: g[o],
+    t_enter: g[o + 1],
+    t_exit: g[o + 2],
+    point: [g[o + 3], g[o + 4], g[o + 5]],
+    normal: [g[o + 6], g[o + 7], g[o + 8]],
+  });
+  return function raycast(ray, shape) {
+    try {
       const r = checkRay(ray);
       const s = checkShape(shape);
-      const out = run(core, ex.sc_wasm_raycast, s, (f32, w) => {
+      // From here on none of the caller's code runs.
+      if (s.type === 'aabb') {
+        writeVec(rayF, 0, r.origin);
+        writeVec(rayF, 3, r.dir);
+        rayF[6] = r.tmax;
+        writeVec(boxF, 0, s.min);
+        writeVec(boxF, 3, s.max);
+        const k = slabAABB(rayF, boxF, res);
+        if (k === 0) return { hit: false };
+        if (k === 1) return hitOf(res, 0);
+      }
+      const out = run(core, sc, fn, s, (f32, w) => {
         writeVec(f32, w, r.origin);
         writeVec(f32, w + 3, r.dir);
         f32[w + 6] = r.tmax;
       });
-      const { f32, i32 } = core;
-      if (i32[out + 1] === 0) return { hit: false };
-      return {
-        hit: true,
-        t: f32[out + 2],
-        t_enter: f32[out + 3],
-        t_exit: f32[out + 4],
-        point: readVec(f32, out + 5),
-        normal: readVec(f32, out + 8),
-      };
-    },
+      return sc.i32[out + 1] === 0 ? { hit: false } : hitOf(sc.f32, out + 2);
+    } catch (e) {
+      throw asSlabcastError(e, 'raycast');
+    }
+  };
+}
 
+/** The single queries of one core: raycastAABB, raycast, linetest, closestPoint, contains. */
+export function createQueries(core) {
+  const ex = core.ex;
+  const sc = new Scratch(core);
+  return {
+    raycastAABB: typeof ex.sc_wasm_raycast_aabb_io === 'function' ? makeRaycastAABB(core)
+      : () => { throw new SlabcastError('this slabcast.wasm has no raycastAABB (rebuild it)'); },
+    raycast: makeRaycast(core),
     linetest(segment, shape) {
       const g = checkSegment(segment);
       const s = checkShape(shape);
-      const out = run(core, ex.sc_wasm_linetest, s, (f32, w) => {
+      const out = run(core, sc, ex.sc_wasm_linetest, s, (f32, w) => {
         writeVec(f32, w, g.a);
         writeVec(f32, w + 3, g.b);
       });
-      return { hit: core.i32[out + 1] !== 0 };
+      return { hit: sc.i32[out + 1] !== 0 };
     },
 
     closestPoint(point, shape) {
       const p = requireVec3(point, 'point');
       const s = checkShape(shape);
-      const out = run(core, ex.sc_wasm_closest_point, s, (f32, w) => writeVec(f32, w, p));
-      return { point: readVec(core.f32, out + 1) };
+      const out = run(core, sc, ex.sc_wasm_closest_point, s, (f32, w) => writeVec(f32, w, p));
+      return { point: readVec(sc.f32, out + 1) };
     },
 
     contains(point, shape) {
       const p = requireVec3(point, 'point');
       const s = checkShape(shape);
-      const out = run(core, ex.sc_wasm_contains, s, (f32, w) => writeVec(f32, w, p));
-      return { inside: core.i32[out + 1] !== 0 };
+      const out = run(core, sc, ex.sc_wasm_contains, s, (f32, w) => writeVec(f32, w, p));
+      return { inside: sc.i32[out + 1] !== 0 };
     },
   };
 }
