@@ -4,7 +4,9 @@
 import { SlabcastError, asSlabcastError, fail } from './errors.js';
 import { taBuffer, taKind, taLength } from './typed.js';
 import { FALLBACK, slabAABB } from './slab.js';
-import { checkRay, checkSegment, checkShape, requireVec3 } from './validate.js';
+import {
+  checkSegment, checkShape, checkShapeFields, requireNumber, requireObject, requireVec3, shapeType, vec3Into,
+} from './validate.js';
 
 /** sc_shape_type values of the C header slabcast.h. */
 const SHAPE_TYPES = { aabb: 1, obb: 2, sphere: 3, plane: 4, capsule: 5 };
@@ -218,10 +220,12 @@ function makeRaycastAABB(core) {
 function makeRaycast(core) {
   const fn = core.ex.sc_wasm_raycast;
   const sc = new Scratch(core);
-  // An AABB is answered by slabAABB (the core's bits, as raycastAABB) from float32 copies.
-  const rayF = new Float32Array(7);
-  const boxF = new Float32Array(6);
+  // The ray (and an AABB) read straight into float32 staging, rounded as the core takes them.
+  // A getter of one call's inputs may call raycast again: a nested call stages in its own.
+  const rayStage = new Float32Array(7);
+  const boxStage = new Float32Array(6);
   const res = new Float32Array(9);
+  let depth = 0;
   const hitOf = (g, o) => ({
     hit: true,
     t: g[o],
@@ -230,29 +234,37 @@ function makeRaycast(core) {
     point: [g[o + 3], g[o + 4], g[o + 5]],
     normal: [g[o + 6], g[o + 7], g[o + 8]],
   });
+  const writeRay = (rayF) => (f32, w) => { for (let i = 0; i < 7; i++) f32[w + i] = rayF[i]; };
   return function raycast(ray, shape) {
+    const rayF = depth === 0 ? rayStage : new Float32Array(7);
+    const boxF = depth === 0 ? boxStage : new Float32Array(6);
+    depth++;
     try {
-      const r = checkRay(ray);
-      const s = checkShape(shape);
-      // From here on none of the caller's code runs.
-      if (s.type === 'aabb') {
-        writeVec(rayF, 0, r.origin);
-        writeVec(rayF, 3, r.dir);
-        rayF[6] = r.tmax;
-        writeVec(boxF, 0, s.min);
-        writeVec(boxF, 3, s.max);
+      // checkRay and checkShape, reading each input once, in their order, with their errors.
+      requireObject(ray, 'ray');
+      vec3Into(ray.origin, 'ray.origin', rayF, 0);
+      vec3Into(ray.dir, 'ray.dir', rayF, 3);
+      const t = ray.tmax;
+      rayF[6] = t === undefined ? Infinity : requireNumber(t, 'ray.tmax');
+      const type = shapeType(shape);
+      let s = null;
+      if (type === 'aabb') {
+        vec3Into(shape.min, 'shape.min', boxF, 0);
+        vec3Into(shape.max, 'shape.max', boxF, 3);
+        // From here on none of the caller's code runs. slabAABB: the core's bits, as raycastAABB.
         const k = slabAABB(rayF, boxF, res);
         if (k === 0) return { hit: false };
         if (k === 1) return hitOf(res, 0);
+        s = { type, min: [boxF[0], boxF[1], boxF[2]], max: [boxF[3], boxF[4], boxF[5]] };
+      } else {
+        s = checkShapeFields(shape, type);
       }
-      const out = run(core, sc, fn, s, (f32, w) => {
-        writeVec(f32, w, r.origin);
-        writeVec(f32, w + 3, r.dir);
-        f32[w + 6] = r.tmax;
-      });
+      const out = run(core, sc, fn, s, writeRay(rayF));
       return sc.i32[out + 1] === 0 ? { hit: false } : hitOf(sc.f32, out + 2);
     } catch (e) {
       throw asSlabcastError(e, 'raycast');
+    } finally {
+      depth--;
     }
   };
 }

@@ -64,7 +64,31 @@ function vec3Of(v) {
   return [x, y, z];
 }
 
-function requireObject(v, name) {
+/**
+ * requireVec3 without the copy: the 3 numbers of v stored into f[off..off+2] (a Float32Array:
+ * rounded to float32 there, as when written to wasm memory), each element read once. The same
+ * checks, in the same order, and the same error.
+ */
+export function vec3Into(v, name, f, off) {
+  let n;
+  if (Array.isArray(v)) n = v.length;
+  else if (taKind(v) !== undefined) n = taLength(v);
+  else n = -1;
+  if (n === 3) {
+    const x = v[0];
+    const y = v[1];
+    const z = v[2];
+    if (typeof x === 'number' && typeof y === 'number' && typeof z === 'number') {
+      f[off] = x;
+      f[off + 1] = y;
+      f[off + 2] = z;
+      return;
+    }
+  }
+  fail(`"${name}" must be an array of 3 numbers`, name);
+}
+
+export function requireObject(v, name) {
   if (!isPlainObject(v)) fail(`"${name}" must be an object`, name);
 }
 
@@ -93,9 +117,19 @@ function requireAxes(v, name) {
  * (not a loop over a table of fields): no field name is built per call.
  */
 export function checkShape(shape) {
+  return checkShapeFields(shape, shapeType(shape));
+}
+
+/** shape.type of an object `shape`, read once: a string, else a SlabcastError. */
+export function shapeType(shape) {
   requireObject(shape, 'shape');
   const type = shape.type;
   if (typeof type !== 'string') fail('"shape.type" must be a string', 'shape.type');
+  return type;
+}
+
+/** checkShape after shapeType: the fields of a shape of type `type`, or an unknown type refused. */
+export function checkShapeFields(shape, type) {
   switch (type) {
     case 'aabb': {
       const min = requireVec3(shape.min, 'shape.min');
