@@ -172,7 +172,11 @@ function makeRaycastAABB(core) {
     if (taBuffer(target) === core.memory.buffer) fail("target must not be a view of slabcast's wasm memory", 'target');
     checkedTarget = target;
   };
+  let depth = 0; // a getter of a plain-array input may call raycastAABB again: it copies into its own
   return function raycastAABB(ray, box, target) {
+    const nested = depth !== 0;
+    const v = nested ? new Float32Array(13) : vals;
+    depth++;
     try {
       // The arguments that are not Float32Arrays are read first (their getters and Proxy traps
       // may run, and may shrink the buffer of a Float32Array argument); the Float32Arrays are
@@ -182,20 +186,20 @@ function makeRaycastAABB(core) {
       let r = ray;
       let b = box;
       if (!rayTyped) {
-        readFloats(ray, 7, 'ray', vals, 0);
-        r = rayCopy;
+        readFloats(ray, 7, 'ray', v, 0);
+        r = nested ? v.subarray(0, 7) : rayCopy;
       }
       if (!boxTyped) {
-        readFloats(box, 6, 'box', vals, 7);
-        b = boxCopy;
+        readFloats(box, 6, 'box', v, 7);
+        b = nested ? v.subarray(7, 13) : boxCopy;
       }
       if (rayTyped && !(ray[7] === undefined && ray[6] !== undefined)) {
-        readFloats(ray, 7, 'ray', vals, 0); // the length error, or a copy
-        r = rayCopy;
+        readFloats(ray, 7, 'ray', v, 0); // the length error, or a copy
+        r = nested ? v.subarray(0, 7) : rayCopy;
       }
       if (boxTyped && !(box[6] === undefined && box[5] !== undefined)) {
-        readFloats(box, 6, 'box', vals, 7);
-        b = boxCopy;
+        readFloats(box, 6, 'box', v, 7);
+        b = nested ? v.subarray(7, 13) : boxCopy;
       }
       if (target !== checkedTarget || target[8] === undefined) checkTarget(target);
       let k = slabAABB(r, b, res);
@@ -205,6 +209,8 @@ function makeRaycastAABB(core) {
       return true;
     } catch (e) {
       throw asSlabcastError(e, 'raycastAABB');
+    } finally {
+      depth--;
     }
   };
 }
