@@ -15,6 +15,8 @@ const SHAPE_TYPES = { aabb: 1, obb: 2, sphere: 3, plane: 4, capsule: 5 };
 const IN_OFF = 0; //      sc_ray (28 bytes) / sc_segment (24) / sc_vec3 (12)
 const SHAPE_OFF = 64; //  sc_shape (64)
 const OUT_OFF = 128; //   sc_raycast_result (44) / sc_test_result (8) / sc_point_result (16)
+const IN_W = IN_OFF >> 2;
+const OUT_W = OUT_OFF >> 2;
 const IO_OFF = 192; //    raycastAABB's 13 floats in, 9 out (sc_wasm_raycast_aabb_io)
 
 function writeVec(f32, word, v) {
@@ -240,7 +242,9 @@ function makeRaycast(core) {
     point: [g[o + 3], g[o + 4], g[o + 5]],
     normal: [g[o + 6], g[o + 7], g[o + 8]],
   });
-  const writeRay = (rayF) => (f32, w) => { for (let i = 0; i < 7; i++) f32[w + i] = rayF[i]; };
+  const inPtr = core.scratch + IN_OFF;
+  const shapePtr = core.scratch + SHAPE_OFF;
+  const outPtr = core.scratch + OUT_OFF;
   return function raycast(ray, shape) {
     const rayF = depth === 0 ? rayStage : new Float32Array(7);
     const boxF = depth === 0 ? boxStage : new Float32Array(6);
@@ -265,8 +269,19 @@ function makeRaycast(core) {
       } else {
         s = checkShapeFields(shape, type);
       }
-      const out = run(core, sc, fn, s, writeRay(rayF));
-      return sc.i32[out + 1] === 0 ? { hit: false } : hitOf(sc.f32, out + 2);
+      sc.fresh();
+      const f32 = sc.f32;
+      for (let i = 0; i < 7; i++) f32[IN_W + i] = rayF[i];
+      writeShape(f32, sc.i32, SHAPE_OFF >> 2, s);
+      try {
+        fn(inPtr, shapePtr, outPtr);
+      } catch (e) {
+        core.call(() => { throw e; }); // a trap: the core's handling (stack restored, SlabcastError)
+      }
+      sc.fresh();
+      const i32 = sc.i32;
+      core.checkStatus(i32[OUT_W]);
+      return i32[OUT_W + 1] === 0 ? { hit: false } : hitOf(sc.f32, OUT_W + 2);
     } catch (e) {
       throw asSlabcastError(e, 'raycast');
     } finally {
