@@ -174,8 +174,13 @@ function makeRaycastAABB(core) {
     if (taBuffer(target) === core.memory.buffer) fail("target must not be a view of slabcast's wasm memory", 'target');
     checkedTarget = target;
   };
-  let depth = 0; // a getter of a plain-array input may call raycastAABB again: it copies into its own
-  return function raycastAABB(ray, box, target) {
+  let depth = 0;
+  // The inputs that are not Float32Arrays of exactly the right length, read (the caller's code
+  // may run: getters, Proxy traps) and copied; the ones to use left in copiedRay, copiedBox.
+  let copiedRay = null;
+  let copiedBox = null;
+  const copyInputs = (ray, box) => {
+    // A getter may call raycastAABB again: a nested call copies into its own.
     const nested = depth !== 0;
     const v = nested ? new Float32Array(13) : vals;
     depth++;
@@ -203,6 +208,24 @@ function makeRaycastAABB(core) {
         readFloats(box, 6, 'box', v, 7);
         b = nested ? v.subarray(7, 13) : boxCopy;
       }
+      copiedRay = r;
+      copiedBox = b;
+    } finally {
+      depth--;
+    }
+  };
+  return function raycastAABB(ray, box, target) {
+    try {
+      let r = ray;
+      let b = box;
+      // Two genuine Float32Arrays of exactly 7 and 6 elements (no caller's code can run) are
+      // read in place; anything else goes through copyInputs.
+      if (!(isFloat32Array(ray) && isFloat32Array(box) && ray[7] === undefined && ray[6] !== undefined &&
+            box[6] === undefined && box[5] !== undefined)) {
+        copyInputs(ray, box);
+        r = copiedRay;
+        b = copiedBox;
+      }
       if (target !== checkedTarget || target[8] === undefined) checkTarget(target);
       let k = slabAABB(r, b, res);
       if (k === FALLBACK) k = inCore(r, b);
@@ -211,8 +234,6 @@ function makeRaycastAABB(core) {
       return true;
     } catch (e) {
       throw asSlabcastError(e, 'raycastAABB');
-    } finally {
-      depth--;
     }
   };
 }
