@@ -1,6 +1,8 @@
 // queries.js: the single queries (one ray, segment or point against one shape): inputs checked,
 // written into the core's scratch area as the C structs of slabcast.h, one export called, and
 // the result struct copied out into fresh JS objects (nothing returned aliases wasm memory).
+// A ray against an AABB (raycastAABB, and raycast with an AABB) is answered in JavaScript by
+// slab.js with the core's bits, the core deciding the inputs slab.js leaves to it.
 import { SlabcastError, asSlabcastError, fail } from './errors.js';
 import { taBuffer, taKind, taLength } from './typed.js';
 import { FALLBACK, slabAABB } from './slab.js';
