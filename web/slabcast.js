@@ -42,9 +42,9 @@ export async function loadSlabcast(options = {}) {
   if (!isPlainObject(options)) throw new SlabcastError('options must be an object ({wasm?})', { field: 'options' });
   checkOptionKeys(options, ['wasm']);
   const core = await instantiateCore(options.wasm);
-  // raycastAABB is the allocation-free fast path: it guards itself (queries.js), so it is added
-  // after the others are wrapped.
-  const { raycastAABB, ...queries } = createQueries(core);
+  // raycastAABB and raycast are the fast paths: they guard themselves (queries.js), so they are
+  // added after the others are wrapped.
+  const { raycastAABB, raycast, ...queries } = createQueries(core);
   const api = guardMethods({
     /** The module's WebAssembly.Memory (grows; never cache views of it). */
     memory: core.memory,
@@ -66,5 +66,6 @@ export async function loadSlabcast(options = {}) {
     ...queries,
   }, '');
   api.raycastAABB = raycastAABB;
+  api.raycast = raycast;
   return api;
 }

@@ -9,16 +9,24 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { rng } from '../../web/bench/scenes.mjs';
 import { loadSlabcast, SlabcastError } from '../../web/slabcast.js';
 import { ROOT } from './helpers/artifacts.mjs';
+import { coreRaycaster } from './helpers/core-raycast.mjs';
 
 let sc;
+let coreRaycast;
 beforeAll(async () => {
   sc = await loadSlabcast();
+  coreRaycast = await coreRaycaster();
 });
 
-/** The core's raycast of the same inputs, as the 9 floats raycastAABB writes (or null for a miss). */
+/**
+ * The core's raycast of the same inputs (sc_wasm_raycast called directly: sc.raycast answers
+ * AABBs with the same JavaScript slab path), as the 9 floats raycastAABB writes, or null for a
+ * miss; an invalid input throws (as raycastAABB must).
+ */
 function reference(ray, box) {
-  const r = sc.raycast({ origin: ray.slice(0, 3), dir: ray.slice(3, 6), tmax: ray[6] },
-    { type: 'aabb', min: box.slice(0, 3), max: box.slice(3, 6) });
+  const r = coreRaycast(Array.from(ray.slice(0, 3)), Array.from(ray.slice(3, 6)), ray[6],
+    { type: 'aabb', min: Array.from(box.slice(0, 3)), max: Array.from(box.slice(3, 6)) });
+  if (r.status !== 0) throw new SlabcastError(sc.statusMessage(r.status), { status: r.status });
   return r.hit ? Float32Array.from([r.t, r.t_enter, r.t_exit, ...r.point, ...r.normal]) : null;
 }
 

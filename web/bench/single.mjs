@@ -1,8 +1,12 @@
 // One ray against one AABB from JS, beside three.js's Ray.intersectBox, in one process:
 // sc.raycastAABB (allocation-free, into a caller's Float32Array), sc.raycast (objects in, a fresh
 // result object out) and THREE.Ray.intersectBox (into a reused Vector3). 4096 random pairs, each
-// call made 100 times; ns per call is the median of 5 rounds. Every result is checked against the
-// others first (same hit or miss; the same entry point within 1e-4).
+// call made 100 times; ns per call is the median of 5 rounds. As a loop over a game's objects
+// calls them, every pair owns its inputs: its own ray and box Float32Arrays, its own plain
+// objects and arrays for sc.raycast, its own Ray and Box3; no array is passed twice in a row.
+// Every result is checked against the others first (same hit or miss; the same entry point
+// within 1e-4). sc.raycast is also timed against the other shape types (sphere, OBB, capsule,
+// plane: each answered by one call into wasm), each pair again its own objects.
 //
 //   node web/bench/single.mjs        (npm run bench runs it too)
 import * as THREE from 'three';
@@ -44,7 +48,25 @@ function nsPerCall(f) {
   return rounds[2];
 }
 
-/** Runs the comparison; returns { three, raycastAABB, raycast } in ns per call. */
+/** For each pair, the same ray (its own objects) against a sphere, an OBB, a capsule and a plane of about the box's place. */
+function otherShapes(ps) {
+  const r = rng(0x52);
+  return ps.map((p) => {
+    const { ray, shape } = p.obj;
+    const c = [0, 1, 2].map((k) => (shape.min[k] + shape.max[k]) / 2);
+    const h = [0, 1, 2].map((k) => (shape.max[k] - shape.min[k]) / 2);
+    const a = r() * 6.283185307179586;
+    const own = () => ({ origin: ray.origin.slice(), dir: ray.dir.slice() });
+    return {
+      sphere: { ray: own(), shape: { type: 'sphere', center: c.slice(), radius: h[0] } },
+      obb: { ray: own(), shape: { type: 'obb', center: c.slice(), axes: [[Math.cos(a), Math.sin(a), 0], [-Math.sin(a), Math.cos(a), 0], [0, 0, 1]], half: h.slice() } },
+      capsule: { ray: own(), shape: { type: 'capsule', a: [c[0] - h[0], c[1], c[2]], b: [c[0] + h[0], c[1], c[2]], radius: h[1] } },
+      plane: { ray: own(), shape: { type: 'plane', normal: [0, 0.6, 0.8], d: c[2] } },
+    };
+  });
+}
+
+/** Runs the comparison; returns { three, raycastAABB, raycast, shapes: {sphere, obb, capsule, plane} } in ns per call. */
 export async function singleRayRows(sc) {
   const ps = pairs();
   const target = new Float32Array(9);
@@ -65,7 +87,12 @@ export async function singleRayRows(sc) {
   const three = nsPerCall((i) => ps[i].three.ray.intersectBox(ps[i].three.box, v));
   const fast = nsPerCall((i) => sc.raycastAABB(ps[i].ray, ps[i].box, target));
   const objects = nsPerCall((i) => sc.raycast(ps[i].obj.ray, ps[i].obj.shape));
-  return { three, raycastAABB: fast, raycast: objects, agree, n: N };
+  const others = otherShapes(ps);
+  const shapes = {};
+  for (const type of ['sphere', 'obb', 'capsule', 'plane']) {
+    shapes[type] = nsPerCall((i) => sc.raycast(others[i][type].ray, others[i][type].shape));
+  }
+  return { three, raycastAABB: fast, raycast: objects, shapes, agree, n: N };
 }
 
 export function printSingleRay(r) {
@@ -75,6 +102,12 @@ export function printSingleRay(r) {
   console.log(`| three.js Ray.intersectBox (Vector3 target) | ${r.three.toFixed(1)} | 1.00x |`);
   console.log(`| sc.raycastAABB (Float32Array target) | ${r.raycastAABB.toFixed(1)} | ${(r.raycastAABB / r.three).toFixed(2)}x |`);
   console.log(`| sc.raycast (objects) | ${r.raycast.toFixed(1)} | ${(r.raycast / r.three).toFixed(2)}x |`);
+  console.log('\n| sc.raycast (objects), other shapes | ns per call | vs sc.raycastAABB |');
+  console.log('|---|---:|---:|');
+  console.log(`| aabb | ${r.raycast.toFixed(1)} | ${(r.raycast / r.raycastAABB).toFixed(2)}x |`);
+  for (const [type, ns] of Object.entries(r.shapes ?? {})) {
+    console.log(`| ${type} | ${ns.toFixed(1)} | ${(ns / r.raycastAABB).toFixed(2)}x |`);
+  }
   console.log(`\nagreement: ${r.agree}/${r.n} pairs (same hit or miss; the point within 1e-4 of three.js's (its exit point for a ray starting inside), raycastAABB's equal to sc.raycast's)`);
 }
 

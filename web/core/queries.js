@@ -1,10 +1,14 @@
 // queries.js: the single queries (one ray, segment or point against one shape): inputs checked,
 // written into the core's scratch area as the C structs of slabcast.h, one export called, and
 // the result struct copied out into fresh JS objects (nothing returned aliases wasm memory).
+// A ray against an AABB (raycastAABB, and raycast with an AABB) is answered in JavaScript by
+// slab.js with the core's bits, the core deciding the inputs slab.js leaves to it.
 import { SlabcastError, asSlabcastError, fail } from './errors.js';
 import { taBuffer, taKind, taLength } from './typed.js';
 import { FALLBACK, slabAABB } from './slab.js';
-import { checkRay, checkSegment, checkShape, requireVec3 } from './validate.js';
+import {
+  checkSegment, checkShape, checkShapeFields, requireNumber, requireObject, requireVec3, shapeType, vec3Into,
+} from './validate.js';
 
 /** sc_shape_type values of the C header slabcast.h. */
 const SHAPE_TYPES = { aabb: 1, obb: 2, sphere: 3, plane: 4, capsule: 5 };
@@ -13,6 +17,8 @@ const SHAPE_TYPES = { aabb: 1, obb: 2, sphere: 3, plane: 4, capsule: 5 };
 const IN_OFF = 0; //      sc_ray (28 bytes) / sc_segment (24) / sc_vec3 (12)
 const SHAPE_OFF = 64; //  sc_shape (64)
 const OUT_OFF = 128; //   sc_raycast_result (44) / sc_test_result (8) / sc_point_result (16)
+const IN_W = IN_OFF >> 2;
+const OUT_W = OUT_OFF >> 2;
 const IO_OFF = 192; //    raycastAABB's 13 floats in, 9 out (sc_wasm_raycast_aabb_io)
 
 function writeVec(f32, word, v) {
@@ -25,18 +31,17 @@ function readVec(f32, word) {
   return [f32[word], f32[word + 1], f32[word + 2]];
 }
 
-/** Writes a checked shape (the copy checkShape returns) as an sc_shape at byte address p. */
-function writeShape(core, p, shape) {
-  const { f32, i32 } = core;
-  const w = p >> 2;
+/** Writes a checked shape (the copy checkShape returns) as an sc_shape at word w of the views. */
+function writeShape(f32, i32, w, shape) {
   for (let i = 0; i < 16; i++) i32[w + i] = 0;
-  i32[w] = SHAPE_TYPES[shape.type];
   switch (shape.type) {
     case 'aabb':
+      i32[w] = SHAPE_TYPES.aabb;
       writeVec(f32, w + 1, shape.min);
       writeVec(f32, w + 4, shape.max);
       break;
     case 'obb':
+      i32[w] = SHAPE_TYPES.obb;
       writeVec(f32, w + 1, shape.center);
       writeVec(f32, w + 4, shape.axes[0]);
       writeVec(f32, w + 7, shape.axes[1]);
@@ -44,14 +49,17 @@ function writeShape(core, p, shape) {
       writeVec(f32, w + 13, shape.half);
       break;
     case 'sphere':
+      i32[w] = SHAPE_TYPES.sphere;
       writeVec(f32, w + 1, shape.center);
       f32[w + 4] = shape.radius;
       break;
     case 'plane':
+      i32[w] = SHAPE_TYPES.plane;
       writeVec(f32, w + 1, shape.normal);
       f32[w + 4] = shape.d;
       break;
     case 'capsule':
+      i32[w] = SHAPE_TYPES.capsule;
       writeVec(f32, w + 1, shape.a);
       writeVec(f32, w + 4, shape.b);
       f32[w + 7] = shape.radius;
@@ -60,20 +68,48 @@ function writeShape(core, p, shape) {
 }
 
 /**
- * Runs fn(in, shape, out) on the core with `write` filling the input struct, then checks the
- * status. Returns the word address of the result struct, valid until the next call.
+ * Views of the scratch area alone (SCRATCH_WORDS words at core.scratch), for the single
+ * queries. WebAssembly.Memory's buffer getter costs tens of ns (core.views() reads it and a
+ * view's buffer on every call), so these are checked another way: growing a non-shared memory
+ * detaches its old buffer, and a view of a detached buffer has length 0 (read through the
+ * engine's own getter, taLength), so a length of 0 means re-derive (through core.views(), which
+ * also refreshes the core's views). A shared memory's buffers are never detached: an old one
+ * stays a valid window on the same bytes, and the scratch area lies in every one of them.
  */
-function run(core, fn, shape, write) {
-  const inPtr = core.scratch + IN_OFF;
-  const shapePtr = core.scratch + SHAPE_OFF;
-  const outPtr = core.scratch + OUT_OFF;
-  core.views();
-  write(core.f32, inPtr >> 2);
-  writeShape(core, shapePtr, shape);
-  core.call(fn, inPtr, shapePtr, outPtr);
-  core.views();
-  const outWord = outPtr >> 2;
-  core.checkStatus(core.i32[outWord]);
+class Scratch {
+  constructor(core) {
+    this.core = core;
+    this.f32 = null;
+    this.i32 = null;
+  }
+
+  /** Makes f32 and i32 views of the memory's current bytes. Call it after any code that may grow it. */
+  fresh() {
+    if (this.f32 !== null && taLength(this.f32) !== 0) return;
+    const core = this.core;
+    core.views();
+    const buffer = core.f32.buffer;
+    this.f32 = new Float32Array(buffer, core.scratch, SCRATCH_WORDS);
+    this.i32 = new Int32Array(buffer, core.scratch, SCRATCH_WORDS);
+  }
+}
+
+const SCRATCH_WORDS = 64; // IN_OFF..OUT_OFF + 64 bytes: every struct run() uses
+
+/**
+ * Runs fn(in, shape, out) on the core with `write` filling the input struct (at word 0 of the
+ * scratch views), then checks the status. Returns the word (in the scratch views) of the
+ * result struct, valid until the next call.
+ */
+function run(core, sc, fn, shape, write) {
+  const base = core.scratch;
+  sc.fresh();
+  write(sc.f32, IN_OFF >> 2);
+  writeShape(sc.f32, sc.i32, SHAPE_OFF >> 2, shape);
+  core.call(fn, base + IN_OFF, base + SHAPE_OFF, base + OUT_OFF);
+  sc.fresh();
+  const outWord = OUT_OFF >> 2;
+  core.checkStatus(sc.i32[outWord]);
   return outWord;
 }
 
@@ -140,7 +176,16 @@ function makeRaycastAABB(core) {
     if (taBuffer(target) === core.memory.buffer) fail("target must not be a view of slabcast's wasm memory", 'target');
     checkedTarget = target;
   };
-  return function raycastAABB(ray, box, target) {
+  let depth = 0;
+  // The inputs that are not Float32Arrays of exactly the right length, read (the caller's code
+  // may run: getters, Proxy traps) and copied; the ones to use left in copiedRay, copiedBox.
+  let copiedRay = null;
+  let copiedBox = null;
+  const copyInputs = (ray, box) => {
+    // A getter may call raycastAABB again: a nested call copies into its own.
+    const nested = depth !== 0;
+    const v = nested ? new Float32Array(13) : vals;
+    depth++;
     try {
       // The arguments that are not Float32Arrays are read first (their getters and Proxy traps
       // may run, and may shrink the buffer of a Float32Array argument); the Float32Arrays are
@@ -150,20 +195,38 @@ function makeRaycastAABB(core) {
       let r = ray;
       let b = box;
       if (!rayTyped) {
-        readFloats(ray, 7, 'ray', vals, 0);
-        r = rayCopy;
+        readFloats(ray, 7, 'ray', v, 0);
+        r = nested ? v.subarray(0, 7) : rayCopy;
       }
       if (!boxTyped) {
-        readFloats(box, 6, 'box', vals, 7);
-        b = boxCopy;
+        readFloats(box, 6, 'box', v, 7);
+        b = nested ? v.subarray(7, 13) : boxCopy;
       }
       if (rayTyped && !(ray[7] === undefined && ray[6] !== undefined)) {
-        readFloats(ray, 7, 'ray', vals, 0); // the length error, or a copy
-        r = rayCopy;
+        readFloats(ray, 7, 'ray', v, 0); // the length error, or a copy
+        r = nested ? v.subarray(0, 7) : rayCopy;
       }
       if (boxTyped && !(box[6] === undefined && box[5] !== undefined)) {
-        readFloats(box, 6, 'box', vals, 7);
-        b = boxCopy;
+        readFloats(box, 6, 'box', v, 7);
+        b = nested ? v.subarray(7, 13) : boxCopy;
+      }
+      copiedRay = r;
+      copiedBox = b;
+    } finally {
+      depth--;
+    }
+  };
+  return function raycastAABB(ray, box, target) {
+    try {
+      let r = ray;
+      let b = box;
+      // Two genuine Float32Arrays of exactly 7 and 6 elements (no caller's code can run) are
+      // read in place; anything else goes through copyInputs.
+      if (!(isFloat32Array(ray) && isFloat32Array(box) && ray[7] === undefined && ray[6] !== undefined &&
+            box[6] === undefined && box[5] !== undefined)) {
+        copyInputs(ray, box);
+        r = copiedRay;
+        b = copiedBox;
       }
       if (target !== checkedTarget || target[8] === undefined) checkTarget(target);
       let k = slabAABB(r, b, res);
@@ -177,54 +240,109 @@ function makeRaycastAABB(core) {
   };
 }
 
-/** The single queries of one core: raycast, linetest, closestPoint, contains. */
+/**
+ * raycast(ray, shape): one ray against one shape of any type; {hit: false} or {hit: true, t,
+ * t_enter, t_exit, point, normal} (fresh arrays). Like raycastAABB it guards itself (slabcast.js
+ * adds it after guardMethods wrapped the others): its own try turns any other exception into a
+ * SlabcastError named 'raycast', as the guard did, without the guard's rest arguments and apply.
+ * The inputs are read once and checked (checkRay, checkShape: all of the caller's code has run)
+ * before anything is written to the scratch area, through views re-derived after that code.
+ */
+function makeRaycast(core) {
+  const fn = core.ex.sc_wasm_raycast;
+  const sc = new Scratch(core);
+  // The ray (and an AABB) read straight into float32 staging, rounded as the core takes them.
+  // A getter of one call's inputs may call raycast again: a nested call stages in its own.
+  const rayStage = new Float32Array(7);
+  const boxStage = new Float32Array(6);
+  const res = new Float32Array(9);
+  let depth = 0;
+  const hitOf = (g, o) => ({
+    hit: true,
+    t: g[o],
+    t_enter: g[o + 1],
+    t_exit: g[o + 2],
+    point: [g[o + 3], g[o + 4], g[o + 5]],
+    normal: [g[o + 6], g[o + 7], g[o + 8]],
+  });
+  const inPtr = core.scratch + IN_OFF;
+  const shapePtr = core.scratch + SHAPE_OFF;
+  const outPtr = core.scratch + OUT_OFF;
+  return function raycast(ray, shape) {
+    const rayF = depth === 0 ? rayStage : new Float32Array(7);
+    const boxF = depth === 0 ? boxStage : new Float32Array(6);
+    depth++;
+    try {
+      // checkRay and checkShape, reading each input once, in their order, with their errors.
+      requireObject(ray, 'ray');
+      vec3Into(ray.origin, 'ray.origin', rayF, 0);
+      vec3Into(ray.dir, 'ray.dir', rayF, 3);
+      const t = ray.tmax;
+      rayF[6] = t === undefined ? Infinity : requireNumber(t, 'ray.tmax');
+      const type = shapeType(shape);
+      let s = null;
+      if (type === 'aabb') {
+        vec3Into(shape.min, 'shape.min', boxF, 0);
+        vec3Into(shape.max, 'shape.max', boxF, 3);
+        // From here on none of the caller's code runs. slabAABB: the core's bits, as raycastAABB.
+        const k = slabAABB(rayF, boxF, res);
+        if (k === 0) return { hit: false };
+        if (k === 1) return hitOf(res, 0);
+        s = { type, min: [boxF[0], boxF[1], boxF[2]], max: [boxF[3], boxF[4], boxF[5]] };
+      } else {
+        s = checkShapeFields(shape, type);
+      }
+      sc.fresh();
+      const f32 = sc.f32;
+      for (let i = 0; i < 7; i++) f32[IN_W + i] = rayF[i];
+      writeShape(f32, sc.i32, SHAPE_OFF >> 2, s);
+      try {
+        fn(inPtr, shapePtr, outPtr);
+      } catch (e) {
+        core.call(() => { throw e; }); // a trap: the core's handling (stack restored, SlabcastError)
+      }
+      sc.fresh();
+      const i32 = sc.i32;
+      core.checkStatus(i32[OUT_W]);
+      return i32[OUT_W + 1] === 0 ? { hit: false } : hitOf(sc.f32, OUT_W + 2);
+    } catch (e) {
+      throw asSlabcastError(e, 'raycast');
+    } finally {
+      depth--;
+    }
+  };
+}
+
+/** The single queries of one core: raycastAABB, raycast, linetest, closestPoint, contains. */
 export function createQueries(core) {
   const ex = core.ex;
+  const sc = new Scratch(core);
   return {
     raycastAABB: typeof ex.sc_wasm_raycast_aabb_io === 'function' ? makeRaycastAABB(core)
       : () => { throw new SlabcastError('this slabcast.wasm has no raycastAABB (rebuild it)'); },
-    raycast(ray, shape) {
-      const r = checkRay(ray);
-      const s = checkShape(shape);
-      const out = run(core, ex.sc_wasm_raycast, s, (f32, w) => {
-        writeVec(f32, w, r.origin);
-        writeVec(f32, w + 3, r.dir);
-        f32[w + 6] = r.tmax;
-      });
-      const { f32, i32 } = core;
-      if (i32[out + 1] === 0) return { hit: false };
-      return {
-        hit: true,
-        t: f32[out + 2],
-        t_enter: f32[out + 3],
-        t_exit: f32[out + 4],
-        point: readVec(f32, out + 5),
-        normal: readVec(f32, out + 8),
-      };
-    },
-
+    raycast: makeRaycast(core),
     linetest(segment, shape) {
       const g = checkSegment(segment);
       const s = checkShape(shape);
-      const out = run(core, ex.sc_wasm_linetest, s, (f32, w) => {
+      const out = run(core, sc, ex.sc_wasm_linetest, s, (f32, w) => {
         writeVec(f32, w, g.a);
         writeVec(f32, w + 3, g.b);
       });
-      return { hit: core.i32[out + 1] !== 0 };
+      return { hit: sc.i32[out + 1] !== 0 };
     },
 
     closestPoint(point, shape) {
       const p = requireVec3(point, 'point');
       const s = checkShape(shape);
-      const out = run(core, ex.sc_wasm_closest_point, s, (f32, w) => writeVec(f32, w, p));
-      return { point: readVec(core.f32, out + 1) };
+      const out = run(core, sc, ex.sc_wasm_closest_point, s, (f32, w) => writeVec(f32, w, p));
+      return { point: readVec(sc.f32, out + 1) };
     },
 
     contains(point, shape) {
       const p = requireVec3(point, 'point');
       const s = checkShape(shape);
-      const out = run(core, ex.sc_wasm_contains, s, (f32, w) => writeVec(f32, w, p));
-      return { inside: core.i32[out + 1] !== 0 };
+      const out = run(core, sc, ex.sc_wasm_contains, s, (f32, w) => writeVec(f32, w, p));
+      return { inside: sc.i32[out + 1] !== 0 };
     },
   };
 }

@@ -6,15 +6,6 @@
 import { fail, truncateUtf8 } from './errors.js';
 import { taBuffer, taByteLength, taByteOffset, taExact, taKind, taLength, taSet } from './typed.js';
 
-/** Fields of each shape type, in the order in which they are checked and laid out. */
-const SHAPE_FIELDS = {
-  aabb: [['min', 'vec'], ['max', 'vec']],
-  obb: [['center', 'vec'], ['axes', 'axes'], ['half', 'vec']],
-  sphere: [['center', 'vec'], ['radius', 'num']],
-  plane: [['normal', 'vec'], ['d', 'num']],
-  capsule: [['a', 'vec'], ['b', 'vec'], ['radius', 'num']],
-};
-
 /** The most items one batch may hold. */
 export const MAX_BATCH_ITEMS = 16777216;
 
@@ -56,11 +47,16 @@ export function checkOptionKeys(options, keys, name = 'options') {
   }
 }
 
-/** The 3 numbers of v (an array or a typed array), copied; null when v is not such a vector. */
+/**
+ * The 3 numbers of v (an array or a typed array), copied; null when v is not such a vector.
+ * Array.isArray first: an array is never a typed array, so the common case needs no brand check.
+ */
 function vec3Of(v) {
-  const typed = taKind(v) !== undefined;
-  if (!(Array.isArray(v) || typed)) return null;
-  if ((typed ? taLength(v) : v.length) !== 3) return null;
+  let n;
+  if (Array.isArray(v)) n = v.length;
+  else if (taKind(v) !== undefined) n = taLength(v);
+  else return null;
+  if (n !== 3) return null;
   const x = v[0];
   const y = v[1];
   const z = v[2];
@@ -68,7 +64,31 @@ function vec3Of(v) {
   return [x, y, z];
 }
 
-function requireObject(v, name) {
+/**
+ * requireVec3 without the copy: the 3 numbers of v stored into f[off..off+2] (a Float32Array:
+ * rounded to float32 there, as when written to wasm memory), each element read once. The same
+ * checks, in the same order, and the same error.
+ */
+export function vec3Into(v, name, f, off) {
+  let n;
+  if (Array.isArray(v)) n = v.length;
+  else if (taKind(v) !== undefined) n = taLength(v);
+  else n = -1;
+  if (n === 3) {
+    const x = v[0];
+    const y = v[1];
+    const z = v[2];
+    if (typeof x === 'number' && typeof y === 'number' && typeof z === 'number') {
+      f[off] = x;
+      f[off + 1] = y;
+      f[off + 2] = z;
+      return;
+    }
+  }
+  fail(`"${name}" must be an array of 3 numbers`, name);
+}
+
+export function requireObject(v, name) {
   if (!isPlainObject(v)) fail(`"${name}" must be an object`, name);
 }
 
@@ -92,23 +112,50 @@ function requireAxes(v, name) {
 }
 
 /**
- * Structural checks of a shape, in the order of docs/case-runner.md.
- * Returns a plain copy: {type, ...fields}.
+ * Structural checks of a shape, in the order of docs/case-runner.md: its type, then its fields
+ * in layout order, each read once. Returns a plain copy: {type, ...fields}. One case per type
+ * (not a loop over a table of fields): no field name is built per call.
  */
 export function checkShape(shape) {
+  return checkShapeFields(shape, shapeType(shape));
+}
+
+/** shape.type of an object `shape`, read once: a string, else a SlabcastError. */
+export function shapeType(shape) {
   requireObject(shape, 'shape');
   const type = shape.type;
   if (typeof type !== 'string') fail('"shape.type" must be a string', 'shape.type');
-  if (!Object.hasOwn(SHAPE_FIELDS, type)) {
-    fail(`unknown shape type "${truncateUtf8(type)}"`, 'shape.type');
+  return type;
+}
+
+/** checkShape after shapeType: the fields of a shape of type `type`, or an unknown type refused. */
+export function checkShapeFields(shape, type) {
+  switch (type) {
+    case 'aabb': {
+      const min = requireVec3(shape.min, 'shape.min');
+      return { type, min, max: requireVec3(shape.max, 'shape.max') };
+    }
+    case 'obb': {
+      const center = requireVec3(shape.center, 'shape.center');
+      const axes = requireAxes(shape.axes, 'shape.axes');
+      return { type, center, axes, half: requireVec3(shape.half, 'shape.half') };
+    }
+    case 'sphere': {
+      const center = requireVec3(shape.center, 'shape.center');
+      return { type, center, radius: requireNumber(shape.radius, 'shape.radius') };
+    }
+    case 'plane': {
+      const normal = requireVec3(shape.normal, 'shape.normal');
+      return { type, normal, d: requireNumber(shape.d, 'shape.d') };
+    }
+    case 'capsule': {
+      const a = requireVec3(shape.a, 'shape.a');
+      const b = requireVec3(shape.b, 'shape.b');
+      return { type, a, b, radius: requireNumber(shape.radius, 'shape.radius') };
+    }
+    default:
+      return fail(`unknown shape type "${truncateUtf8(type)}"`, 'shape.type');
   }
-  const copy = { type };
-  for (const [key, kind] of SHAPE_FIELDS[type]) {
-    const name = `shape.${key}`;
-    const v = shape[key];
-    copy[key] = kind === 'vec' ? requireVec3(v, name) : kind === 'num' ? requireNumber(v, name) : requireAxes(v, name);
-  }
-  return copy;
 }
 
 /** Returns a plain copy {origin, dir, tmax} (tmax defaults to Infinity). */

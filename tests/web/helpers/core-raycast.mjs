@@ -1,0 +1,42 @@
+// The core's own raycast of one ray against one shape, called directly (sc_wasm_raycast on the
+// C structs of slabcast.h, written here by hand): a reference for sc.raycast and raycastAABB that
+// shares none of web/core/queries.js's code (its JavaScript slab path, staging and views).
+import { instantiateCore } from '../../../web/core/loader.js';
+
+const TYPES = { aabb: 1, obb: 2, sphere: 3, plane: 4, capsule: 5 };
+
+/** The float fields of a shape after its type word, in sc_shape's layout. */
+function shapeFloats(s) {
+  switch (s.type) {
+    case 'aabb': return [...s.min, ...s.max];
+    case 'obb': return [...s.center, ...s.axes[0], ...s.axes[1], ...s.axes[2], ...s.half];
+    case 'sphere': return [...s.center, s.radius];
+    case 'plane': return [...s.normal, s.d];
+    default: return [...s.a, ...s.b, s.radius];
+  }
+}
+
+/**
+ * A function (origin, dir, tmax, shape) => {status, hit, t, t_enter, t_exit, point, normal}: the
+ * raw sc_raycast_result of a fresh core instance (status 0 when valid).
+ */
+export async function coreRaycaster() {
+  const core = await instantiateCore();
+  const base = core.scratch;
+  return (origin, dir, tmax, shape) => {
+    const buf = core.memory.buffer;
+    const f = new Float32Array(buf, base, 64);
+    const i = new Int32Array(buf, base, 64);
+    f.fill(0);
+    f.set([...origin, ...dir, tmax], 0);
+    i[16] = TYPES[shape.type];
+    f.set(shapeFloats(shape), 17);
+    core.ex.sc_wasm_raycast(base, base + 64, base + 128);
+    const g = new Float32Array(core.memory.buffer, base, 64);
+    const j = new Int32Array(core.memory.buffer, base, 64);
+    return {
+      status: j[32], hit: j[33] !== 0, t: g[34], t_enter: g[35], t_exit: g[36],
+      point: [g[37], g[38], g[39]], normal: [g[40], g[41], g[42]],
+    };
+  };
+}

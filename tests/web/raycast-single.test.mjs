@@ -1,0 +1,151 @@
+// sc.raycast (objects in, a result object out) and raycastAABB against the core's own
+// sc_wasm_raycast called directly (helpers/core-raycast.mjs): bit for bit on random rays against
+// every shape type (AABBs take queries.js's JavaScript slab path, the others its staging and
+// scratch views), invalid inputs with the core's status; calls nested in the caller's getters;
+// the wasm memory growing under a getter (the scratch views must be re-derived).
+import { beforeAll, describe, expect, test } from 'vitest';
+import { rng } from '../../web/bench/scenes.mjs';
+import { loadSlabcast, SlabcastError } from '../../web/slabcast.js';
+import { coreRaycaster } from './helpers/core-raycast.mjs';
+
+let sc;
+let coreRaycast;
+beforeAll(async () => {
+  sc = await loadSlabcast();
+  coreRaycast = await coreRaycaster();
+});
+
+const same = (x, y) => (typeof x === 'number' ? Object.is(x, y)
+  : Array.isArray(x) ? Array.isArray(y) && x.length === y.length && x.every((v, i) => same(v, y[i])) : x === y);
+
+/** '' when sc.raycast(ray, shape) is the core's answer bit for bit (or its error), else what differs. */
+function compare(ray, shape) {
+  const want = coreRaycast(ray.origin, ray.dir, ray.tmax ?? Infinity, shape);
+  let got;
+  try {
+    got = sc.raycast(ray, shape);
+  } catch (e) {
+    return e instanceof SlabcastError && e.status === want.status && want.status !== 0 ? '' : `threw ${e.message}; core status ${want.status}`;
+  }
+  if (want.status !== 0) return `no error; core status ${want.status}`;
+  if (!want.hit) return got.hit === false && Object.keys(got).length === 1 ? '' : `core misses, got ${JSON.stringify(got)}`;
+  for (const k of ['hit', 't', 't_enter', 't_exit', 'point', 'normal']) {
+    if (!same(got[k], want[k])) return `${k}: ${got[k]} vs core ${want[k]}`;
+  }
+  return '';
+}
+
+function randomCase(r) {
+  const pick = (a) => a[Math.floor(r() * a.length)];
+  const num = () => {
+    const u = r();
+    if (u < 0.06) return pick([0, -0]);
+    if (u < 0.09) return pick([1e-30, -1e-30, 3e38, -3e38, 2 ** 126, NaN, Infinity, 1e-40, 0.1]);
+    if (u < 0.35) return Math.floor(r() * 33 - 16) / 4; // dyadic: ties and faces
+    return r() * 10 - 5;
+  };
+  const v3 = () => [num(), num(), num()];
+  const type = pick(['aabb', 'aabb', 'obb', 'sphere', 'plane', 'capsule']);
+  let shape;
+  if (type === 'aabb') {
+    const a = v3();
+    const b = v3();
+    const swap = r() < 0.95;
+    shape = { type, min: a.map((x, k) => (swap ? Math.min(x, b[k]) : x)), max: a.map((x, k) => (swap ? Math.max(x, b[k]) : b[k])) };
+  } else if (type === 'obb') {
+    const axes = pick([[[1, 0, 0], [0, 1, 0], [0, 0, 1]], [[0.6, 0.8, 0], [-0.8, 0.6, 0], [0, 0, 1]], [[0, 0, 1], [0, 1, 0], [-1, 0, 0]], [v3(), v3(), v3()]]);
+    shape = { type, center: v3(), axes, half: v3().map(Math.abs) };
+  } else if (type === 'sphere') {
+    shape = { type, center: v3(), radius: Math.abs(num()) };
+  } else if (type === 'plane') {
+    const n = v3();
+    const l = Math.hypot(...n) || 1;
+    shape = { type, normal: r() < 0.9 ? n.map((x) => x / l) : n, d: num() };
+  } else {
+    const a = v3();
+    shape = { type, a, b: r() < 0.1 ? a.slice() : v3(), radius: Math.abs(num()) };
+  }
+  const ray = { origin: v3(), dir: v3() };
+  const c = type === 'aabb' ? shape.min : type === 'capsule' ? shape.a : type === 'plane' ? [0, 0, 0] : shape.center;
+  if (r() < 0.4) ray.dir = c.map((x, k) => x + (r() - 0.5) * 3 - ray.origin[k]); // aimed: mostly hits
+  if (r() < 0.15) { ray.dir = [0, 0, 0]; ray.dir[Math.floor(r() * 3)] = pick([1, -1, 0.5]); }
+  if (r() < 0.3) ray.tmax = r() < 0.7 ? r() * 10 : num();
+  return { ray, shape };
+}
+
+describe('sc.raycast against the core itself', () => {
+  test('60000 random rays against every shape type, bit for bit (errors: the core status)', () => {
+    const r = rng(0x5C1);
+    const problems = [];
+    const hits = {};
+    for (let i = 0; i < 60000; i++) {
+      const { ray, shape } = randomCase(r);
+      const msg = compare(ray, shape);
+      if (msg) problems.push(`${JSON.stringify({ ray, shape })}: ${msg}`);
+      const w = coreRaycast(ray.origin, ray.dir, ray.tmax ?? Infinity, shape);
+      if (w.status === 0 && w.hit) hits[shape.type] = (hits[shape.type] ?? 0) + 1;
+    }
+    expect(problems.slice(0, 5)).toEqual([]);
+    for (const t of ['aabb', 'obb', 'sphere', 'plane', 'capsule']) expect(hits[t]).toBeGreaterThan(1000);
+  });
+
+  test('typed-array vectors and Float64 values round as the core takes them', () => {
+    const box = { type: 'aabb', min: new Float64Array([0.1, 0.1, 0.1]), max: new Float32Array([2, 2, 2]) };
+    const ray = { origin: new Float64Array([-1.0000001, 0.30000001, 0.7]), dir: [1, 1e-9, 0] };
+    expect(compare(ray, box)).toBe('');
+    expect(sc.raycast(ray, box).hit).toBe(true);
+  });
+});
+
+describe('nested calls and memory growth under the caller\'s getters', () => {
+  const box = { type: 'aabb', min: [1, -1, -1], max: [3, 1, 1] };
+
+  test('raycast called from a getter of another raycast\'s inputs: both answers right', () => {
+    let inner = null;
+    const dir = [1, 0, 0];
+    const ray = { origin: [-5, 0, 0], get dir() {
+      inner = sc.raycast({ origin: [0.5, 9, 0.25], dir: [0, -1, 0] }, { type: 'aabb', min: [0, 0, 0], max: [1, 1, 1] });
+      return dir;
+    } };
+    const outer = sc.raycast(ray, box);
+    expect(outer).toEqual({ hit: true, t: 6, t_enter: 6, t_exit: 8, point: [1, 0, 0], normal: [-1, 0, 0] });
+    expect(inner).toEqual({ hit: true, t: 8, t_enter: 8, t_exit: 9, point: [0.5, 1, 0.25], normal: [0, 1, 0] });
+  });
+
+  test('raycastAABB called from a getter of another raycastAABB\'s plain-array ray: both answers right', () => {
+    const target = new Float32Array(9);
+    const innerTarget = new Float32Array(9);
+    let innerHit = null;
+    const ray = [-5, 0, 0, 1, 0];
+    Object.defineProperty(ray, 5, { get() {
+      innerHit = sc.raycastAABB([0.5, 9, 0.25, 0, -1, 0, Infinity], [0, 0, 0, 1, 1, 1], innerTarget);
+      return 0;
+    }, enumerable: true });
+    ray.push(Infinity);
+    expect(sc.raycastAABB(ray, [1, -1, -1, 3, 1, 1], target)).toBe(true);
+    expect(Array.from(target)).toEqual([6, 6, 8, 1, 0, 0, -1, 0, 0]);
+    expect(innerHit).toBe(true);
+    expect(Array.from(innerTarget)).toEqual([8, 8, 9, 0.5, 1, 0.25, 0, 1, 0]);
+  });
+
+  test('the memory grows under a getter: raycast still reads and writes the live memory', () => {
+    for (const shape of [{ type: 'sphere', center: [2, 0, 0], radius: 1 }, box]) {
+      const before = sc.memory.buffer;
+      const worlds = [];
+      const ray = { origin: [-5, 0, 0], get dir() {
+        for (let i = 0; i < 64 && sc.memory.buffer === before; i++) {
+          const w = sc.createWorld();
+          w.addAABBs(new Float32Array(6 * 100000).fill(1)); // 2.4 MB each, until the memory grows
+          worlds.push(w);
+        }
+        return [1, 0, 0];
+      } };
+      const got = sc.raycast(ray, shape);
+      expect(sc.memory.buffer === before).toBe(false);
+      expect(compare({ origin: [-5, 0, 0], dir: [1, 0, 0] }, shape)).toBe('');
+      expect(got).toEqual(sc.raycast({ origin: [-5, 0, 0], dir: [1, 0, 0] }, shape));
+      expect(got.hit).toBe(true);
+      for (const w of worlds) w.dispose();
+    }
+  });
+});
