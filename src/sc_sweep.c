@@ -328,11 +328,48 @@ static void sc_s_mover(const float *p, int kind, sc_mover *m)
     }
 }
 
+/* Numbers at 2^40 or beyond. There the pieces' double results may lie farther from the exact
+ * contact than the BVH's culling margins allow for, so that culling could change which object
+ * wins: such sweeps, and every sweep of a world holding such numbers, test every object as the
+ * brute force does (the same bits; docs/semantics.md, "Sweeps"). */
+#define SC_SWEEP_BIG 1099511627776.0 /* 2^40 */
+static int sc_s_big2(double lo, double hi) { return !(fabs(lo) < SC_SWEEP_BIG && fabs(hi) < SC_SWEEP_BIG); }
+
+/* Whether the world's BVH bounds or far objects reach 2^40. */
+static int sc_s_big_world(const sc_world *w)
+{
+    if (w->nfar > 0) return 1;
+    if (w->root == SC_NO_CHILD) return 0;
+    if (w->root < 0) {
+        const sc_group *g = &w->groups[~w->root];
+        for (int l = 0; l < 4; ++l)
+            for (int a = 0; a < 3; ++a)
+                if (g->idx[l] >= 0 && sc_s_big2(g->lo[a][l], g->hi[a][l])) return 1;
+        return 0;
+    }
+    const sc_node4 *nd = &w->nodes[w->root];
+    for (int l = 0; l < 4; ++l)
+        for (int a = 0; a < 3; ++a)
+            if ((nd->valid >> l & 1) && sc_s_big2(nd->bmin[a][l], nd->bmax[a][l])) return 1;
+    return 0;
+}
+
+/* Whether the sweep's position, reach, direction or path (when tmax is finite) reaches 2^40. */
+static int sc_s_big_mover(const sc_mover *m)
+{
+    for (int k = 0; k < 3; ++k) {
+        if (sc_s_big2(m->o[k], m->ext[k]) || !(fabs(m->d[k]) < SC_SWEEP_BIG)) return 1;
+        if (m->tmax < INFINITY && !(fabs(m->d[k]) * m->tmax < SC_SWEEP_BIG)) return 1;
+    }
+    return 0;
+}
+
 sc_status sc__sweep_batch(const sc_world *w, const float *sweeps, int32_t n, int kind, float *t, int32_t *index,
                           float *normal, float *point, const sc_wfilt *filter, int brute)
 {
     int per = kind == SC_MOVER_BOX ? SC_BOX_SWEEP_FLOATS : kind == SC_MOVER_CAPSULE ? SC_CAPSULE_SWEEP_FLOATS : SC_SPHERE_SWEEP_FLOATS;
     int box = kind == SC_MOVER_BOX;
+    int big_world = !brute && sc_s_big_world(w);
     for (int i = 0; i < n; ++i) {
         const float *p = sweeps + (size_t)i * (size_t)per;
         sc_mover m;
@@ -343,8 +380,9 @@ sc_status sc__sweep_batch(const sc_world *w, const float *sweeps, int32_t n, int
         f.exclude = filter->exclude ? filter->exclude[i] : -1;
         f.inside = filter->inside;
         f.filtered = filter->masked || f.exclude >= 0;
-        sc_sq qy = {w, &m, &f, {0.0, -1, {0, 0, 0}, {0, 0, 0}}, !brute};
-        if (brute) {
+        int every = brute || big_world || sc_s_big_mover(&m);
+        sc_sq qy = {w, &m, &f, {0.0, -1, {0, 0, 0}, {0, 0, 0}}, !every};
+        if (every) {
             for (int o = 0; o < w->count; ++o) sc__sw_offer(&qy, o);
         } else if (!sc__sw_walk(&qy)) {
             sc_walker k = {sc_s_cull_walk, sc_s_offer, NULL, &qy};
