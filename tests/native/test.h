@@ -28,17 +28,20 @@ static int g_failures;
         }                                                                             \
     } while (0)
 
-/* A test program's runner: run_test runs fn unless a name filter (argv[1]) excludes it, counts
- * it in g_run and prints "ok" or "FAIL" with its name (programs that use it define
- * RUN_TEST(fn) as run_test(#fn, fn, filter)). */
+/* A test program's runner: RUN_TEST(fn) runs fn unless a name filter (argv[1], in a local
+ * `filter`) excludes it, counts it in g_run, and counts it in g_failed_tests when it returned
+ * non-zero or made a check fail; prints "ok" or "FAIL" with its name. */
 typedef int (*test_fn)(void);
-static int g_run;
+static int g_run, g_failed_tests;
 static inline void run_test(const char *name, test_fn fn, const char *filter)
 {
     if (filter && !strstr(name, filter)) return;
     ++g_run;
-    int failed = fn();
+    int before = g_failures;
+    int failed = fn() != 0 || g_failures != before;
+    if (failed) ++g_failed_tests;
     printf("%s %s\n", failed ? "FAIL" : "ok  ", name);
 }
+#define RUN_TEST(fn) run_test(#fn, fn, filter)
 
 #endif

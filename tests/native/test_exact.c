@@ -199,8 +199,6 @@ static int sweep_powers_of_two(void)
     return 0;
 }
 
-#define RUN_TEST(fn) run_test(#fn, fn, filter)
-
 int main(int argc, char **argv)
 {
     const char *filter = argc > 1 ? argv[1] : NULL;

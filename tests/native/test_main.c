@@ -547,8 +547,6 @@ static int version(void)
     return 0;
 }
 
-#define RUN_TEST(fn) run_test(#fn, fn, filter)
-
 int main(int argc, char **argv)
 {
     const char *filter = argc > 1 ? argv[1] : NULL;

@@ -18,7 +18,6 @@
 
 #include "test.h"
 
-static int g_run, g_failed_tests;
 
 /* As ENSURE, but the test goes on: each repro line reports on its own. */
 #define CHECK(cond)                                                                  \
@@ -403,18 +402,6 @@ static int random_skewed_obbs(void)
     ENSURE(points > 1000 && beyond > points / 10 && hits > points / 2);
     return 0;
 }
-
-typedef int (*test_fn)(void);
-static void run(const char *name, test_fn fn, const char *filter)
-{
-    if (filter && !strstr(name, filter)) return;
-    ++g_run;
-    int before = g_failures;
-    fn();
-    if (g_failures != before) ++g_failed_tests;
-    printf("%s %s\n", g_failures != before ? "FAIL" : "ok  ", name);
-}
-#define RUN_TEST(fn) run(#fn, fn, filter)
 
 int main(int argc, char **argv)
 {

@@ -17,7 +17,6 @@
 
 #include "test.h"
 
-static int g_run, g_failed_tests;
 
 static uint64_t g_rng = 0x2545F4914F6CDD1Dull;
 static uint64_t rnd(void)
@@ -286,18 +285,6 @@ static int grazing_by_hand(void)
     return 0;
 }
 
-static void run(const char *name, int (*fn)(void), const char *filter)
-{
-    if (filter && !strstr(name, filter)) return;
-    ++g_run;
-    if (fn()) {
-        ++g_failed_tests;
-        fprintf(stderr, "FAIL %s\n", name);
-    } else {
-        printf("ok   %s\n", name);
-    }
-}
-#define RUN_TEST(fn) run(#fn, fn, filter)
 
 int main(int argc, char **argv)
 {

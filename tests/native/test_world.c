@@ -17,7 +17,6 @@
 /* An sc_ray as the SC_RAY_FLOATS floats sc_world_cast_ray_all takes. */
 #define RAY7(r) ((const float[SC_RAY_FLOATS]){(r).origin.x, (r).origin.y, (r).origin.z, (r).dir.x, (r).dir.y, (r).dir.z, (r).tmax})
 
-static int g_run, g_failed_tests;
 /* The caller's working memory for every query of these tests (reserved in main). */
 static sc_scratch *g_scratch;
 
@@ -919,18 +918,6 @@ static int filters_remove_enable_masks(void)
     sc_world_destroy(w);
     return 0;
 }
-
-typedef int (*test_fn)(void);
-static void run(const char *name, test_fn fn, const char *filter)
-{
-    if (filter && !strstr(name, filter)) return;
-    ++g_run;
-    int before = g_failures;
-    fn();
-    if (g_failures != before) ++g_failed_tests;
-    printf("%s %s\n", g_failures != before ? "FAIL" : "ok  ", name);
-}
-#define RUN_TEST(fn) run(#fn, fn, filter)
 
 /* Sweeps by hand (docs/semantics.md, "Sweeps"): a ball passing a box edge, a box reaching a sphere
  * and a turned OBB, contact at the start, tmax; BVH and brute force agree. */

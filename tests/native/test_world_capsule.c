@@ -15,7 +15,6 @@
 
 #include "test.h"
 
-static int g_run, g_failed_tests;
 
 static unsigned long long g_rng = 0x9E3779B97F4A7C15ull;
 static unsigned rnd(void)
@@ -716,18 +715,6 @@ static int point_capsule_is_sphere(void)
     sc_world_destroy(w);
     return 0;
 }
-
-typedef int (*test_fn)(void);
-static void run(const char *name, test_fn fn, const char *filter)
-{
-    if (filter && !strstr(name, filter)) return;
-    ++g_run;
-    int before = g_failures;
-    fn();
-    if (g_failures != before) ++g_failed_tests;
-    printf("%s %s\n", g_failures != before ? "FAIL" : "ok  ", name);
-}
-#define RUN_TEST(fn) run(#fn, fn, filter)
 
 int main(int argc, char **argv)
 {

@@ -22,7 +22,6 @@
 /* An sc_ray as the SC_RAY_FLOATS floats sc_world_cast_ray_all takes. */
 #define RAY7(r) ((const float[SC_RAY_FLOATS]){(r).origin.x, (r).origin.y, (r).origin.z, (r).dir.x, (r).dir.y, (r).dir.z, (r).tmax})
 
-static int g_run, g_failed_tests;
 
 /* ------------------------------------------------ counting every malloc of the process */
 
@@ -426,18 +425,6 @@ static int allocation_failures(void)
     ENSURE(failures > 20);
     return 0;
 }
-
-typedef int (*test_fn)(void);
-static void run(const char *name, test_fn fn, const char *filter)
-{
-    if (filter && !strstr(name, filter)) return;
-    ++g_run;
-    int before = g_failures;
-    fn();
-    if (g_failures != before) ++g_failed_tests;
-    printf("%s %s\n", g_failures != before ? "FAIL" : "ok  ", name);
-}
-#define RUN_TEST(fn) run(#fn, fn, filter)
 
 int main(int argc, char **argv)
 {
