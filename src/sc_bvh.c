@@ -1,4 +1,4 @@
-/* slabcast worlds: the 4-wide BVH. Built by binned SAH over the objects' bounds (contiguous
+/* slabcast worlds: the SC_NODE_W-wide BVH (leaves of 4 objects). Built by binned SAH over the objects' bounds (contiguous
  * build records, bounds grown with f4 min / max), refit bottom-up, and the commit rule that
  * decides between them (docs/semantics.md, "World queries").
  */
@@ -198,24 +198,24 @@ static int32_t sc_w_build_rec(sc_world *w, sc_bprim *p, int n, sc_bounds pb, int
         sc_w_group_fill(w, g);
         return ~(int32_t)g;
     }
-    /* Up to four parts: split the part with the largest surface area until there are four
-     * or every part fits in a leaf. */
-    sc_part parts[4];
+    /* Up to SC_NODE_W parts: split the part with the largest surface area until there are
+     * SC_NODE_W or every part fits in a leaf. Past depth 24, halve the largest part (by count)
+     * instead: the depth (and so the traversal stack, see SC_STACK) stays bounded even when SAH
+     * keeps peeling one object off at a time. */
+    sc_part parts[SC_NODE_W];
     int np = 1;
     parts[0].begin = 0;
     parts[0].n = n;
     parts[0].b = pb;
-    while (np < 4) {
+    while (np < SC_NODE_W) {
         int pick = -1;
         float best = -1.0f;
         for (int i = 0; i < np; ++i) {
-            float area = sc_b_area(&parts[i].b);
-            if (parts[i].n > SC_LEAF && area > best) { best = area; pick = i; }
+            float size = depth < 24 ? sc_b_area(&parts[i].b) : (float)parts[i].n;
+            if (parts[i].n > SC_LEAF && size > best) { best = size; pick = i; }
         }
         if (pick < 0) break;
         sc_part q = parts[pick];
-        /* Past depth 24, halve: the depth (and so the traversal stack) stays bounded even
-         * when SAH keeps peeling one object off at a time. */
         sc_bounds lb, rb;
         int left;
         if (depth < 24) {
@@ -232,19 +232,19 @@ static int32_t sc_w_build_rec(sc_world *w, sc_bprim *p, int n, sc_bounds pb, int
         parts[np].b = rb;
         ++np;
     }
-    if (!sc__grow_aligned(&w->mem, (void **)&w->nodes, &w->nodes_raw, &w->capnodes, w->nnodes + 1, sizeof(sc_node4),
+    if (!sc__grow_aligned(&w->mem, (void **)&w->nodes, &w->nodes_raw, &w->capnodes, w->nnodes + 1, sizeof(sc_node),
                          w->nnodes)) {
         *oom = 1;
         return SC_NO_CHILD;
     }
     int32_t me = w->nnodes++;
-    for (int l = 0; l < 4; ++l) {
+    for (int l = 0; l < SC_NODE_W; ++l) {
         int32_t c = SC_NO_CHILD;
         if (l < np) {
             c = sc_w_build_rec(w, p + parts[l].begin, parts[l].n, parts[l].b, depth + 1, oom);
             if (*oom) return SC_NO_CHILD;
         }
-        sc_node4 *node = &w->nodes[me]; /* re-derived: the recursion may move the array */
+        sc_node *node = &w->nodes[me]; /* re-derived: the recursion may move the array */
         node->child[l] = c;
         if (l == 0) node->valid = 0;
         if (c != SC_NO_CHILD) node->valid |= 1 << l;
@@ -322,8 +322,8 @@ void sc__bvh_child_bounds(const sc_world *w, int32_t c, sc_bounds *b)
         }
         return;
     }
-    const sc_node4 *nd = &w->nodes[c];
-    for (int l = 0; l < 4; ++l) {
+    const sc_node *nd = &w->nodes[c];
+    for (int l = 0; l < SC_NODE_W; ++l) {
         for (int a = 0; a < 3; ++a) {
             if (nd->bmin[a][l] < b->lo[a]) b->lo[a] = nd->bmin[a][l];
             if (nd->bmax[a][l] > b->hi[a]) b->hi[a] = nd->bmax[a][l];
@@ -337,8 +337,8 @@ sc_status sc_world_refit(sc_world *w)
     if (!w->built) return sc_world_build(w);
     for (int g = 0; g < w->ngroups; ++g) sc_w_group_fill(w, g);
     for (int i = w->nnodes - 1; i >= 0; --i) {
-        sc_node4 *nd = &w->nodes[i];
-        for (int l = 0; l < 4; ++l) {
+        sc_node *nd = &w->nodes[i];
+        for (int l = 0; l < SC_NODE_W; ++l) {
             sc_bounds b;
             sc__bvh_child_bounds(w, nd->child[l], &b);
             for (int a = 0; a < 3; ++a) {

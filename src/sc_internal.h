@@ -52,23 +52,40 @@ sc_vec3 sc__exit_normal(const sc_ray *ray, const sc_shape *shape);
 #define SC_GROW 1.0000010f           /* 1 + 2^-20: culling exits scale their reciprocal by it */
 #define SC_LEAF 4
 #define SC_BINS 16
-/* Entries of a traversal stack. The build bounds the depth (SAH splits to depth 24, halving
- * below), so a full stack cannot happen; if it ever did, the ray would be answered by testing
- * every object (sc_traverse.c), never by dropping a subtree. Tests build with a tiny stack. */
+/* The width of a BVH node, fixed at compile time: 8 children natively on x86-64 (culled by one
+ * AVX2 kernel when the CPU has it, else as two 4-wide halves: sc_kernels.h), 4 elsewhere (wasm,
+ * where two 128-bit halves measured slower in V8). Leaves (sc_group) hold 4 objects either way. */
+#ifndef SC_NODE_W
+#if defined(__x86_64__) || defined(_M_X64)
+#define SC_NODE_W 8
+#else
+#define SC_NODE_W 4
+#endif
+#endif
+#if SC_NODE_W != 4 && SC_NODE_W != 8
+#error "SC_NODE_W must be 4 or 8"
+#endif
+/* Entries of a traversal stack. The build bounds the depth: binned SAH splits to node depth 24,
+ * below which every node halves its largest part (by count) until it has SC_NODE_W parts, so
+ * each part holds at most ceil(n / 2) objects (W = 4: ceil(n / 4), W = 8: ceil(n / 8)); with
+ * n < 2^31, a node (more than 4 objects) is at depth <= 24 + 14 (W = 4) or 24 + 9 (W = 8). A
+ * traversal keeps at most W - 1 entries per node on its path: 3 * 39 = 117, 7 * 34 = 238, below
+ * 256, so a full stack cannot happen; if it ever did, the ray would be answered by testing every
+ * object (sc_traverse.c), never by dropping a subtree. Tests build with a tiny stack. */
 #ifndef SC_STACK
 #define SC_STACK 256
 #endif
 
-/* A BVH node: the bounds of four children, SoA. child >= 0: a node; child < 0: the leaf group
- * ~child; SC_NO_CHILD: empty (its bounds are inverted and can never be hit). */
+/* A BVH node: the bounds of SC_NODE_W children, SoA ([axis][lane]). child >= 0: a node;
+ * child < 0: the leaf group ~child; SC_NO_CHILD: empty (its bounds are inverted and can never
+ * be hit). Two cache lines (W = 4) or four (W = 8). */
 #define SC_NO_CHILD INT32_MIN
-typedef struct sc_node4 {
-    _Alignas(64) float bmin[3][4];
-    float bmax[3][4];
-    int32_t child[4];
+typedef struct sc_node {
+    _Alignas(64) float bmin[3][SC_NODE_W];
+    float bmax[3][SC_NODE_W];
+    int32_t child[SC_NODE_W];
     int32_t valid;  /* bit l: child[l] is not SC_NO_CHILD */
-    int32_t pad[3]; /* 128 bytes: exactly two cache lines */
-} sc_node4;
+} sc_node;
 
 /* A leaf: up to four objects, their bounds SoA (for AABBs, the boxes themselves). */
 typedef struct sc_group {
@@ -101,7 +118,7 @@ struct sc_world {
     sc_capsule *capsules;
     int ncap, capcap;
 
-    sc_node4 *nodes;
+    sc_node *nodes;
     void *nodes_raw;
     int nnodes, capnodes;
     sc_group *groups;
@@ -150,7 +167,8 @@ static inline float sc_v3_at(sc_vec3 v, int a) { return a == 0 ? v.x : a == 1 ? 
 typedef struct sc_wcull {
     f4 vo[3];                    /* splats of the origin, per axis */
     f4 vnear[3], vfar[3];        /* splats of the culling reciprocals (see sc__ray_prep) */
-    int near_off[3], far_off[3]; /* float offsets of the near / far bound in a node or group */
+    int oct;                     /* bit a: the culling reciprocal of axis a is negative (its
+                                  * sign bit: the near bound is the maximum); sc_w_cull_offsets */
 } sc_wcull;
 
 typedef struct sc_wray {
@@ -276,6 +294,9 @@ int sc__ball_meets_halfspaces_exact(const sc_xhs *h, int m, int skip_pair, sc_ve
 int sc__overlap_sphere_aabb(const sc_sphere *s, const sc_aabb *b);
 int sc__overlap_sphere_sphere(const sc_sphere *a, const sc_sphere *b);
 
+/* sc_traverse.c: the kernels in use (sc_world_simd): "avx2" when the 8-wide node kernel runs on
+ * AVX2 (chosen at run time), else SC_SIMD_NAME. */
+const char *sc__simd_name(void);
 /* sc_traverse.c: one ray (prepared by sc__ray_prep) through a committed world. */
 void sc__ray_prep(sc_wray *r, const sc_ray *ray);
 /* The nearest hit (any_hit: the first found); index -1 when none. */

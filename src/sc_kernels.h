@@ -1,4 +1,4 @@
-/* sc_kernels.h: the world's 4-wide kernels (internal), on sc_simd.h. Each SIMD line is
+/* sc_kernels.h: the world's kernels (internal), on sc_simd.h (4 lanes; 8 for AVX2 nodes). Each SIMD line is
  * preceded by its scalar meaning. Static inline: the traversal loops of sc_traverse.c keep
  * them in registers.
  */
@@ -28,29 +28,119 @@
  *                the exact test;
  *       tiny or huge d: inv = NaN: the axis is ignored (culls less, never more);
  *       empty lanes (inverted bounds): entry +inf, exit -inf: rejected.
- * Returns the lanes that may hit with t_enter <= limit; max(t_enter, 0) per lane in tn_out
- * (finite for those lanes). */
-static inline int sc_w_cull4(const float *base, const sc_wcull c, float limit, float *tn_out)
+ * Returns the lanes that may hit with t_enter <= limit (vlimit: its splat, sc_w_cull_limit);
+ * max(t_enter, 0) per lane in tn_out (finite for those lanes). noff / foff: the float offsets of
+ * each axis's near and far bounds (sc_w_cull_offsets). */
+static inline int sc_w_cull4v(const float *base, const int *noff, const int *foff, const sc_wcull *r, f4 vlimit,
+                              float *tn_out)
 {
-    const sc_wcull *r = &c;
-    /* A finite limit, so that an entry of +inf (the origin outside the slab of an axis the ray
-     * is parallel to) is always rejected, even before any hit when tmax = inf. */
-    limit = limit < FLT_MAX ? limit : FLT_MAX;
     /* scalar, per axis: near = (near_bound - o) * inv_near; far = (far_bound - o) * inv_far */
-    f4 n0 = f4_mul(f4_sub(f4_load(base + r->near_off[0]), r->vo[0]), r->vnear[0]);
-    f4 f0 = f4_mul(f4_sub(f4_load(base + r->far_off[0]), r->vo[0]), r->vfar[0]);
-    f4 n1 = f4_mul(f4_sub(f4_load(base + r->near_off[1]), r->vo[1]), r->vnear[1]);
-    f4 f1 = f4_mul(f4_sub(f4_load(base + r->far_off[1]), r->vo[1]), r->vfar[1]);
-    f4 n2 = f4_mul(f4_sub(f4_load(base + r->near_off[2]), r->vo[2]), r->vnear[2]);
-    f4 f2 = f4_mul(f4_sub(f4_load(base + r->far_off[2]), r->vo[2]), r->vfar[2]);
-    /* scalar: tn = max(0, n0, n1, n2); tf = min(limit, f0, f1, f2), NaN terms ignored */
+    f4 n0 = f4_mul(f4_sub(f4_load(base + noff[0]), r->vo[0]), r->vnear[0]);
+    f4 f0 = f4_mul(f4_sub(f4_load(base + foff[0]), r->vo[0]), r->vfar[0]);
+    f4 n1 = f4_mul(f4_sub(f4_load(base + noff[1]), r->vo[1]), r->vnear[1]);
+    f4 f1 = f4_mul(f4_sub(f4_load(base + foff[1]), r->vo[1]), r->vfar[1]);
+    f4 n2 = f4_mul(f4_sub(f4_load(base + noff[2]), r->vo[2]), r->vnear[2]);
+    f4 f2 = f4_mul(f4_sub(f4_load(base + foff[2]), r->vo[2]), r->vfar[2]);
+    /* scalar: tn = max(0, n0, n1, n2); tf = min(limit, f0, f1, f2), NaN terms ignored (the
+     * accumulator is the first operand: f4_max / f4_min ignore a NaN second operand only) */
     f4 tn = f4_max(f4_max(f4_max(f4_splat(0.0f), n0), n1), n2);
-    f4 tf = f4_min(f4_min(f4_min(f4_splat(limit), f0), f1), f2);
+    f4 tf = f4_min(f4_min(f4_min(vlimit, f0), f1), f2);
     /* scalar: tn <= tf, which is t_enter <= t_exit && t_exit >= 0 && t_enter <= limit */
     int bits = f4_bits(f4_le(tn, tf));
     if (tn_out) f4_store(tn_out, tn);
     return bits;
 }
+
+/* The culling limit: a finite one, so that an entry of +inf (the origin outside the slab of an
+ * axis the ray is parallel to) is always rejected, even before any hit when tmax = inf. */
+static inline float sc_w_cull_limit(float limit) { return limit < FLT_MAX ? limit : FLT_MAX; }
+
+/* sc_w_cull4v with the limit as a float. */
+static inline int sc_w_cull4o(const float *base, const int *noff, const int *foff, const sc_wcull *r, float limit,
+                              float *tn_out)
+{
+    return sc_w_cull4v(base, noff, foff, r, f4_splat(sc_w_cull_limit(limit)), tn_out);
+}
+
+/* The float offsets of the near and far bounds of each axis in SoA bounds of width lanes
+ * ([axis][width] minima, then as many maxima): for octant oct (bit a: the culling reciprocal of
+ * axis a is negative, so the near bound is the maximum). */
+static inline void sc_w_cull_offsets(int oct, int width, int *noff, int *foff)
+{
+    for (int a = 0; a < 3; ++a) {
+        int neg = oct >> a & 1;
+        noff[a] = (neg ? 3 * width : 0) + width * a;
+        foff[a] = (neg ? 0 : 3 * width) + width * a;
+    }
+}
+
+/* sc_w_cull4o on a group (or on lo / hi bounds of width 4) in the ray's octant. */
+static inline int sc_w_cull4(const float *base, const sc_wcull c, float limit, float *tn_out)
+{
+    int noff[3], foff[3];
+    sc_w_cull_offsets(c.oct, 4, noff, foff);
+    return sc_w_cull4o(base, noff, foff, &c, limit, tn_out);
+}
+
+/* The conservative test of a node's SC_NODE_W children (sc_w_cull4v on each 4-lane half: the
+ * portable kernel, SSE2, wasm SIMD128 or scalar); noff / foff for width SC_NODE_W. */
+static inline unsigned sc_w_cull_node(const sc_node *nd, const int *noff, const int *foff, const sc_wcull *c,
+                                      f4 vlimit, float *tn_out)
+{
+    const float *base = &nd->bmin[0][0];
+#if SC_NODE_W == 8
+    unsigned lo = (unsigned)sc_w_cull4v(base, noff, foff, c, vlimit, tn_out);
+    unsigned hi = (unsigned)sc_w_cull4v(base + 4, noff, foff, c, vlimit, tn_out + 4);
+    return lo | hi << 4;
+#else
+    return (unsigned)sc_w_cull4v(base, noff, foff, c, vlimit, tn_out);
+#endif
+}
+
+/* The node kernel's AVX2 variant (x86-64, GCC or clang): compiled for AVX2 whatever the build's
+ * flags (the functions that use it carry SC_AVX2) and chosen at run time when the CPU has it
+ * (sc_traverse.c). Never FMA: the products and sums round exactly as sc_w_cull4v's. */
+#if SC_NODE_W == 8 && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(SC_SIMD_SCALAR)
+#define SC_HAVE_AVX2 1
+#include <immintrin.h>
+#define SC_AVX2 __attribute__((target("avx2")))
+
+/* The ray's splats, eight lanes wide. */
+typedef struct sc_wcull8 { __m256 vo[3], vnear[3], vfar[3]; } sc_wcull8;
+
+static inline SC_AVX2 sc_wcull8 sc_w_cull8_prep(const sc_wcull *c)
+{
+    sc_wcull8 r;
+    for (int a = 0; a < 3; ++a) {
+        r.vo[a] = _mm256_broadcastss_ps(c->vo[a]);
+        r.vnear[a] = _mm256_broadcastss_ps(c->vnear[a]);
+        r.vfar[a] = _mm256_broadcastss_ps(c->vfar[a]);
+    }
+    return r;
+}
+
+/* sc_w_cull4v on eight lanes: the same operations in the same order, so the same bits and tn
+ * lane by lane. vmaxps(x, y) = x > y ? x : y, so f4_max(a, b) = a < b ? b : a = vmaxps(b, a);
+ * vminps(x, y) = x < y ? x : y, so f4_min(a, b) = b < a ? b : a = vminps(b, a). */
+static inline SC_AVX2 unsigned sc_w_cull8_avx2(const float *base, const int *noff, const int *foff, const sc_wcull8 *r,
+                                               __m256 vlimit, float *tn_out)
+{
+    /* scalar, per axis: near = (near_bound - o) * inv_near; far = (far_bound - o) * inv_far */
+    __m256 n0 = _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(base + noff[0]), r->vo[0]), r->vnear[0]);
+    __m256 f0 = _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(base + foff[0]), r->vo[0]), r->vfar[0]);
+    __m256 n1 = _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(base + noff[1]), r->vo[1]), r->vnear[1]);
+    __m256 f1 = _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(base + foff[1]), r->vo[1]), r->vfar[1]);
+    __m256 n2 = _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(base + noff[2]), r->vo[2]), r->vnear[2]);
+    __m256 f2 = _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(base + foff[2]), r->vo[2]), r->vfar[2]);
+    /* scalar: tn = max(max(max(0, n0), n1), n2); tf = min(min(min(limit, f0), f1), f2), a NaN
+     * second operand ignored (f4_max(acc, x) = vmaxps(x, acc) returns acc when x is NaN) */
+    __m256 tn = _mm256_max_ps(n2, _mm256_max_ps(n1, _mm256_max_ps(n0, _mm256_setzero_ps())));
+    __m256 tf = _mm256_min_ps(f2, _mm256_min_ps(f1, _mm256_min_ps(f0, vlimit)));
+    _mm256_store_ps(tn_out, tn);
+    /* scalar: tn <= tf */
+    return (unsigned)_mm256_movemask_ps(_mm256_cmp_ps(tn, tf, _CMP_LE_OQ));
+}
+#endif
 
 /* Four AABBs against one ray: sc__raycast_aabb_valid's slab test, lane by lane, with the same
  * operations in the same order (so the same t, bit for bit). Returns the lanes that hit;

@@ -347,8 +347,8 @@ static int sc_s_big_world(const sc_world *w)
                 if (g->idx[l] >= 0 && sc_s_big2(g->lo[a][l], g->hi[a][l])) return 1;
         return 0;
     }
-    const sc_node4 *nd = &w->nodes[w->root];
-    for (int l = 0; l < 4; ++l)
+    const sc_node *nd = &w->nodes[w->root];
+    for (int l = 0; l < SC_NODE_W; ++l)
         for (int a = 0; a < 3; ++a)
             if ((nd->valid >> l & 1) && sc_s_big2(nd->bmin[a][l], nd->bmax[a][l])) return 1;
     return 0;

@@ -1,6 +1,6 @@
 /* slabcast worlds: one sweep through the BVH.
  *
- * The traversal of sc__cast (sc_traverse.c) for a moving shape: four children culled at once in
+ * The traversal of sc__cast (sc_traverse.c) for a moving shape: children culled four at once in
  * float (sc_simd.h), the nearest child first, the others stacked with their entry t and dropped
  * when popped once the best contact comes before them. Only the culling changes how many objects
  * are tested: every object is tested by the same double-precision leaf tests (sc_sweep.c,
@@ -31,10 +31,10 @@
 /* What the culling needs of a sweep, per axis: the splats of o_f, of the culling reciprocals, of
  * the growth constants signed by the direction (2^-19 s and C s, s = -1 when the reciprocal is
  * negative, else 1: the near bound moves by -m s, the far one by +m s), and the float offsets of
- * the near and far bound in a node or group (minima at 0, maxima at 12). */
+ * the near and far bound in a group (width 4) and in a node (width SC_NODE_W): sc_w_cull_offsets. */
 typedef struct sc_swc {
     f4 vo[3], vnear[3], vfar[3], vk[3], vc[3];
-    int near_off[3], far_off[3];
+    int gnoff[3], gfoff[3], noff[3], foff[3];
 } sc_swc;
 
 /* x rounded up to a float (x >= 0, finite, below FLT_MAX). */
@@ -47,6 +47,7 @@ static float sc_sw_up(double x)
 /* The culling data of m; 0 when m is outside the fast path's range. */
 static int sc_sw_prep(const sc_mover *m, sc_swc *c)
 {
+    int oct = 0;
     for (int a = 0; a < 3; ++a) {
         double o = m->o[a], ext = m->ext[a];
         if (!(fabs(o) < 0x1p80 && ext < 0x1p80)) return 0;
@@ -60,21 +61,23 @@ static int sc_sw_prep(const sc_mover *m, sc_swc *c)
         c->vo[a] = f4_splat((float)o);
         c->vk[a] = f4_splat(0x1p-19f * s);
         c->vc[a] = f4_splat(sc_sw_up(ext * (1.0 + 0x1p-18) + 0x1p-19 * (1.0 + fabs(o))) * s);
-        c->near_off[a] = (neg ? 12 : 0) + 4 * a;
-        c->far_off[a] = (neg ? 0 : 12) + 4 * a;
+        oct |= neg << a;
     }
+    sc_w_cull_offsets(oct, 4, c->gnoff, c->gfoff);
+    sc_w_cull_offsets(oct, SC_NODE_W, c->noff, c->foff);
     return 1;
 }
 
-/* Four boxes (base: twelve floats of minima, x y z four lanes each, then twelve of maxima)
- * against the sweep: the lanes whose grown box the path may meet with t_enter <= limit;
+/* Four boxes (base: SoA minima then maxima, the near and far bound of axis a at noff[a] and
+ * foff[a]) against the sweep: the lanes whose grown box the path may meet with t_enter <= limit;
  * max(t_enter, 0) per lane in tn_out. */
-static inline unsigned sc_sw_cull4(const float *base, const sc_swc *c, float limit, float *tn_out)
+static inline unsigned sc_sw_cull4(const float *base, const int *noff, const int *foff, const sc_swc *c, float limit,
+                                   float *tn_out)
 {
     limit = limit < FLT_MAX ? limit : FLT_MAX;
     f4 tn = f4_splat(0.0f), tf = f4_splat(limit);
     for (int a = 0; a < 3; ++a) {
-        f4 nb = f4_load(base + c->near_off[a]), fb = f4_load(base + c->far_off[a]);
+        f4 nb = f4_load(base + noff[a]), fb = f4_load(base + foff[a]);
         /* scalar: m s = (|lo| + |hi|) 2^-19 s + C s; the near bound less m s, the far one plus m s
          * (the grown box [lo - m, hi + m]) */
         f4 ms = f4_add(f4_mul(f4_add(f4_abs(nb), f4_abs(fb)), c->vk[a]), c->vc[a]);
@@ -89,6 +92,14 @@ static inline unsigned sc_sw_cull4(const float *base, const sc_swc *c, float lim
     return (unsigned)f4_bits(f4_le(tn, tf));
 }
 
+/* A node's SC_NODE_W children against the sweep (sc_sw_cull4 on each 4-lane half). */
+static inline unsigned sc_sw_cull_node(const sc_node *nd, const sc_swc *c, float limit, float *tn_out)
+{
+    unsigned bits = 0;
+    for (int h = 0; h < SC_NODE_W; h += 4) bits |= sc_sw_cull4(&nd->bmin[0][h], c->noff, c->foff, c, limit, tn_out + h) << h;
+    return bits;
+}
+
 /* The culling limit: the best contact's t, or tmax, rounded up to a float. */
 static float sc_sw_limit(const sc_sq *q)
 {
@@ -100,9 +111,9 @@ typedef struct sc_swentry { int32_t ref; float t; } sc_swentry;
 
 /* Pushes the lanes of bits but the nearest (far to near) and returns the nearest's child; -1
  * when the stack is full. */
-static int sc_sw_push(const sc_node4 *nd, unsigned bits, const float *tn, sc_swentry *stack, int *sp, int32_t *next)
+static int sc_sw_push(const sc_node *nd, unsigned bits, const float *tn, sc_swentry *stack, int *sp, int32_t *next)
 {
-    int order[4], m = 0;
+    int order[SC_NODE_W], m = 0;
     while (bits) {
         int l = sc_w_ctz(bits);
         bits &= bits - 1;
@@ -131,11 +142,11 @@ int sc__sw_walk(sc_sq *q)
     int sp = 0;
     int32_t cur = w->root;
     float limit = sc_sw_limit(q);
-    _Alignas(16) float tn[4];
+    _Alignas(16) float tn[SC_NODE_W];
     for (;;) {
         while (cur >= 0) {
-            const sc_node4 *nd = &w->nodes[cur];
-            unsigned bits = sc_sw_cull4(&nd->bmin[0][0], &c, limit, tn) & (unsigned)nd->valid;
+            const sc_node *nd = &w->nodes[cur];
+            unsigned bits = sc_sw_cull_node(nd, &c, limit, tn) & (unsigned)nd->valid;
             if (!bits) goto pop;
             if (!(bits & (bits - 1))) {
                 cur = nd->child[sc_w_ctz(bits)];
@@ -145,7 +156,7 @@ int sc__sw_walk(sc_sq *q)
         }
         {
             const sc_group *g = &w->groups[~cur];
-            unsigned bits = sc_sw_cull4(&g->lo[0][0], &c, limit, tn) & (unsigned)g->live;
+            unsigned bits = sc_sw_cull4(&g->lo[0][0], c.gnoff, c.gfoff, &c, limit, tn) & (unsigned)g->live;
             for (; bits; bits &= bits - 1) {
                 int l = sc_w_ctz(bits);
                 if (tn[l] > limit) continue; /* entered after a contact found in this group */

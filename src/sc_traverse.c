@@ -16,6 +16,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 void sc__ray_prep(sc_wray *r, const sc_ray *ray)
@@ -37,9 +38,8 @@ void sc__ray_prep(sc_wray *r, const sc_ray *ray)
         r->c.vnear[a] = f4_splat(inv * SC_SHRINK);
         r->c.vfar[a] = f4_splat(inv * SC_GROW);
         r->c.vo[a] = f4_splat(o[a]);
-        int neg = signbit(inv) != 0;
-        r->c.near_off[a] = (neg ? 12 : 0) + 4 * a; /* bmin / lo at 0, bmax / hi at 12 floats */
-        r->c.far_off[a] = (neg ? 0 : 12) + 4 * a;
+        if (a == 0) r->c.oct = 0;
+        if (signbit(inv)) r->c.oct |= 1 << a; /* the near bound is the maximum */
     }
     r->far = sc_w_far3(ray->origin);
     r->mask = 0xFFFFFFFFu;
@@ -154,8 +154,6 @@ static void sc_w_group_exact(const sc_world *w, const sc_group *g, const sc_wray
         if (lanes >> l & 1) sc_w_test_object(w, r, g->idx[l], best);
 }
 
-typedef struct sc_wentry { int32_t ref; float t; } sc_wentry;
-
 /* Every object through the exact test (rays from 2^80 or more, and the fallback below). */
 static void sc_w_cast_every(const sc_world *w, const sc_wray *r, sc_whit *best, int any_hit)
 {
@@ -165,10 +163,63 @@ static void sc_w_cast_every(const sc_world *w, const sc_wray *r, sc_whit *best, 
     }
 }
 
-/* The nearest hit of one ray (any_hit: stop at the first). Near-first traversal with the
- * current node kept out of the stack: one child hit descends directly, two push the farther,
- * three or four are sorted. A stack entry carries its child's culling t_enter, so entries
- * that cannot beat the best hit found since are dropped when popped. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SC_W_FORCE_INLINE inline __attribute__((always_inline))
+#else
+#define SC_W_FORCE_INLINE inline
+#endif
+
+/* The bits of a float. */
+static inline uint32_t sc_w_fbits(float f)
+{
+    uint32_t b;
+    memcpy(&b, &f, sizeof b);
+    return b;
+}
+
+/* A stack key: the bits of t (>= +0, not NaN) above the child reference. */
+static inline uint64_t sc_w_key(float t, int32_t ref) { return (uint64_t)sc_w_fbits(t) << 32 | (uint32_t)ref; }
+
+/* The traversal loops: the portable one, and the AVX2 one where it can exist. */
+#define SC_TL_NAME sc_w_trav
+#define SC_TL_AVX 0
+#include "sc_traverse_loop.h"
+#undef SC_TL_NAME
+#undef SC_TL_AVX
+#if SC_HAVE_AVX2
+#define SC_TL_NAME sc_w_trav_avx2
+#define SC_TL_AVX 1
+#include "sc_traverse_loop.h"
+#undef SC_TL_NAME
+#undef SC_TL_AVX
+
+/* Whether the AVX2 kernel runs: the CPU has AVX2 (and the OS saves its registers), and the
+ * environment variable SC_NO_AVX2 is not set (to a value other than "" or "0": tests use it to
+ * run the SSE2 kernel on AVX2 machines). Decided once. */
+static int sc_w_avx2_state; /* 0: not decided yet; 1: no; 2: yes */
+static int sc_w_avx2(void)
+{
+    int s = __atomic_load_n(&sc_w_avx2_state, __ATOMIC_RELAXED);
+    if (s == 0) {
+        const char *no = getenv("SC_NO_AVX2");
+        int off = no && no[0] && !(no[0] == '0' && no[1] == 0);
+        s = !off && __builtin_cpu_supports("avx2") ? 2 : 1;
+        __atomic_store_n(&sc_w_avx2_state, s, __ATOMIC_RELAXED);
+    }
+    return s == 2;
+}
+#endif
+
+const char *sc__simd_name(void)
+{
+#if SC_HAVE_AVX2
+    if (sc_w_avx2()) return "avx2";
+#endif
+    return SC_SIMD_NAME;
+}
+
+/* The nearest hit of one ray (any_hit: stop at the first): near-first traversal
+ * (sc_traverse_loop.h). */
 void sc__cast(const sc_world *w, const sc_wray *r, sc_whit *best, int any_hit)
 {
     best->index = -1;
@@ -183,76 +234,17 @@ void sc__cast(const sc_world *w, const sc_wray *r, sc_whit *best, int any_hit)
         if (any_hit && best->index >= 0) return;
     }
     if (w->root == SC_NO_CHILD) return;
-    const sc_wcull cull = r->c;
-    const sc_node4 *nodes = w->nodes;
-    sc_wentry stack[SC_STACK];
-    int sp = 0;
-    int32_t cur = w->root;
-    float limit = best->index >= 0 ? best->t : r->ray.tmax;
-    for (;;) {
-        while (cur >= 0) {
-            const sc_node4 *nd = &nodes[cur];
-            _Alignas(16) float tn[4];
-            unsigned bits = (unsigned)sc_w_cull4(&nd->bmin[0][0], cull, limit, tn) & (unsigned)nd->valid;
-            if (!bits) goto pop;
-            int a = sc_w_ctz(bits);
-            bits &= bits - 1;
-            if (!bits) {
-                cur = nd->child[a];
-                continue;
-            }
-            int b = sc_w_ctz(bits);
-            bits &= bits - 1;
-            if (!bits) {
-                /* two: descend into the nearer, push the farther */
-                if (tn[b] < tn[a]) { int x = a; a = b; b = x; }
-                if (sp == SC_STACK) goto full;
-                stack[sp].ref = nd->child[b];
-                stack[sp].t = tn[b];
-                ++sp;
-                cur = nd->child[a];
-                continue;
-            }
-            /* three or four: push all far to near (insertion sort), then pop the nearest */
-            int order[4] = {a, b, 0, 0}, m = 2;
-            if (tn[b] > tn[a]) { order[0] = b; order[1] = a; }
-            while (bits) {
-                int l = sc_w_ctz(bits);
-                bits &= bits - 1;
-                int j = m++;
-                while (j > 0 && tn[order[j - 1]] < tn[l]) { order[j] = order[j - 1]; --j; }
-                order[j] = l;
-            }
-            if (sp + m - 1 > SC_STACK) goto full;
-            for (int j = 0; j < m - 1; ++j) {
-                stack[sp].ref = nd->child[order[j]];
-                stack[sp].t = tn[order[j]];
-                ++sp;
-            }
-            cur = nd->child[order[m - 1]];
-        }
-        {
-            const sc_group *g = &w->groups[~cur];
-            if (sc_w_cull4(&g->lo[0][0], cull, limit, NULL)) {
-                sc_w_group_exact(w, g, r, best, limit);
-                if (best->index >= 0) {
-                    if (any_hit) return;
-                    limit = best->t;
-                }
-            }
-        }
-    pop:
-        do {
-            if (sp == 0) return;
-            --sp;
-        } while (stack[sp].t > limit);
-        cur = stack[sp].ref;
-    }
-full:
+    int full;
+#if SC_HAVE_AVX2
+    if (sc_w_avx2())
+        full = sc_w_trav_avx2(w, r, best, any_hit, r->c.oct);
+    else
+#endif
+        full = sc_w_trav(w, r, best, any_hit, r->c.oct);
     /* Deeper than the stack (the build makes this impossible at the default SC_STACK): no
      * subtree is dropped, the exact test of every object decides. Hits found so far are
      * hits, so keeping them is harmless. */
-    sc_w_cast_every(w, r, best, any_hit);
+    if (full) sc_w_cast_every(w, r, best, any_hit);
 }
 
 
@@ -406,6 +398,9 @@ static void sc_w_collect_all(const sc_world *w, const sc_wray *r, sc_wall *c)
     if (w->root == SC_NO_CHILD) return;
     const sc_wcull cull = r->c;
     const float limit = r->ray.tmax;
+    const f4 vlim = f4_splat(sc_w_cull_limit(limit));
+    int noff[3], foff[3];
+    sc_w_cull_offsets(cull.oct, SC_NODE_W, noff, foff);
     int32_t stack[SC_STACK];
     int sp = 0;
     stack[sp++] = w->root;
@@ -416,8 +411,9 @@ static void sc_w_collect_all(const sc_world *w, const sc_wray *r, sc_wall *c)
             if (sc_w_cull4(&g->lo[0][0], cull, limit, NULL)) sc_w_group_collect(w, g, r, c);
             continue;
         }
-        const sc_node4 *nd = &w->nodes[cur];
-        unsigned bits = (unsigned)sc_w_cull4(&nd->bmin[0][0], cull, limit, NULL) & (unsigned)nd->valid;
+        const sc_node *nd = &w->nodes[cur];
+        _Alignas(16) float tn[SC_NODE_W];
+        unsigned bits = sc_w_cull_node(nd, noff, foff, &cull, vlim, tn) & (unsigned)nd->valid;
         while (bits) {
             if (sp == SC_STACK) {
                 /* Deeper than the stack (impossible at the default SC_STACK, see
@@ -458,9 +454,20 @@ void sc__walk(const sc_world *w, const sc_walker *k)
                 if ((g->live >> l & 1) && k->cull(k->ctx, &g->lo[0][0], &g->hi[0][0], l)) k->offer(k->ctx, g->idx[l]);
             continue;
         }
-        const sc_node4 *nd = &w->nodes[cur];
-        for (int l = 0; l < 4; ++l) {
-            if (!(nd->valid >> l & 1) || !k->cull(k->ctx, &nd->bmin[0][0], &nd->bmax[0][0], l)) continue;
+        const sc_node *nd = &w->nodes[cur];
+        for (int l = 0; l < SC_NODE_W; ++l) {
+            if (!(nd->valid >> l & 1)) continue;
+#if SC_NODE_W == 4
+            if (!k->cull(k->ctx, &nd->bmin[0][0], &nd->bmax[0][0], l)) continue;
+#else
+            /* the walker reads bounds of width 4: lane l's, copied */
+            float lo[12], hi[12];
+            for (int a = 0; a < 3; ++a) {
+                lo[4 * a] = nd->bmin[a][l];
+                hi[4 * a] = nd->bmax[a][l];
+            }
+            if (!k->cull(k->ctx, lo, hi, 0)) continue;
+#endif
             if (sp == SC_STACK) {
                 /* deeper than the stack (see sc_internal.h): every object, none dropped */
                 if (k->restart) k->restart(k->ctx);

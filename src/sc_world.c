@@ -181,7 +181,7 @@ void sc_world_destroy(sc_world *w)
     sc__mem_free(&m, w->obbs, (size_t)w->capobb * sizeof *w->obbs);
     sc__mem_free(&m, w->spheres, (size_t)w->capsph * sizeof *w->spheres);
     sc__mem_free(&m, w->capsules, (size_t)w->capcap * sizeof *w->capsules);
-    sc__mem_free(&m, w->nodes_raw, sc__aligned_bytes(w->capnodes, sizeof(sc_node4)));
+    sc__mem_free(&m, w->nodes_raw, sc__aligned_bytes(w->capnodes, sizeof(sc_node)));
     sc__mem_free(&m, w->groups_raw, sc__aligned_bytes(w->capgroups, sizeof(sc_group)));
     sc__mem_free(&m, w->far_list, (size_t)w->capfar * sizeof *w->far_list);
     sc__mem_free(&m, w->free_slots, (size_t)w->capfree * sizeof *w->free_slots);
@@ -192,7 +192,7 @@ void sc_world_destroy(sc_world *w)
 int32_t sc_world_count(const sc_world *w) { return w ? w->count : 0; }
 int32_t sc_world_live_count(const sc_world *w) { return w ? w->count - w->nfree : 0; }
 int32_t sc_world_error_index(const sc_world *w) { return w ? w->error_index : -1; }
-const char *sc_world_simd(void) { return SC_SIMD_NAME; }
+const char *sc_world_simd(void) { return sc__simd_name(); }
 bool sc_world_is_committed(const sc_world *w) { return w && w->built && !w->dirty; }
 
 size_t sc_world_bytes(const sc_world *w)
@@ -201,7 +201,7 @@ size_t sc_world_bytes(const sc_world *w)
     size_t per_obj = sizeof(uint8_t) * 3 + sizeof(int32_t) * 3 + sizeof(sc_aabb);
     return sizeof *w + (size_t)w->cap * per_obj + (size_t)w->capobb * sizeof(sc_obb) +
            (size_t)w->capsph * sizeof(sc_sphere) + (size_t)w->capcap * sizeof(sc_capsule) +
-           sc__aligned_bytes(w->capnodes, sizeof(sc_node4)) +
+           sc__aligned_bytes(w->capnodes, sizeof(sc_node)) +
            sc__aligned_bytes(w->capgroups, sizeof(sc_group)) + (size_t)w->scratch_cap * 32 /* sizeof(sc_bprim) */ +
            (size_t)w->capfar * sizeof(int32_t) + (size_t)w->capfree * sizeof(int32_t);
 }

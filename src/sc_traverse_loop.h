@@ -1,0 +1,138 @@
+/* sc_traverse_loop.h: the near-first BVH loop of sc__cast (internal), included by sc_traverse.c
+ * once per node kernel:
+ *   SC_TL_NAME  the function defined: int SC_TL_NAME(w, r, best, any_hit, oct), 1 when the
+ *               stack filled up (the caller then tests every object), else 0;
+ *   SC_TL_AVX   1: nodes through sc_w_cull8_avx2, the function compiled for AVX2 (SC_AVX2);
+ *               0: nodes through sc_w_cull_node (SSE2, wasm SIMD128 or scalar).
+ * The loop is instantiated per ray octant (oct: bit a set when the culling reciprocal of axis a
+ * is negative), so that the offsets of the near and far bounds are constants.
+ *
+ * The current node is kept out of the stack: one child hit descends directly, two push the
+ * farther, more are sorted. A stack entry is one 64-bit key: the bits of the child's culling
+ * t_enter (a float >= +0, never NaN, so its bits order as the floats do) above the child
+ * reference; keys sort by integer compares, and entries that cannot beat the best hit found
+ * since are dropped when popped. */
+
+#if SC_TL_AVX
+#define SC_TL_ATTR SC_AVX2
+#else
+#define SC_TL_ATTR
+#endif
+#define SC_TL_CAT2(a, b) a##b
+#define SC_TL_CAT(a, b) SC_TL_CAT2(a, b)
+#define SC_TL_BODY SC_TL_CAT(SC_TL_NAME, _oct)
+
+static SC_W_FORCE_INLINE SC_TL_ATTR int SC_TL_BODY(const sc_world *w, const sc_wray *r, sc_whit *best, int any_hit,
+                                                   const int oct)
+{
+    int noff[3], foff[3], gnoff[3], gfoff[3];
+    sc_w_cull_offsets(oct, SC_NODE_W, noff, foff);
+    sc_w_cull_offsets(oct, 4, gnoff, gfoff);
+    const sc_wcull cull = r->c;
+#if SC_TL_AVX
+    const sc_wcull8 c8 = sc_w_cull8_prep(&cull);
+#endif
+    const sc_node *nodes = w->nodes;
+    const sc_group *groups = w->groups;
+    /* SC_NODE_W - 1 spare entries: a node's hits are written before the stack's bound is checked */
+    uint64_t stack[SC_STACK + SC_NODE_W - 1];
+    int sp = 0;
+    int32_t cur = w->root;
+    /* the limit (>= +0) as a float, its culling splats and its bits */
+    float limit = (best->index >= 0 ? best->t : r->ray.tmax) + 0.0f;
+    f4 vlim = f4_splat(sc_w_cull_limit(limit));
+#if SC_TL_AVX
+    __m256 vlim8 = _mm256_set1_ps(sc_w_cull_limit(limit));
+#endif
+    uint32_t lbits = sc_w_fbits(limit);
+    for (;;) {
+        while (cur >= 0) {
+            const sc_node *nd = &nodes[cur];
+            _Alignas(32) float tn[SC_NODE_W];
+#if SC_TL_AVX
+            unsigned bits = sc_w_cull8_avx2(&nd->bmin[0][0], noff, foff, &c8, vlim8, tn) & (unsigned)nd->valid;
+#else
+            unsigned bits = sc_w_cull_node(nd, noff, foff, &cull, vlim, tn) & (unsigned)nd->valid;
+#endif
+            if (!bits) goto pop;
+            int a = sc_w_ctz(bits);
+            bits &= bits - 1;
+            if (!bits) {
+                cur = nd->child[a];
+                continue;
+            }
+            uint64_t ka = sc_w_key(tn[a], nd->child[a]);
+            int b = sc_w_ctz(bits);
+            bits &= bits - 1;
+            uint64_t kb = sc_w_key(tn[b], nd->child[b]);
+            uint64_t knear = ka < kb ? ka : kb, kfar = ka < kb ? kb : ka;
+            if (!bits) {
+                /* two: descend into the nearer, push the farther */
+                if (sp == SC_STACK) return 1;
+                stack[sp++] = kfar;
+                cur = (int32_t)(uint32_t)knear;
+                continue;
+            }
+            /* three or more: pushed far to near (insertion sort of the keys on the stack's top),
+             * then the nearest popped */
+            uint64_t *top = stack + sp;
+            top[0] = kfar;
+            top[1] = knear;
+            int m = 2;
+            while (bits) {
+                int l = sc_w_ctz(bits);
+                bits &= bits - 1;
+                uint64_t k = sc_w_key(tn[l], nd->child[l]);
+                int j = m++;
+                while (j > 0 && top[j - 1] < k) {
+                    top[j] = top[j - 1];
+                    --j;
+                }
+                top[j] = k;
+            }
+            if (sp + m - 1 > SC_STACK) return 1;
+            sp += m - 1;
+            cur = (int32_t)(uint32_t)top[m - 1];
+        }
+        {
+            const sc_group *g = &groups[~cur];
+            if (sc_w_cull4v(&g->lo[0][0], gnoff, gfoff, &cull, vlim, NULL)) {
+                sc_w_group_exact(w, g, r, best, limit);
+                if (best->index >= 0) {
+                    if (any_hit) return 0;
+                    limit = best->t + 0.0f;
+                    vlim = f4_splat(sc_w_cull_limit(limit));
+#if SC_TL_AVX
+                    vlim8 = _mm256_set1_ps(sc_w_cull_limit(limit));
+#endif
+                    lbits = sc_w_fbits(limit);
+                }
+            }
+        }
+    pop:
+        do {
+            if (sp == 0) return 0;
+            --sp;
+        } while ((uint32_t)(stack[sp] >> 32) > lbits);
+        cur = (int32_t)(uint32_t)stack[sp];
+    }
+}
+
+static SC_TL_ATTR int SC_TL_NAME(const sc_world *w, const sc_wray *r, sc_whit *best, int any_hit, int oct)
+{
+    switch (oct) {
+    case 0: return SC_TL_BODY(w, r, best, any_hit, 0);
+    case 1: return SC_TL_BODY(w, r, best, any_hit, 1);
+    case 2: return SC_TL_BODY(w, r, best, any_hit, 2);
+    case 3: return SC_TL_BODY(w, r, best, any_hit, 3);
+    case 4: return SC_TL_BODY(w, r, best, any_hit, 4);
+    case 5: return SC_TL_BODY(w, r, best, any_hit, 5);
+    case 6: return SC_TL_BODY(w, r, best, any_hit, 6);
+    default: return SC_TL_BODY(w, r, best, any_hit, 7);
+    }
+}
+
+#undef SC_TL_ATTR
+#undef SC_TL_BODY
+#undef SC_TL_CAT
+#undef SC_TL_CAT2
