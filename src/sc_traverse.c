@@ -24,12 +24,13 @@ void sc__ray_prep(sc_wray *r, const sc_ray *ray)
     r->ray = *ray;
     const float o[3] = {ray->origin.x, ray->origin.y, ray->origin.z};
     const float d[3] = {ray->dir.x, ray->dir.y, ray->dir.z};
+    r->c.oct = 0;
     for (int a = 0; a < 3; ++a) {
         r->o[a] = o[a];
         r->d[a] = d[a];
         r->par[a] = d[a] == 0.0f;
         /* The culling reciprocals: 1/d rounded, then scaled by 1 -+ 2^-20 toward and away
-         * from zero (see sc_w_cull4). d = +-0 gives +-inf. A component with 0 < |d| < 2^-40
+         * from zero (see sc_w_cull4o). d = +-0 gives +-inf. A component with 0 < |d| < 2^-40
          * or |d| >= 2^100 gives NaN: that axis takes no part in culling, so that 1/d stays a
          * normal float and the products cannot overflow. */
         float inv = 1.0f / d[a];
@@ -38,7 +39,6 @@ void sc__ray_prep(sc_wray *r, const sc_ray *ray)
         r->c.vnear[a] = f4_splat(inv * SC_SHRINK);
         r->c.vfar[a] = f4_splat(inv * SC_GROW);
         r->c.vo[a] = f4_splat(o[a]);
-        if (a == 0) r->c.oct = 0;
         if (signbit(inv)) r->c.oct |= 1 << a; /* the near bound is the maximum */
     }
     r->far = sc_w_far3(ray->origin);

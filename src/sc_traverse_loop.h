@@ -28,9 +28,9 @@ static SC_W_FORCE_INLINE SC_TL_ATTR int SC_TL_BODY(const sc_world *w, const sc_w
     int noff[3], foff[3], gnoff[3], gfoff[3];
     sc_w_cull_offsets(oct, SC_NODE_W, noff, foff);
     sc_w_cull_offsets(oct, 4, gnoff, gfoff);
-    const sc_wcull cull = r->c;
+    const sc_wcull *cull = &r->c;
 #if SC_TL_AVX
-    const sc_wcull8 c8 = sc_w_cull8_prep(&cull);
+    const sc_wcull8 c8 = sc_w_cull8_prep(cull);
 #endif
     const sc_node *nodes = w->nodes;
     const sc_group *groups = w->groups;
@@ -52,7 +52,7 @@ static SC_W_FORCE_INLINE SC_TL_ATTR int SC_TL_BODY(const sc_world *w, const sc_w
 #if SC_TL_AVX
             unsigned bits = sc_w_cull8_avx2(&nd->bmin[0][0], noff, foff, &c8, vlim8, tn) & (unsigned)nd->valid;
 #else
-            unsigned bits = sc_w_cull_node(nd, noff, foff, &cull, vlim, tn) & (unsigned)nd->valid;
+            unsigned bits = sc_w_cull_node(nd, noff, foff, cull, vlim, tn) & (unsigned)nd->valid;
 #endif
             if (!bits) goto pop;
             int a = sc_w_ctz(bits);
@@ -96,7 +96,11 @@ static SC_W_FORCE_INLINE SC_TL_ATTR int SC_TL_BODY(const sc_world *w, const sc_w
         }
         {
             const sc_group *g = &groups[~cur];
-            if (sc_w_cull4v(&g->lo[0][0], gnoff, gfoff, &cull, vlim, NULL)) {
+            /* A group of one object below a node: its bounds are the node lane's that was just
+             * culled (with a limit t_enter did not exceed then and does not exceed now, see
+             * pop), so the same test would pass again. (A root group of one object is then
+             * tested exactly without culling: culling only ever saves work.) */
+            if (g->count == 1 || sc_w_cull4v(&g->lo[0][0], gnoff, gfoff, cull, vlim, NULL)) {
                 sc_w_group_exact(w, g, r, best, limit);
                 if (best->index >= 0) {
                     if (any_hit) return 0;
