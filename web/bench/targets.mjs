@@ -150,7 +150,7 @@ function parallelTargets(out, prows, cores) {
   }
 }
 
-/** The rows of the Targets table from the run's results (any input may be missing: its rows say so). */
+/** The rows of the Targets table from the run's results (any input may be missing: its rows say so); o.cores: the machine's by default. */
 export function targetRows(o) {
   const out = [];
   if (o.embree?.rows?.length) embreeTargets(out, o.embree);
@@ -158,7 +158,7 @@ export function targetRows(o) {
   peerTargets(out, o.rows ?? []);
   if (o.single) singleTargets(out, o.single);
   worldTargets(out, o);
-  if (o.parallel?.length) parallelTargets(out, o.parallel, cpuInfo().cores);
+  if (o.parallel?.length) parallelTargets(out, o.parallel, o.cores ?? cpuInfo().cores);
   else out.push(row('parallel', '-', 'not run', '-', '-', '', null));
   return out;
 }
