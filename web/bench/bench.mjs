@@ -82,7 +82,7 @@ function embreeRows() {
   }
 }
 
-// The "before" build times: measured here against --base DIR's build (alternated, best of 3 each),
+// The "before" build times: measured here against --base DIR's build (alternated),
 // else web/bench/baseline.json. { commit, how, wasm: { n: ms }, native: { n: ms } }.
 function recordedBefore() {
   try {
@@ -240,8 +240,9 @@ for (const n of sizes) {
   world.refit();
   row.refit_ms = now() - t0;
   row.refit_bytes_same = world.bytes === bytesBefore;
-  // the build time of the Targets table: the best of 3 fresh builds (alternated with --base's)
-  const builds = wasmBuildBest(baseApi ? [sc, baseApi] : [sc], boxes, 3);
+  // the build time of the Targets table: the best of several fresh builds (buildReps: 50 at 1k
+  // boxes, 15 at 10k, 3 above), alternated with --base's (build-times.mjs)
+  const builds = wasmBuildBest(baseApi ? [sc, baseApi] : [sc], boxes);
   row.build_best_ms = builds[0];
   if (baseApi) before.wasm[n] = builds[1];
   world.updateAABBs(0, boxes);

@@ -10,7 +10,7 @@
 // --record FILE writes the base's times (or this checkout's, without --base) to FILE
 // (web/bench/baseline.json: the "before" column of bench.mjs's Targets table).
 import { execFileSync } from 'node:child_process';
-import { realpathSync, writeFileSync } from 'node:fs';
+import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadBenchScene } from './bench-scene.mjs';
@@ -24,8 +24,12 @@ export async function loadApiFrom(dir) {
   return loadSlabcast();
 }
 
+/** How many wasm builds to time (the best is kept): 50 up to 1k boxes, 15 up to 10k (builds of a
+ * millisecond or a few are easily disturbed), 3 above. */
+export const buildReps = (n) => (n <= 1000 ? 50 : n <= 10000 ? 15 : 3);
+
 /** Best of `reps` wasm builds of fresh worlds of the boxes, for each API, alternated: ms per API. */
-export function wasmBuildBest(apis, boxes, reps = 3) {
+export function wasmBuildBest(apis, boxes, reps = buildReps(boxes.length / 6)) {
   const best = apis.map(() => Infinity);
   for (let k = 0; k < reps; k++) {
     apis.forEach((sc, i) => {
@@ -71,7 +75,7 @@ if (isMain()) {
   const wasm = { here: {}, base: {} };
   for (const n of sizes) {
     const { boxes } = benchScene(n, 0);
-    const [here, was] = wasmBuildBest(apis, boxes, 5);
+    const [here, was] = wasmBuildBest(apis, boxes);
     wasm.here[n] = here;
     if (base) wasm.base[n] = was;
     console.log(`wasm ${n} boxes: ${here.toFixed(2)} ms${base ? `, base ${was.toFixed(2)} ms (${(here / was).toFixed(2)}x)` : ''}`);
@@ -90,10 +94,16 @@ if (isMain()) {
     try {
       commit = execFileSync('git', ['-C', base ?? ROOT, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
     } catch { /* not a checkout */ }
-    const round = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Math.round(v * 1000) / 1000]));
+    // A record of the same commit is merged: per size the lower time (the machine is shared, and a
+    // slower run measures the load more than the build).
+    let old = null;
+    try { old = JSON.parse(readFileSync(record, 'utf8')); } catch { /* a new file */ }
+    if (old?.commit !== commit) old = null;
+    const merge = (o, prev) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Math.round(Math.min(v, prev?.[k] ?? Infinity) * 1000) / 1000]));
     writeFileSync(record, `${JSON.stringify({
-      commit, date: new Date().toISOString(), how: `node web/bench/build-times.mjs ${argv.join(' ')}: wasm best of 5 fresh builds, native best of 3 runs of bench_world (each its own best of 3)`,
-      wasm: round(wasm[from]), native: round(nat[from]),
+      commit, date: new Date().toISOString(), runs: (old ? old.runs ?? 1 : 0) + 1,
+      how: `node web/bench/build-times.mjs ${argv.join(' ')}: wasm best of 50 fresh builds up to 1k boxes, 15 up to 10k, 3 above; native best of 3 runs of bench_world (each its own best of 3); per size the best over the runs recorded`,
+      wasm: merge(wasm[from], old?.wasm), native: merge(nat[from], old?.native),
     }, null, 2)}\n`);
     console.log(`recorded ${from} in ${record}`);
   }

@@ -119,7 +119,7 @@ function worldTargets(out, { rows, native, before }) {
       const now = get(r);
       const was = before?.[where]?.[r.boxes];
       const ratio = now / was;
-      out.push(row(`BVH build time, ${where} (best of 3)`, `${r.boxes} boxes`, Number.isFinite(now) ? `${now.toFixed(2)} ms` : '-',
+      out.push(row(`BVH build time, ${where}`, `${r.boxes} boxes`, Number.isFinite(now) ? `${now.toFixed(2)} ms` : '-',
         was ? `before ${was.toFixed(2)} ms` : 'before: not recorded', fx(ratio), 'no worse (<= 1.10x: the run-to-run spread)',
         Number.isFinite(ratio) ? ratio <= 1.1 : null, before ? `before: ${before.commit}, ${before.how}` : ''));
     }
