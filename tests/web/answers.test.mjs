@@ -5,10 +5,12 @@
 // t, index and normal bits; anyHit; castRaysBruteForce on the first rays, which must equal the
 // BVH's), and every case file's results document. `npm run bench:answers` runs the same check at
 // 1M rays per family (about 30 to 80 s here; too long for npm test).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DIGESTS_FILE, compareDigests, computeDigests, fnv1a64 } from '../../web/bench/answers.mjs';
+import { DIGESTS_FILE, compareDigests, computeDigests, fnv1a64, nativeDigest, wasmDigest } from '../../web/bench/answers.mjs';
+import { loadSlabcast } from '../../web/slabcast.js';
 import { NATIVE_RUNNER, ROOT, WASM, requireBuilt } from './helpers/artifacts.mjs';
 
 const RAYS = 100000;
@@ -30,6 +32,49 @@ describe('FNV-1a 64 (web/bench/answers.mjs)', () => {
     expect(fnv1a64().update(f).hex()).toBe(fnv1a64().update(bytes.subarray(0, 5)).update(bytes.subarray(5)).hex());
     // -0 and 0 differ in their bits, so in the hash
     expect(fnv1a64().update(new Float32Array([-0])).hex()).not.toBe(fnv1a64().update(new Float32Array([0])).hex());
+  });
+});
+
+/** FNV-1a 64 in BigInt, written apart from answers.mjs' 16-bit limbs. */
+function fnvBig(bytes) {
+  let h = 0xcbf29ce484222325n;
+  for (const b of bytes) h = ((h ^ BigInt(b)) * 0x100000001b3n) & 0xffffffffffffffffn;
+  return h.toString(16).padStart(16, '0');
+}
+
+describe('the digests of a scene worked out by hand', () => {
+  // Box 0 = [0,1]^3, box 1 = [2,3] x [0,1] x [0,1]. Ray 0 from x = -1 along +x: box 0 at t = 1, its
+  // -x face. Ray 1 from x = 5 along -x: box 1 at t = 2, its +x face. Ray 2 starts inside box 0: t = 0,
+  // normal 0. Ray 3 passes above both: a miss, t = 0, index -1, normal 0 (docs/semantics.md,
+  // "Nearest hit"). anyHit: 1, 1, 1, 0.
+  const boxes = new Float32Array([0, 0, 0, 1, 1, 1, 2, 0, 0, 3, 1, 1]);
+  const rays = new Float32Array([
+    -1, 0.5, 0.5, 1, 0, 0, Infinity,
+    5, 0.5, 0.5, -1, 0, 0, Infinity,
+    0.5, 0.5, 0.5, 0, 0, 1, Infinity,
+    -1, 5, 0.5, 1, 0, 0, Infinity,
+  ]);
+  const stream = (t, index, normal) => {
+    const v = new DataView(new ArrayBuffer(20 * t.length));
+    t.forEach((x, i) => v.setFloat32(4 * i, x, true));
+    index.forEach((x, i) => v.setInt32(4 * t.length + 4 * i, x, true));
+    normal.forEach((x, i) => v.setFloat32(8 * t.length + 4 * i, x, true));
+    return new Uint8Array(v.buffer);
+  };
+  const cast = fnvBig(stream([1, 2, 0, 0], [0, 1, 0, -1], [-1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]));
+  const want = { boxes: 2, rays: 4, brute: 4, cast, any: fnvBig([1, 1, 1, 0]), bvh_prefix: cast, brute_cast: cast, bvh_vs_brute_differ: 0 };
+
+  it('wasm (the JS World) and native (build/native/answers_digest) hash those answers', async () => {
+    requireBuilt(WASM);
+    if (!existsSync(DIGEST_BIN)) throw new Error('build/native/answers_digest is missing: build it first (npm run build)');
+    const sc = await loadSlabcast();
+    expect(wasmDigest(sc, boxes, rays, 4)).toMatchObject(want);
+    const dir = mkdtempSync(path.join(tmpdir(), 'slabcast-answers-test-'));
+    try {
+      expect(nativeDigest(DIGEST_BIN, boxes, rays, 4, dir)).toMatchObject(want);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
