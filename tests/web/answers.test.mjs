@@ -4,7 +4,7 @@
 // commit 481861d, built by scripts/bench-base.sh): every scene family at 100k random rays (castRays
 // t, index and normal bits; anyHit; castRaysBruteForce on the first rays, which must equal the
 // BVH's), and every case file's results document. `npm run bench:answers` runs the same check at
-// 1M rays per family (about 30 to 80 s here; too long for npm test).
+// 1M rays per family (about 40 s of CPU time, 75 to 110 s by the clock on the shared machine; too long for npm test).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
