@@ -208,6 +208,9 @@ async function peerRows(row, boxes, rays, res, world) {
 const native = nativeRows();
 const embree = embreeRows();
 for (const line of header({ root, argv, embreeMachine: embree.machine, simd: sc.simd })) console.log(line);
+// BVH build times are taken on fresh modules (this build's and --base's alike), so that what the
+// other tables leave in `sc`'s memory weighs on neither side.
+const buildApi = await loadApiFrom(root);
 const baseApi = baseDir ? await loadApiFrom(baseDir) : null;
 const before = baseDir
   ? { commit: execFileSync('git', ['-C', baseDir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim(), how: `measured in this run (${baseDir})`, wasm: {}, native: {} }
@@ -242,7 +245,7 @@ for (const n of sizes) {
   row.refit_bytes_same = world.bytes === bytesBefore;
   // the build time of the Targets table: the best of several fresh builds (buildReps: 50 at 1k
   // boxes, 15 at 10k, 3 above), alternated with --base's (build-times.mjs)
-  const builds = wasmBuildBest(baseApi ? [sc, baseApi] : [sc], boxes);
+  const builds = wasmBuildBest(baseApi ? [buildApi, baseApi] : [buildApi], boxes);
   row.build_best_ms = builds[0];
   if (baseApi) before.wasm[n] = builds[1];
   world.updateAABBs(0, boxes);
