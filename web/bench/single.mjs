@@ -8,7 +8,7 @@
 // its own. Most of those calls miss, as most of a game's objects do; a second table times rays
 // aimed at each object (every call a hit), where sc.raycast's answer comes from the core.
 //
-// Timing: every row is run once per round, the rows interleaved (their order rotated each round)
+// Timing: the process's CPU time (wall time outside Node); every row is run once per round, the rows interleaved (their order rotated each round)
 // so that the machine's load falls on all alike; 1 warm-up round, then 8; ns per call is a row's
 // best round, and each ratio is the median over the rounds of that round's ratio to its peer.
 // Every answer is checked first: raycastAABB against three.js (hit or miss, the entry point
@@ -68,6 +68,14 @@ function randomRays(r) {
   return out;
 }
 
+/**
+ * Milliseconds of this process's CPU time (Node: process.cpuUsage, user + system; time the process
+ * waits for a core on a busy machine is not counted), or of wall time elsewhere.
+ */
+const now = typeof process !== 'undefined' && typeof process.cpuUsage === 'function'
+  ? () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; }
+  : () => performance.now();
+
 /** ns per call of each row, and each row's ratio to its peer, over interleaved rounds. */
 function timeRows(rows, calls) {
   const names = Object.keys(rows);
@@ -75,9 +83,9 @@ function timeRows(rows, calls) {
   for (let round = 0; round <= ROUNDS; round++) {
     for (let j = 0; j < names.length; j++) {
       const name = names[(j + round) % names.length];
-      const t0 = performance.now();
+      const t0 = now();
       rows[name]();
-      const t = ((performance.now() - t0) * 1e6) / calls;
+      const t = ((now() - t0) * 1e6) / calls;
       if (round > 0) ns[name].push(t); // round 0 warms up
     }
   }

@@ -30,13 +30,18 @@ function rayOk(r) {
 }
 
 /**
- * Whether the ray o + t d (t >= 0) certainly misses the ball |x - c| <= rad (c, rad doubles; the
- * sphere's own floats, or a ball holding a capsule): the origin outside (|m|^2 > rad^2, m = o - c)
+ * Whether the ray o + t d (t >= 0) certainly misses the ball |x - c| <= rad (ball: c, rad; the
+ * sphere's own floats, or a ball holding a capsule; an array, as V8 boxes doubles passed to a
+ * function it does not inline): the origin outside (|m|^2 > rad^2, m = o - c)
  * and moving away (m.d > 0) or its line passing further than rad (|m x d|^2 > rad^2 d.d). Each
  * computed value is within 2^-50 of its terms' size of the exact one; only margins of 2^-40 of
  * that size decide.
  */
-function ballMissed(r, cx, cy, cz, rad) {
+function ballMissed(r, ball) {
+  const cx = ball[0];
+  const cy = ball[1];
+  const cz = ball[2];
+  const rad = ball[3];
   const dx = r[3];
   const dy = r[4];
   const dz = r[5];
@@ -61,7 +66,7 @@ function ballMissed(r, cx, cy, cz, rad) {
 export function sphereRay(r, s) {
   const rad = s[3];
   if (!(rayOk(r) && fin(s[0]) && fin(s[1]) && fin(s[2]) && fin(rad) && rad >= 0)) return UNSURE;
-  return ballMissed(r, s[0], s[1], s[2], rad) ? 0 : UNSURE;
+  return ballMissed(r, s) ? 0 : UNSURE;
 }
 
 /**
@@ -85,7 +90,12 @@ export function capsuleRay(r, s) {
   // past that and past the rounding of the length.
   const half = 0.5 * Math.sqrt(ex * ex + ey * ey + ez * ez);
   const slack = M * (abs(ax) + abs(bx) + abs(ay) + abs(by) + abs(az) + abs(bz) + half);
-  if (ballMissed(r, 0.5 * (ax + bx), 0.5 * (ay + by), 0.5 * (az + bz), (half + rad) * (1 + M) + slack)) return 0;
+  const ball = BALL;
+  ball[0] = 0.5 * (ax + bx);
+  ball[1] = 0.5 * (ay + by);
+  ball[2] = 0.5 * (az + bz);
+  ball[3] = (half + rad) * (1 + M) + slack;
+  if (ballMissed(r, ball)) return 0;
   // The cylinder: the lines o + t d and a + s e are further apart than rad when
   // |(a - o).(d x e)| > rad |d x e|; n = d x e and that dot within 2^-40 of their terms.
   const dx = r[3];
@@ -109,16 +119,19 @@ export function capsuleRay(r, s) {
   return low * low * (1 - M) > rad * rad * (hx * hx + hy * hy + hz * hz) * (1 + M) ? 0 : UNSURE;
 }
 
+const BALL = new Float64Array(4);
+
 /**
- * s: center, axes (3 x 3), half. 0 (a certain miss) or UNSURE. In the box frame (ol_i = (o - c).a_i,
- * dl_i = d.a_i, each within e_i, f_i), a miss the core's test finds (sc_obb_solve): the origin
- * beyond a slab and moving away from it (s_i ol_i > h_i, s_i the sign of dl_i), or the slabs'
- * intervals of two axes disjoint: s_i s_j (-s_i h_i dl_j - s_j h_j dl_i + ol_j dl_i - ol_i dl_j) > 0.
+ * s: center, axes (3 x 3), half. 0 (a certain miss) or UNSURE. In the box frame, for each axis i
+ * whose dl_i = d.a_i has a certain sign s_i: u_i = s_i ol_i (ol_i = (o - c).a_i) and |dl_i| are
+ * known within eo_i, ed_i, so the slab's near and far parameters, near_i = -(h_i + u_i) / |dl_i|
+ * and far_i = (h_i - u_i) / |dl_i| (sc_obb_solve's (-+s_i h_i - ol_i) / dl_i), lie in intervals;
+ * a miss the core finds (exactly) is certain when the largest near bound from below exceeds the
+ * smallest far bound from above (two slabs' intervals disjoint: near_i > far_j), a far bound is
+ * below 0 (the box behind), or a near bound is past tmax. An axis whose sign is not certain is
+ * left out (no test uses it).
  */
 export function obbRay(r, s) {
-  const hx = s[12];
-  const hy = s[13];
-  const hz = s[14];
   if (!(rayOk(r) && obbOk(s))) return UNSURE;
   const mx = r[0] - s[0];
   const my = r[1] - s[1];
@@ -126,50 +139,33 @@ export function obbRay(r, s) {
   const dx = r[3];
   const dy = r[4];
   const dz = r[5];
-  const ol = OL;
-  const dl = DL;
-  const eo = EO;
-  const ed = ED;
-  const sg = SG;
+  let tn = -Infinity;
+  let tf = r[6];
   for (let i = 0; i < 3; i++) {
     const a = s[3 + 3 * i];
     const b = s[4 + 3 * i];
     const c = s[5 + 3 * i];
-    ol[i] = mx * a + my * b + mz * c;
-    eo[i] = M * (abs(mx * a) + abs(my * b) + abs(mz * c));
-    dl[i] = dx * a + dy * b + dz * c;
-    ed[i] = M * (abs(dx * a) + abs(dy * b) + abs(dz * c));
-    // the sign of dl_i when certain, else 0 (then no test below uses axis i)
-    sg[i] = dl[i] > ed[i] ? 1 : dl[i] < -ed[i] ? -1 : 0;
-  }
-  const h = HF;
-  h[0] = hx;
-  h[1] = hy;
-  h[2] = hz;
-  for (let i = 0; i < 3; i++) {
-    if (sg[i] !== 0 && sg[i] * ol[i] - eo[i] > h[i] * (1 + M)) return 0; // beyond the slab, moving away
-  }
-  for (let i = 0; i < 3; i++) {
-    for (let j = 0; j < 3; j++) {
-      if (i === j || sg[i] === 0 || sg[j] === 0) continue;
-      const si = sg[i];
-      const sj = sg[j];
-      const v = -si * h[i] * dl[j] - sj * h[j] * dl[i] + ol[j] * dl[i] - ol[i] * dl[j];
-      // v's error: the products' factors' errors (e, f) and 2^-40 of their size
-      const err = h[i] * ed[j] + h[j] * ed[i] + abs(ol[j]) * ed[i] + eo[j] * (abs(dl[i]) + ed[i]) +
-        abs(ol[i]) * ed[j] + eo[i] * (abs(dl[j]) + ed[j]) +
-        M * (h[i] * abs(dl[j]) + h[j] * abs(dl[i]) + abs(ol[j] * dl[i]) + abs(ol[i] * dl[j]));
-      if (si * sj * v > err * (1 + M)) return 0;
-    }
+    const d = dx * a + dy * b + dz * c;
+    const ed = M * (abs(dx * a) + abs(dy * b) + abs(dz * c));
+    const ad = d < 0 ? -d : d;
+    if (!(ad > 2 * ed)) continue; // the sign, or |dl_i| within a factor 2, not certain
+    const o = mx * a + my * b + mz * c;
+    const eo = M * (abs(mx * a) + abs(my * b) + abs(mz * c));
+    const u = d < 0 ? -o : o;
+    const h = s[12 + i];
+    // q / |dl_i| for the exact |dl_i| within ad (1 +- ed/ad): within 2 ed/ad of q / ad, relative
+    const inv = 1 / ad;
+    const k = 2 * ed * inv + M;
+    const near = -(h + u + eo) * inv; // the smallest numerator
+    const far = (h - u + eo) * inv; // the largest
+    const lo = near - (near < 0 ? -near : near) * k;
+    const hi = far + (far < 0 ? -far : far) * k;
+    if (lo > tn) tn = lo;
+    if (hi < tf) tf = hi;
+    if (tn > tf || tf < 0) return 0;
   }
   return UNSURE;
 }
-const OL = new Float64Array(3);
-const DL = new Float64Array(3);
-const EO = new Float64Array(3);
-const ED = new Float64Array(3);
-const SG = new Float64Array(3);
-const HF = new Float64Array(3);
 
 /**
  * The OBB is valid (sc_obb_check) for certain: finite, half >= 0, and each a_i.a_j within
@@ -177,15 +173,14 @@ const HF = new Float64Array(3);
  * its 1e-4 test). Anything else goes to the core, which decides.
  */
 function obbOk(s) {
-  for (let i = 0; i < 15; i++) if (!fin(s[i])) return false;
-  if (!(s[12] >= 0 && s[13] >= 0 && s[14] >= 0)) return false;
-  for (let i = 0; i < 3; i++) {
-    for (let j = i; j < 3; j++) {
-      const dot = s[3 + 3 * i] * s[3 + 3 * j] + s[4 + 3 * i] * s[4 + 3 * j] + s[5 + 3 * i] * s[5 + 3 * j];
-      if (!(abs(dot - (i === j ? 1 : 0)) <= 0.99e-4)) return false;
-    }
-  }
-  return true;
+  const ax = s[3], ay = s[4], az = s[5], bx = s[6], by = s[7], bz = s[8], cx = s[9], cy = s[10], cz = s[11];
+  // finite: a sum of the 15 floats (no overflow in double) is NaN for an infinity or a NaN
+  const sum = s[0] + s[1] + s[2] + ax + ay + az + bx + by + bz + cx + cy + cz + s[12] + s[13] + s[14];
+  const T = 0.99e-4;
+  return fin(sum) && s[12] >= 0 && s[13] >= 0 && s[14] >= 0 &&
+    abs(ax * ax + ay * ay + az * az - 1) <= T && abs(bx * bx + by * by + bz * bz - 1) <= T &&
+    abs(cx * cx + cy * cy + cz * cz - 1) <= T && abs(ax * bx + ay * by + az * bz) <= T &&
+    abs(ax * cx + ay * cy + az * cz) <= T && abs(bx * cx + by * cy + bz * cz) <= T;
 }
 
 // ------------------------------------------------------------------ plane, exactly as the core
