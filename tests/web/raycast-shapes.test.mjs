@@ -189,4 +189,50 @@ describe('shapes.js: the core\'s answers on the oracle\'s hardest inputs', () =>
     }
     expect(problems).toEqual([]);
   });
+
+  test('AABBs: rays aimed at faces, edges and corners from 1 to 1e30 sizes away, tmax at the entry (slab.js\'s division-free miss test)', () => {
+    const r = rng(0xAAB8);
+    const f = Math.fround;
+    const problems = [];
+    const target = new Float32Array(9);
+    let misses = 0;
+    let hits = 0;
+    for (let i = 0; i < 60000; i++) {
+      const size = 10 ** (r() * 12 - 6);
+      const c = [0, 1, 2].map(() => (r() * 2 - 1) * size * (r() < 0.3 ? 1e6 : 1));
+      const h = [0, 1, 2].map(() => size * (0.1 + r()));
+      const min = c.map((x, k) => f(x - h[k]));
+      const max = c.map((x, k) => f(x + h[k]));
+      // a point on the boundary: a corner, an edge or a face, nudged by up to 2^-k of the size
+      const aim = [0, 1, 2].map((k) => {
+        const u = r();
+        const x = u < 0.35 ? min[k] : u < 0.7 ? max[k] : min[k] + (max[k] - min[k]) * r();
+        return x + (r() - 0.5) * size * 2 ** -Math.floor(r() * 50);
+      });
+      const far = size * 10 ** (r() * 30);
+      const w = [r() * 2 - 1, r() * 2 - 1, r() * 2 - 1];
+      const l = Math.hypot(...w) || 1;
+      const origin = aim.map((x, k) => f(x + (w[k] / l) * far));
+      const dir = aim.map((x, k) => f(x - origin[k]));
+      if (r() < 0.1) dir[Math.floor(r() * 3)] = r() < 0.5 ? 0 : -0;
+      let tmax = Infinity;
+      if (r() < 0.3) tmax = f(r() < 0.5 ? 1 : r() * 2);
+      const ray = { origin, dir, tmax };
+      const shape = { type: 'aabb', min, max };
+      const want = coreRaycast(origin, dir, tmax, shape);
+      if (want.status !== 0) continue;
+      if (want.hit) hits++;
+      else misses++;
+      const got = sc.raycast(ray, shape);
+      const fast = sc.raycastAABB(new Float32Array([...origin, ...dir, tmax]), new Float32Array([...min, ...max]), target);
+      const bits = (v) => [v.t, v.t_enter, v.t_exit, ...v.point, ...v.normal];
+      if (got.hit !== want.hit || fast !== want.hit ||
+          (want.hit && !(bits(got).every((x, k) => Object.is(x, bits(want)[k])) && bits(want).every((x, k) => Object.is(x, target[k]))))) {
+        problems.push(JSON.stringify({ ray, shape, want: want.hit, got: got.hit, fast }));
+      }
+    }
+    expect(problems.slice(0, 5)).toEqual([]);
+    expect(hits).toBeGreaterThan(10000);
+    expect(misses).toBeGreaterThan(10000);
+  });
 });
