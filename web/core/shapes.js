@@ -190,9 +190,12 @@ const U32 = new Uint32Array(F64.buffer);
 const HI = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0; // the word holding the exponent
 const FLT_MAX = 3.4028234663852886e38;
 const E = new Float64Array(24); // sc_expansion's components
-const T = new Float64Array(16); // a term list
+const T = new Float64Array(16); // a term list (and its sum after it)
 
-/** sc_xsum_s(t, n): the exact sum of n doubles through an expansion (sc_exact.h), rounded as the core. */
+/**
+ * sc_xsum_s(t, n): the exact sum of n doubles through an expansion (sc_exact.h), rounded as the
+ * core; stored in t[n] (V8 boxes a double returned by a function it does not inline).
+ */
 function xsumS(t, n) {
   const e = E;
   let m = 0;
@@ -215,8 +218,8 @@ function xsumS(t, n) {
   }
   let s = 0;
   for (let j = 0; j < m; j++) s += e[j];
-  if (s === 0 && m > 0) s = (e[m - 1] < 0 || Object.is(e[m - 1], -0)) ? -abs(e[0]) : abs(e[0]);
-  return s;
+  if (s === 0 && m > 0) s = e[m - 1] < 0 ? -abs(e[0]) : abs(e[0]); // copysign(e[0], e[m - 1]): e[m - 1] != 0
+  t[n] = s;
 }
 
 /** sc_two_prod(a, b): the product and its error, into t[n], t[n + 1] (Dekker's, without FMA). */
@@ -239,9 +242,6 @@ function frexpExp(m) {
   return ((U32[HI] >>> 20) & 0x7ff) - 1022;
 }
 
-/** sc_dfin then the float32 rounding: a double reported as a float within +-FLT_MAX. */
-const dfin = (a) => (a > FLT_MAX ? FLT_MAX : a < -FLT_MAX ? -FLT_MAX : Math.fround(a));
-const pz = (a) => a + 0;
 
 /**
  * s: normal, d. The core's sc__raycast_plane_valid: 0 (miss), or 1 with out[0..8] = t, t_enter,
@@ -264,12 +264,14 @@ export function planeRay(r, s, out) {
   t[0] = nx * dx;
   t[1] = ny * dy;
   t[2] = nz * dz;
-  const denom = xsumS(t, 3);
+  xsumS(t, 3);
+  const denom = t[3];
   t[0] = nx * ox;
   t[1] = ny * oy;
   t[2] = nz * oz;
   t[3] = -pd;
-  const num = -xsumS(t, 4); // -sc__plane_side: d - n.o
+  xsumS(t, 4);
+  const num = -t[4]; // -sc__plane_side: d - n.o
   let tt;
   if (denom === 0) {
     if (num !== 0) return 0;
@@ -285,21 +287,26 @@ export function planeRay(r, s, out) {
       twoProd(-tmax, nx * dx, t, 4);
       twoProd(-tmax, ny * dy, t, 6);
       twoProd(-tmax, nz * dz, t, 8);
-      const diff = xsumS(t, 10); // num - tmax*denom
+      xsumS(t, 10);
+      const diff = t[10]; // num - tmax*denom
       if (denom > 0 ? diff > 0 : diff < 0) return 0;
     }
     tt = num / denom;
     if (!(tt >= 0)) tt = 0;
   }
-  let tf = dfin(tt);
+  // sc_dfin, then +0 for -0 (written out: V8 boxes a double passed to a helper it does not inline)
+  let tf = tt > FLT_MAX ? FLT_MAX : Math.fround(tt);
   if (tf > tmax) tf = tmax;
-  tf = pz(tf);
+  tf += 0;
   out[0] = tf;
   out[1] = tf;
   out[2] = tf;
-  out[3] = pz(dfin(ox + tt * dx));
-  out[4] = pz(dfin(oy + tt * dy));
-  out[5] = pz(dfin(oz + tt * dz));
+  const px = ox + tt * dx;
+  const py = oy + tt * dy;
+  const pq = oz + tt * dz;
+  out[3] = (px > FLT_MAX ? FLT_MAX : px < -FLT_MAX ? -FLT_MAX : Math.fround(px)) + 0;
+  out[4] = (py > FLT_MAX ? FLT_MAX : py < -FLT_MAX ? -FLT_MAX : Math.fround(py)) + 0;
+  out[5] = (pq > FLT_MAX ? FLT_MAX : pq < -FLT_MAX ? -FLT_MAX : Math.fround(pq)) + 0;
   // sc_unit_d(normal): scaled by the power of two that brings its largest component into
   // [0.5, 1) (exact: the components are floats, so every scaled one is a normal double), then
   // divided by its length; the normal faces the ray (n.dir <= 0).
@@ -312,8 +319,8 @@ export function planeRay(r, s, out) {
   const z = nz * k;
   const len = Math.sqrt(x * x + y * y + z * z);
   const g = denom > 0 ? -1 : 1;
-  out[6] = pz(Math.fround(x / len) * g);
-  out[7] = pz(Math.fround(y / len) * g);
-  out[8] = pz(Math.fround(z / len) * g);
+  out[6] = Math.fround(x / len) * g + 0;
+  out[7] = Math.fround(y / len) * g + 0;
+  out[8] = Math.fround(z / len) * g + 0;
   return 1;
 }
