@@ -35,8 +35,6 @@ function mayBeClose(a, b) {
   return m !== Infinity && (d < 0 ? -d : d) <= m * 9.5367431640625e-7 + 1.401298464324817e-45;
 }
 
-/** A slab quotient that underflowed from a non-zero numerator lost precision or its sign. */
-const underflow = (t, n) => Math.abs(t) < FLT_MIN && n !== 0;
 
 /**
  * ray: 7 float32 values (origin, dir, tmax), box: 6 (min, max), both Float32Arrays. On a hit
@@ -98,7 +96,8 @@ export function slabAABB(ray, box, out) {
     const b = Math.fround((dx > 0 ? x1 : x0) - ox);
     const near = Math.fround(a / dx);
     const far = Math.fround(b / dx);
-    if (underflow(near, a) || underflow(far, b)) return FALLBACK;
+    // a quotient below FLT_MIN from a non-zero numerator lost precision or its sign: the core
+    if ((near < FLT_MIN && near > -FLT_MIN && a !== 0) || (far < FLT_MIN && far > -FLT_MIN && b !== 0)) return FALLBACK;
     if (far < 0) return 0;
     tn = near; tf = far; ax = 0;
   } else if (ox < x0 || ox > x1) return 0;
@@ -107,7 +106,7 @@ export function slabAABB(ray, box, out) {
     const b = Math.fround((dy > 0 ? y1 : y0) - oy);
     const near = Math.fround(a / dy);
     const far = Math.fround(b / dy);
-    if (underflow(near, a) || underflow(far, b)) return FALLBACK;
+    if ((near < FLT_MIN && near > -FLT_MIN && a !== 0) || (far < FLT_MIN && far > -FLT_MIN && b !== 0)) return FALLBACK;
     if (far < 0) return 0;
     if (near > tn) { tn = near; ax = 1; }
     if (far < tf) tf = far;
@@ -118,7 +117,7 @@ export function slabAABB(ray, box, out) {
     const b = Math.fround((dz > 0 ? z1 : z0) - oz);
     const near = Math.fround(a / dz);
     const far = Math.fround(b / dz);
-    if (underflow(near, a) || underflow(far, b)) return FALLBACK;
+    if ((near < FLT_MIN && near > -FLT_MIN && a !== 0) || (far < FLT_MIN && far > -FLT_MIN && b !== 0)) return FALLBACK;
     if (far < 0) return 0;
     if (near > tn) { tn = near; ax = 2; }
     if (far < tf) tf = far;
@@ -130,15 +129,19 @@ export function slabAABB(ray, box, out) {
   if (tn > tf) return 0;
   if (tn === Infinity) return FALLBACK; // both ends past FLT_MAX: the core rescales dir
   if (!(tf >= 0 && tn <= tmax)) return 0;
-  hit(ray, box, fin(tn), fin(tf), ax, tn >= 0, out);
+  // (tn, tf handed over in out[1], out[2]: V8 boxes the doubles passed to a function it does not inline)
+  out[1] = fin(tn);
+  out[2] = fin(tf);
+  hit(ray, box, ax, tn >= 0, out);
   return 1;
 }
 
-/** sc_aabb_hit: the result from the interval [tn, tf] and the entry axis. */
-function hit(ray, box, tn, tf, axis, entering, out) {
+/** sc_aabb_hit: the result from the interval [tn, tf] (out[1], out[2], within +-FLT_MAX) and the entry axis. */
+function hit(ray, box, axis, entering, out) {
+  const tn = out[1];
   out[0] = tn > 0 ? tn : 0;
-  out[1] = pz(tn);
-  out[2] = pz(tf);
+  out[1] = tn + 0; // -0 becomes +0, as sc_pz
+  out[2] += 0;
   let px = ray[0];
   let py = ray[1];
   let pzv = ray[2];
