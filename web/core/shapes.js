@@ -133,6 +133,17 @@ const BALL = new Float64Array(4);
  */
 export function obbRay(r, s) {
   if (!(rayOk(r) && obbOk(s))) return UNSURE;
+  // First its bounding ball (cheaper, and enough for most rays): c + sum_i l_i a_i with |l_i| <=
+  // h_i has |sum_i l_i a_i|^2 <= (1 + 3e-4) sum_i h_i^2 for axes within 1e-4 of orthonormal.
+  const h0 = s[12];
+  const h1 = s[13];
+  const h2 = s[14];
+  const ball = BALL;
+  ball[0] = s[0];
+  ball[1] = s[1];
+  ball[2] = s[2];
+  ball[3] = Math.sqrt((h0 * h0 + h1 * h1 + h2 * h2) * 1.0004) * (1 + M);
+  if (ballMissed(r, ball)) return 0;
   const mx = r[0] - s[0];
   const my = r[1] - s[1];
   const mz = r[2] - s[2];
@@ -152,7 +163,7 @@ export function obbRay(r, s) {
     const o = mx * a + my * b + mz * c;
     const eo = M * (abs(mx * a) + abs(my * b) + abs(mz * c));
     const u = d < 0 ? -o : o;
-    const h = s[12 + i];
+    const h = i === 0 ? h0 : i === 1 ? h1 : h2;
     // q / |dl_i| for the exact |dl_i| within ad (1 +- ed/ad): within 2 ed/ad of q / ad, relative
     const inv = 1 / ad;
     const k = 2 * ed * inv + M;
