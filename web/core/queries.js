@@ -311,14 +311,12 @@ function makeRaycast(core) {
       }
       const code = shapeInto(shape, type, shapeF);
       // From here on none of the caller's code runs. shapes.js: the core's answer where it is sure.
-      let k = UNSURE;
-      if (code === SHAPE_TYPES.sphere) k = sphereRay(rayF, shapeF);
-      else if (code === SHAPE_TYPES.capsule) k = capsuleRay(rayF, shapeF);
-      else if (code === SHAPE_TYPES.obb) k = obbRay(rayF, shapeF);
-      else k = planeRay(rayF, shapeF, res);
+      // (the sc_shape_type values written out: SHAPE_TYPES's are property loads)
+      const k = code === 3 ? sphereRay(rayF, shapeF) : code === 5 ? capsuleRay(rayF, shapeF)
+        : code === 2 ? obbRay(rayF, shapeF) : planeRay(rayF, shapeF, res);
       if (k === 0) return { hit: false };
       if (k === 1) return hitOf(res, 0);
-      return inCore(rayF, code, shapeF, code === SHAPE_TYPES.obb ? 15 : code === SHAPE_TYPES.capsule ? 7 : 4);
+      return inCore(rayF, code, shapeF, code === 2 ? 15 : code === 5 ? 7 : 4);
     } catch (e) {
       throw asSlabcastError(e, 'raycast');
     } finally {
