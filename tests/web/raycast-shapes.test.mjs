@@ -153,7 +153,7 @@ describe('shapes.js: the core\'s answers on the oracle\'s hardest inputs', () =>
     expect(counts.core).toBeGreaterThan(5000);
   });
 
-  test('edge inputs by hand: -0, on the surface, inside, parallel, perpendicular, grazing, subnormal, tmax at the hit', () => {
+  test('edge inputs by hand: -0, on the surface, inside, parallel, perpendicular, grazing, subnormal, tmax at the hit, invalid shapes', () => {
     const X = [1, 0, 0];
     const rays = [
       { origin: [-5, 0, 0], dir: X }, { origin: [-5, 1, 0], dir: X }, { origin: [-5, -0, -0], dir: [1, -0, 0] },
@@ -164,6 +164,7 @@ describe('shapes.js: the core\'s answers on the oracle\'s hardest inputs', () =>
       { origin: [-3e38, 1, 0], dir: X }, { origin: [-5, 1 + 2 ** -23, 0], dir: X }, { origin: [-5, 1 - 2 ** -24, 0], dir: X },
       { origin: [3, 4, 0], dir: [-4, 3, 0] }, { origin: [3, 4, 0], dir: [4, -3, 0] }, { origin: [-5, 0, 0], dir: [1, 1e-30, -1e-30] },
       { origin: [1e-40, 1e-40, 0], dir: [-0, 0, 1] }, { origin: [0, 0, -5], dir: [0, 0, 1] }, { origin: [0, 0, 5], dir: [0, 0, 1] },
+      { origin: [0, 50, 0], dir: X }, { origin: [50, 50, 50], dir: [1, 1, 1] }, { origin: [-50, 3, 0], dir: [1, 0.01, 0] },
     ];
     const shapes = [
       { type: 'sphere', center: [0, 0, 0], radius: 1 }, { type: 'sphere', center: [-0, 0, -0], radius: 0 },
@@ -176,6 +177,15 @@ describe('shapes.js: the core\'s answers on the oracle\'s hardest inputs', () =>
       { type: 'obb', center: [0, 0, 0], axes: [[1, 0, 0], [0, 1, 0], [0, 0, 1.00009]], half: [1, 1, 1] },
       { type: 'obb', center: [0, 0, 0], axes: [[1, 0, 0], [0, 1, 0], [0, 0, 1.0002]], half: [1, 1, 1] },
       { type: 'obb', center: [0, 0, 0], axes: [[-0, 1, 0], [0, 0, 1], [1, 0, -0]], half: [0, 0, 0] },
+      // a_i.a_j just past the core's 1e-4 (an error, never a miss) and just within it
+      { type: 'obb', center: [0, 0, 0], axes: [[1, 0, 0], [0.0002, 1, 0], [0, 0, 1]], half: [1, 1, 1] },
+      { type: 'obb', center: [0, 0, 0], axes: [[1, 0, 0.0002], [0, 1, 0], [0, 0, 1]], half: [1, 1, 1] },
+      { type: 'obb', center: [0, 0, 0], axes: [[1, 0, 0], [0, 1, 0.0002], [0, 0, 1]], half: [1, 1, 1] },
+      { type: 'obb', center: [0, 0, 0], axes: [[1, 0, 0], [0.00009, 1, 0], [0, 0.00009, 1]], half: [1, 1, 1] },
+      { type: 'obb', center: [0, 0, 0], axes: [[1, 0, 0], [0, 1, 0], [0, 0, 1]], half: [1, -1, 1] },
+      { type: 'obb', center: [0, NaN, 0], axes: [[1, 0, 0], [0, 1, 0], [0, 0, 1]], half: [1, 1, 1] },
+      { type: 'capsule', a: [0, 0, 0], b: [Infinity, 0, 0], radius: 1 }, { type: 'capsule', a: [0, 0, 0], b: [1, 0, 0], radius: -1 },
+      { type: 'sphere', center: [0, 0, Infinity], radius: 1 }, { type: 'plane', normal: [0, 1, 0], d: Infinity },
       { type: 'plane', normal: [1, 0, 0], d: 0 }, { type: 'plane', normal: [-0, 1, 0], d: 1 }, { type: 'plane', normal: [0, 0, 1], d: -0 },
       { type: 'plane', normal: [1e-40, 0, 0], d: 0 }, { type: 'plane', normal: [3, 4, 0], d: 25 }, { type: 'plane', normal: [1, 1e-30, 0], d: -5 },
       { type: 'plane', normal: [3e38, 3e38, 0], d: 1 }, { type: 'plane', normal: [0, 0, 0], d: 1 }, { type: 'sphere', center: [0, 0, 0], radius: -1 },

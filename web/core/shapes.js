@@ -132,18 +132,32 @@ const BALL = new Float64Array(4);
  * left out (no test uses it).
  */
 export function obbRay(r, s) {
-  if (!(rayOk(r) && obbOk(s))) return UNSURE;
-  // First its bounding ball (cheaper, and enough for most rays): c + sum_i l_i a_i with |l_i| <=
-  // h_i has |sum_i l_i a_i|^2 <= (1 + 3e-4) sum_i h_i^2 for axes within 1e-4 of orthonormal.
+  if (!rayOk(r)) return UNSURE;
+  const ax = s[3], ay = s[4], az = s[5], bx = s[6], by = s[7], bz = s[8], cx = s[9], cy = s[10], cz = s[11];
   const h0 = s[12];
   const h1 = s[13];
   const h2 = s[14];
+  // Valid for certain (sc_obb_check): finite (a sum of the 15 floats, without overflow: NaN for an
+  // infinity or a NaN), half >= 0, and each a_i.a_j within 0.99e-4 of 1 or 0 in double (the
+  // core's float32 dot is within 1e-6 of it: it passes its 1e-4 test). Else the core decides.
+  const T = 0.99e-4;
+  if (!(fin(s[0] + s[1] + s[2] + ax + ay + az + bx + by + bz + cx + cy + cz + h0 + h1 + h2) && h0 >= 0 && h1 >= 0 && h2 >= 0 &&
+        abs(ax * ax + ay * ay + az * az - 1) <= T && abs(bx * bx + by * by + bz * bz - 1) <= T &&
+        abs(cx * cx + cy * cy + cz * cz - 1) <= T && abs(ax * bx + ay * by + az * bz) <= T &&
+        abs(ax * cx + ay * cy + az * cz) <= T && abs(bx * cx + by * cy + bz * cz) <= T)) return UNSURE;
+  // First its bounding ball (cheaper, and enough for most rays): c + sum_i l_i a_i with |l_i| <=
+  // h_i has |sum_i l_i a_i|^2 <= (1 + 3e-4) sum_i h_i^2 for axes within 1e-4 of orthonormal.
   const ball = BALL;
   ball[0] = s[0];
   ball[1] = s[1];
   ball[2] = s[2];
   ball[3] = Math.sqrt((h0 * h0 + h1 * h1 + h2 * h2) * 1.0004) * (1 + M);
   if (ballMissed(r, ball)) return 0;
+  return obbSlabs(r, s);
+}
+
+/** obbRay's slab intervals (see there), for a valid OBB: 0 or UNSURE. */
+function obbSlabs(r, s) {
   const mx = r[0] - s[0];
   const my = r[1] - s[1];
   const mz = r[2] - s[2];
@@ -163,7 +177,7 @@ export function obbRay(r, s) {
     const o = mx * a + my * b + mz * c;
     const eo = M * (abs(mx * a) + abs(my * b) + abs(mz * c));
     const u = d < 0 ? -o : o;
-    const h = i === 0 ? h0 : i === 1 ? h1 : h2;
+    const h = s[12 + i];
     // q / |dl_i| for the exact |dl_i| within ad (1 +- ed/ad): within 2 ed/ad of q / ad, relative
     const inv = 1 / ad;
     const k = 2 * ed * inv + M;
@@ -178,21 +192,6 @@ export function obbRay(r, s) {
   return UNSURE;
 }
 
-/**
- * The OBB is valid (sc_obb_check) for certain: finite, half >= 0, and each a_i.a_j within
- * 0.99e-4 of 1 or 0 in double (the core's float32 dot is within 1e-6 of the double one: it passes
- * its 1e-4 test). Anything else goes to the core, which decides.
- */
-function obbOk(s) {
-  const ax = s[3], ay = s[4], az = s[5], bx = s[6], by = s[7], bz = s[8], cx = s[9], cy = s[10], cz = s[11];
-  // finite: a sum of the 15 floats (no overflow in double) is NaN for an infinity or a NaN
-  const sum = s[0] + s[1] + s[2] + ax + ay + az + bx + by + bz + cx + cy + cz + s[12] + s[13] + s[14];
-  const T = 0.99e-4;
-  return fin(sum) && s[12] >= 0 && s[13] >= 0 && s[14] >= 0 &&
-    abs(ax * ax + ay * ay + az * az - 1) <= T && abs(bx * bx + by * by + bz * bz - 1) <= T &&
-    abs(cx * cx + cy * cy + cz * cz - 1) <= T && abs(ax * bx + ay * by + az * bz) <= T &&
-    abs(ax * cx + ay * cy + az * cz) <= T && abs(bx * cx + by * cy + bz * cz) <= T;
-}
 
 // ------------------------------------------------------------------ plane, exactly as the core
 
