@@ -112,12 +112,98 @@ export function capsuleRay(r, s) {
   const gz = az - r[2];
   const sd = gx * nx + gy * ny + gz * nz;
   const low = abs(sd) - M * (abs(gx) * Nx + abs(gy) * Ny + abs(gz) * Nz);
-  if (!(low > 0)) return UNSURE;
-  const hx = abs(nx) + M * Nx;
-  const hy = abs(ny) + M * Ny;
-  const hz = abs(nz) + M * Nz;
-  return low * low * (1 - M) > rad * rad * (hx * hx + hy * hy + hz * hz) * (1 + M) ? 0 : UNSURE;
+  if (low > 0) {
+    const hx = abs(nx) + M * Nx;
+    const hy = abs(ny) + M * Ny;
+    const hz = abs(nz) + M * Nz;
+    if (low * low * (1 - M) > rad * rad * (hx * hx + hy * hy + hz * hz) * (1 + M)) return 0;
+  }
+  return capsuleParts(r, s);
 }
+
+/**
+ * capsuleRay's last test, for a valid capsule: a certain miss of its three parts (the capsule is
+ * exactly their union): the balls of the radius around a and around b, and the finite cylinder F
+ * of the points whose projection on the axis falls within a-b, s = (p - a).e in [0, E] (e = b - a,
+ * E = e.e), within the radius of the axis: |(p - a) x e|^2 <= rad^2 E. Along the ray, s is
+ * s0 + t s1, so the t of F lie in an interval [t1, t2] (bounded here from outside, and cut to
+ * [0, tmax]); q(t) = |G + t K|^2 (G = (o - a) x e, K = d x e) is convex, so where it increases
+ * at t1 (q' = 2 K.(G + t K) > 0) its least value on [t1, t2] is q(t1), and where it decreases
+ * at t2, q(t2). That value above rad^2 E: the ray misses F. Each quantity carries a bound of
+ * 2^-40 (twice that for the sums at t) of its terms' size. 0 or UNSURE.
+ */
+function capsuleParts(r, s) {
+  const rad = s[6];
+  const ball = BALL;
+  ball[3] = rad;
+  for (let k = 0; k < 3; k++) ball[k] = s[k];
+  if (!ballMissed(r, ball)) return UNSURE;
+  for (let k = 0; k < 3; k++) ball[k] = s[3 + k];
+  if (!ballMissed(r, ball)) return UNSURE;
+  const ex = s[3] - s[0];
+  const ey = s[4] - s[1];
+  const ez = s[5] - s[2];
+  const gx = r[0] - s[0];
+  const gy = r[1] - s[1];
+  const gz = r[2] - s[2];
+  const dx = r[3];
+  const dy = r[4];
+  const dz = r[5];
+  const E = ex * ex + ey * ey + ez * ez;
+  const s0 = gx * ex + gy * ey + gz * ez;
+  const es0 = M * (abs(gx * ex) + abs(gy * ey) + abs(gz * ez));
+  const s1 = dx * ex + dy * ey + dz * ez;
+  const es1 = M * (abs(dx * ex) + abs(dy * ey) + abs(dz * ez));
+  const a1 = s1 < 0 ? -s1 : s1;
+  if (!(a1 > 2 * es1)) return UNSURE; // s1's sign, or |s1| within a factor 2, not certain
+  // t in F: s0 + t s1 in [0, E]; the numerators' bounds, then q / |s1| widened by 2 es1 / |s1| (as in obbSlabs)
+  const en = es0 + M * E;
+  const inv = 1 / a1;
+  const k = 2 * es1 * inv + M;
+  const n1 = (s1 > 0 ? -s0 : s0 - E) - en;
+  const n2 = (s1 > 0 ? E - s0 : s0) + en;
+  let t1 = n1 * inv;
+  let t2 = n2 * inv;
+  t1 -= (t1 < 0 ? -t1 : t1) * k;
+  t2 += (t2 < 0 ? -t2 : t2) * k;
+  if (t1 < 0) t1 = 0;
+  if (t2 > r[6]) t2 = r[6];
+  if (t1 > t2) return 0; // the ray is never over the segment: F missed, and both balls
+  const c = rad * rad * E * (1 + 4 * M);
+  const Gx = gy * ez - gz * ey;
+  const Gy = gz * ex - gx * ez;
+  const Gz = gx * ey - gy * ex;
+  const Gmx = abs(gy * ez) + abs(gz * ey);
+  const Gmy = abs(gz * ex) + abs(gx * ez);
+  const Gmz = abs(gx * ey) + abs(gy * ex);
+  const Kx = dy * ez - dz * ey;
+  const Ky = dz * ex - dx * ez;
+  const Kz = dx * ey - dy * ex;
+  const eKx = M * (abs(dy * ez) + abs(dz * ey));
+  const eKy = M * (abs(dz * ex) + abs(dx * ez));
+  const eKz = M * (abs(dx * ey) + abs(dy * ex));
+  for (let end = 0; end < 2; end++) {
+    const t = end === 0 ? t1 : t2;
+    const sg = end === 0 ? 1 : -1; // q must increase at t1, decrease at t2
+    const Vx = Gx + t * Kx;
+    const Vy = Gy + t * Ky;
+    const Vz = Gz + t * Kz;
+    const eVx = 2 * M * Gmx + 2 * t * eKx;
+    const eVy = 2 * M * Gmy + 2 * t * eKy;
+    const eVz = 2 * M * Gmz + 2 * t * eKz;
+    const kv = Kx * Vx + Ky * Vy + Kz * Vz;
+    const ekv = eKx * (abs(Vx) + eVx) + abs(Kx) * eVx + eKy * (abs(Vy) + eVy) + abs(Ky) * eVy + eKz * (abs(Vz) + eVz) +
+      abs(Kz) * eVz + M * (abs(Kx * Vx) + abs(Ky * Vy) + abs(Kz * Vz));
+    if (!(sg * kv > ekv * (1 + M))) continue;
+    const lx = abs(Vx) - eVx;
+    const ly = abs(Vy) - eVy;
+    const lz = abs(Vz) - eVz;
+    const q = (lx > 0 ? lx * lx : 0) + (ly > 0 ? ly * ly : 0) + (lz > 0 ? lz * lz : 0);
+    if (q * (1 - M) > c) return 0;
+  }
+  return UNSURE;
+}
+
 
 const BALL = new Float64Array(4);
 
