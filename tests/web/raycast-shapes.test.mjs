@@ -245,4 +245,33 @@ describe('shapes.js: the core\'s answers on the oracle\'s hardest inputs', () =>
     expect(hits).toBeGreaterThan(10000);
     expect(misses).toBeGreaterThan(10000);
   });
+
+  test('planes, all in JavaScript: the hit at tmax exactly, at t = 0, in the plane, parallel, -0, and random tmax (the exactly summed end test)', () => {
+    const r = rng(0x91A7E);
+    const f = Math.fround;
+    const cases = [];
+    const pick = (a) => a[Math.floor(r() * a.length)];
+    for (let i = 0; i < 30000; i++) {
+      const dyadic = r() < 0.5;
+      const num = () => (dyadic ? Math.floor(r() * 33 - 16) / 4 : f((r() * 2 - 1) * 10 ** (r() * 8 - 4)));
+      const normal = r() < 0.3 ? pick([[0, 0, 1], [0, -0, -1], [3, 4, 0], [1, 1, 1], [0.6, 0.8, 0]]) : [num(), num(), num()];
+      const d = num();
+      const origin = [num(), num(), num()];
+      const dir = r() < 0.1 ? [normal[1], -normal[0], 0] : [num(), num(), num()]; // some parallel to the plane
+      const ray = { origin, dir };
+      // tmax: none, the hit's own t (when dyadic, often exact), a little before or after, 0
+      const u = r();
+      if (u < 0.6) {
+        const nd = normal[0] * dir[0] + normal[1] * dir[1] + normal[2] * dir[2];
+        const no = normal[0] * origin[0] + normal[1] * origin[1] + normal[2] * origin[2];
+        const t = nd !== 0 ? (d - no) / nd : 1;
+        ray.tmax = u < 0.3 ? f(Math.abs(t)) : u < 0.4 ? 0 : f(Math.abs(t) * (1 + (r() - 0.5) * 2 ** -20));
+      }
+      cases.push({ query: 'raycast', ray, shape: { type: 'plane', normal, d } });
+    }
+    const counts = {};
+    const problems = run(cases, counts);
+    expect(problems.slice(0, 5)).toEqual([]);
+    expect(counts.js).toBeGreaterThan(25000);
+  });
 });
