@@ -6,7 +6,9 @@
  *     size of the sort keys), rays whose sort keys collide, origins at +-FLT_MAX and beyond
  *     2^80: the same answers ordered (with a scratch), in input order (without), by the brute
  *     force and by the single query sc_raycast_aabb on every box (the lowest t, then index);
- *   - the scratch takes no more memory per ray than before (64 bytes).
+ *   - the scratch takes no more memory per ray than before (64 bytes);
+ *   - every lane of the AABB leaf test on each of its rules (decided hits and misses, near ties,
+ *     tiny quotients, overflowing ones), against the single query on each box.
  * Usage: slabcast_batch_tests [NAME-SUBSTRING] */
 #include "slabcast.h"
 
@@ -266,6 +268,137 @@ static int refused_ray_at_each_position(void)
     return 0;
 }
 
+/* ------------------------------------------------------------------ leaf lanes */
+
+/* Every hit of ray p among the boxes through sc_world_cast_ray_all (every lane of every leaf the
+ * ray reaches, no best-hit pruning) and the nearest through sc_world_cast_rays and the brute
+ * force, against the single query sc_raycast_aabb on each box: the same boxes hit, the same t
+ * and normal bits. */
+static int leaf_lanes_match_single(const sc_world *w, const float *p, const float *boxes, int nboxes)
+{
+    enum { CAP = 64 };
+    float t[CAP], nrm[3 * CAP];
+    int32_t idx[CAP], total = -1;
+    ENSURE(nboxes <= CAP);
+    ENSURE(sc_world_cast_ray_all(w, p, CAP, t, idx, nrm, &total, NULL) == SC_OK);
+    sc_ray ray = {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}, p[6]};
+    int want = 0;
+    for (int o = 0; o < nboxes; ++o) {
+        const float *b = boxes + 6 * (size_t)o;
+        sc_aabb box = {{b[0], b[1], b[2]}, {b[3], b[4], b[5]}};
+        sc_raycast_result h = sc_raycast_aabb(&ray, &box);
+        ENSURE(h.status == SC_OK);
+        int k = 0;
+        while (k < total && idx[k] != o) ++k;
+        if ((k < total) != h.hit)
+            fprintf(stderr, "  ray (%.9g %.9g %.9g  %.9g %.9g %.9g  %.9g) box %d: world %s, single %s\n", p[0], p[1],
+                    p[2], p[3], p[4], p[5], p[6], o, k < total ? "hit" : "miss", h.hit ? "hit" : "miss");
+        ENSURE((k < total) == h.hit);
+        if (!h.hit) continue;
+        ++want;
+        ENSURE(same_bits(t[k], h.t + 0.0f));
+        ENSURE(same_bits(nrm[3 * k], h.normal.x + 0.0f) && same_bits(nrm[3 * k + 1], h.normal.y + 0.0f) &&
+               same_bits(nrm[3 * k + 2], h.normal.z + 0.0f));
+    }
+    ENSURE(total == want);
+    float st, sn[3], bt[2], bn[6];
+    int32_t bi[2];
+    int si = single_nearest(p, boxes, nboxes, &st, sn);
+    ENSURE(sc_world_cast_rays(w, p, 1, bt, bi, bn, NULL, NULL) == SC_OK);
+    ENSURE(sc_world_cast_rays_bruteforce(w, p, 1, bt + 1, bi + 1, bn + 3, NULL, NULL) == SC_OK);
+    for (int k = 0; k < 2; ++k) {
+        ENSURE(bi[k] == si && same_bits(bt[k], st));
+        for (int a = 0; a < 3; ++a) ENSURE(same_bits(bn[3 * k + a], sn[a]));
+    }
+    return 0;
+}
+
+/* One leaf of four boxes (a world of four: one group) and rays on each of the leaf test's rules:
+ * decided hits and misses, near ties (t_enter close to t_exit: edges and corners; close to
+ * tmax), quotients below FLT_MIN (subnormal and zero: origins on a box's plane; -2^-150, which
+ * rounds to -0, a far end behind the origin), t_enter overflowing (tiny direction components),
+ * huge direction components and parallel axes (+0 and -0, the origin on the slab's plane). */
+static int leaf_rules(void)
+{
+    const float b4[4][6] = {
+        {0, 0, 0, 1, 1, 1},
+        {2, -1, -1, 3, 1, 1},
+        {-1, -1, -1, -1e-45f, 1, 1},       /* max x = -2^-149 */
+        {1e-40f, 1e-40f, 1e-40f, 4, 4, 4}, /* subnormal min corner */
+    };
+    sc_world *w = box_world(&b4[0][0], 4);
+    ENSURE(w);
+    const float third = 1.0f / 3.0f;
+    const float rays[][7] = {
+        {-1, 0.5f, 0.5f, 1, 0, 0, INFINITY},            /* decided hits (boxes 0, 1, 3) */
+        {-1, 0.5f, 0.5f, 1, 0.001f, -0.002f, INFINITY}, /* decided, not axis-aligned */
+        {-1, 5, 5, 1, 0, 0, INFINITY},                  /* decided misses (parallel axes outside) */
+        {-1, 0.5f, 0.5f, -1, 0.1f, 0.1f, INFINITY},     /* away from them */
+        {-1, -1, 0.5f, 1, 1, 0, INFINITY},              /* through box 0's edge x = y = 0: tn == tf */
+        {-1, -1, 0.5f, 1, 1.0000001f, 0, INFINITY},     /* just past it */
+        {-1, -1, 0.5f, 1.0000001f, 1, 0, INFINITY},     /* just before it */
+        {-1, -1, -1, 1, 1, 1, INFINITY},                /* through box 0's corner */
+        {-1, -2, -3, 1, 2, 3, INFINITY},                /* a corner from another slope */
+        {-2, 1.5f, 0.5f, 1, -third, 0, INFINITY},       /* an edge along a rounded slope */
+        {-1, 0.5f, 0.5f, 1, 0, 0, 1},                   /* tmax = t_enter of box 0 */
+        {-1, 0.5f, 0.5f, 1, 0, 0, 0.99999994f},         /* just below it */
+        {-1, 0.5f, 0.5f, 1, 0, 0, 3},                   /* tmax = t_enter of box 1 */
+        {-1, 0.5f, 0.5f, 3, 0, 0, third},               /* t_enter 1/3 rounded, tmax 1/3 */
+        {0, 0.5f, 0.5f, 1, 0, 0, INFINITY},             /* origin on box 0's plane x = 0: quotient 0 */
+        {0, 0.5f, 0.5f, -1, 0, 0, INFINITY},            /* and moving out of it */
+        {1, 0.5f, 0.5f, 1, 0, 0, INFINITY},             /* on its far plane */
+        {0, 0.5f, 0.5f, 2, 0, 0, INFINITY},             /* box 2's far end -2^-150: -0 in float */
+        {0, 0, 0, 2, 1e-30f, 1e-30f, INFINITY},         /* subnormal quotients (box 3's min) */
+        {0, 2, 2, 1, 0, 0, INFINITY},                   /* box 3's x slab from x = 0 */
+        {-1, 0.5f, 0.5f, 1e-39f, 1, 0, INFINITY},       /* tiny x: quotients overflow */
+        {-1, 0.5f, 0.5f, 1e-39f, 0, 0, INFINITY},       /* tiny alone: t_enter = t_exit = +inf */
+        {-1, 0.5f, 0.5f, 1e-39f, 0, 0, 1e30f},          /* and a finite tmax */
+        {-1, 0.5f, 0.5f, 1e30f, 1, 1, INFINITY},        /* huge x */
+        {-1, 0.5f, 0.5f, 1e-42f, 1e-42f, 0, INFINITY},  /* subnormal direction */
+        {-1, 0, 0.5f, 1, 0, 0, INFINITY},               /* parallel on box 0's plane y = 0 */
+        {-1, 1, 1, 1, -0.0f, -0.0f, INFINITY},          /* -0 components on its max planes */
+        {-1, 1.0000001f, 0.5f, 1, -0.0f, 0, INFINITY},  /* just outside, parallel */
+        {0.5f, 0.5f, 0.5f, 1, 1, 1, INFINITY},          /* from inside box 0 */
+        {0.5f, 0.5f, 0.5f, 1, 1, 1, 0},                 /* tmax = 0 */
+    };
+    for (size_t i = 0; i < sizeof rays / sizeof *rays; ++i)
+        if (leaf_lanes_match_single(w, rays[i], &b4[0][0], 4)) return 1;
+    sc_world_destroy(w);
+    return 0;
+}
+
+/* Boxes and rays on a coarse grid (coordinates multiples of 1/4): origins on box planes, rays
+ * through edges and corners, tmax at box faces are everywhere, so near ties and zero quotients
+ * are common; each lane against the single query. */
+static int leaf_grid_ties(void)
+{
+    enum { NB = 24 };
+    float boxes[6 * NB];
+    for (int pass = 0; pass < 60; ++pass) {
+        for (int i = 0; i < NB; ++i)
+            for (int a = 0; a < 3; ++a) {
+                float lo = (float)(rnd() % 16) * 0.25f, ext = (float)(rnd() % 6) * 0.25f;
+                boxes[6 * i + a] = lo;
+                boxes[6 * i + 3 + a] = lo + ext;
+            }
+        sc_world *w = box_world(boxes, NB);
+        ENSURE(w);
+        for (int k = 0; k < 200; ++k) {
+            float p[7];
+            for (int a = 0; a < 3; ++a) {
+                p[a] = (float)(rnd() % 20) * 0.25f - 0.5f;
+                p[3 + a] = (float)((int)(rnd() % 9) - 4) * (rnd() % 4 == 0 ? 0.1f : 0.25f);
+            }
+            if (p[3] == 0.0f && p[4] == 0.0f && p[5] == 0.0f) p[4] = -0.25f;
+            uint32_t m = rnd() % 4;
+            p[6] = m == 0 ? (float)(rnd() % 16) * 0.25f : m == 1 ? (float)(rnd() % 16) * 0.1f : INFINITY;
+            if (leaf_lanes_match_single(w, p, boxes, NB)) return 1;
+        }
+        sc_world_destroy(w);
+    }
+    return 0;
+}
+
 /* ------------------------------------------------------------------ orders */
 
 /* Sizes around every threshold of the ordering: below and at the scratch's minimum (512), and
@@ -378,6 +511,8 @@ int main(int argc, char **argv)
     RUN_TEST(colliding_keys);
     RUN_TEST(extreme_origins);
     RUN_TEST(scratch_bytes_per_ray);
+    RUN_TEST(leaf_rules);
+    RUN_TEST(leaf_grid_ties);
     printf("%d passed, %d failed\n", g_run - g_failed_tests, g_failed_tests);
     return g_failed_tests ? 1 : 0;
 }
