@@ -150,15 +150,12 @@ static const uint16_t sc_w_spread4[16] = {0x000, 0x001, 0x008, 0x009, 0x040, 0x0
                                           0x200, 0x201, 0x208, 0x209, 0x240, 0x241, 0x248, 0x249};
 
 /* Whether sc_ray_check accepts the ray at p (7 floats), branch-free: finite origin and
- * direction, a direction not zero, tmax >= 0 (not NaN). */
+ * direction (x * 0 is 0 for a finite x, NaN for an infinite or NaN one, so the sum of the six
+ * is 0 or NaN), a direction not zero, tmax >= 0 (not NaN). */
 static inline int sc_w_ray_ok(const float *p)
 {
-    uint32_t u[6], inf = 0x7F800000u;
-    memcpy(u, p, sizeof u);
-    int fin = ((u[0] & inf) != inf) & ((u[1] & inf) != inf) & ((u[2] & inf) != inf) & ((u[3] & inf) != inf) &
-              ((u[4] & inf) != inf) & ((u[5] & inf) != inf);
-    int nonzero = ((u[3] | u[4] | u[5]) << 1) != 0; /* some component is not +-0 */
-    return fin & nonzero & (p[6] >= 0.0f);
+    float z = (p[0] * 0.0f + p[1] * 0.0f) + (p[2] * 0.0f + p[3] * 0.0f) + (p[4] * 0.0f + p[5] * 0.0f);
+    return (z == 0.0f) & ((p[3] != 0.0f) | (p[4] != 0.0f) | (p[5] != 0.0f)) & (p[6] >= 0.0f);
 }
 
 /* The checks of a large batch fused with its sort keys: each ray is checked as sc_ray_check
@@ -276,9 +273,10 @@ static SC_Q_INLINE void sc_w_run(const sc_world *w, const float *rays, sc_wrec *
 {
     for (int j = 0; j < n; ++j) {
         sc_ray ray;
+        const sc_ray *rp = &ray;
         int i = j;
         if (ordered) {
-            ray = rec[j].u.ray;
+            rp = &rec[j].u.ray; /* read once by sc__ray_prep, then its result takes its place */
             i = rec[j].i;
         } else {
             const float *p = rays + (size_t)j * SC_RAY_FLOATS;
@@ -286,7 +284,7 @@ static SC_Q_INLINE void sc_w_run(const sc_world *w, const float *rays, sc_wrec *
         }
         sc_wray r;
         sc_whit h;
-        sc__ray_prep(&r, &ray);
+        sc__ray_prep(&r, rp);
         if (filt) sc_w_apply(&r, f, i);
         if (mode == SC_W_BRUTE) sc__cast_brute(w, &r, &h);
         else sc__cast(w, &r, &h, mode == SC_W_ANY);
