@@ -113,7 +113,7 @@ export class SharedEngine {
     const iOff = tOff + (anyHit ? 0 : 4 * n);
     const nOff = iOff + (anyHit ? 0 : 4 * n);
     const pOff = nOff + (anyHit ? 0 : 12 * n);
-    const hOff = pOff + (q.sweep ? 12 * n : 0);
+    const hOff = pOff + ((q.out === 'sweep') ? 12 * n : 0);
     const xOff = (hOff + (anyHit ? n : 0) + 15) & ~15;
     const exclude = filter !== null && filter.exclude !== null;
     const base = this.stage(xOff + (exclude ? 4 * n : 0));
@@ -133,7 +133,7 @@ export class SharedEngine {
     i32[j + 5] = anyHit ? 0 : base + tOff;
     i32[j + 6] = anyHit ? 0 : base + iOff;
     i32[j + 7] = anyHit ? 0 : base + nOff;
-    i32[j + 8] = q.sweep ? base + pOff : 0;
+    i32[j + 8] = (q.out === 'sweep') ? base + pOff : 0;
     i32[j + 9] = anyHit ? base + hOff : 0;
     i32[j + 10] = filter === null ? 0 : 1;
     i32[j + 11] = filter === null ? -1 : filter.mask | 0;
@@ -195,7 +195,7 @@ export class SharedEngine {
     taSet(outs.t, new Float32Array(buf, base + tOff, n));
     taSet(outs.index, new Int32Array(buf, base + iOff, n));
     taSet(outs.normal, new Float32Array(buf, base + nOff, 3 * n));
-    if (q.sweep) taSet(outs.point, new Float32Array(buf, base + pOff, 3 * n));
+    if ((q.out === 'sweep')) taSet(outs.point, new Float32Array(buf, base + pOff, 3 * n));
   }
 
   /**
