@@ -18,7 +18,7 @@
 // pending is refused. Queries are serialised: each sees every change made before it was called.
 import { SlabcastError, fail, guardMethods } from './core/errors.js';
 import { compileModule, instantiateCore } from './core/loader.js';
-import { taCopy, taKind, taLength } from './core/typed.js';
+import { taBuffer, taByteLength, taCopy, taKind, taLength } from './core/typed.js';
 import {
   batchItems, callerArray, checkOut, floatBatch, givenOrNew, isPlainObject, outRef, requireDisjoint,
 } from './core/validate.js';
@@ -233,6 +233,17 @@ function runInline(s, key, q, a, n, filter, outs, extra) {
   return undefined;
 }
 
+/** Whether typed array a's buffer is detached (a view over it cannot be made). */
+function isDetached(a) {
+  if (taByteLength(a) !== 0) return false;
+  try {
+    new Uint8Array(taBuffer(a), 0, 0); // eslint-disable-line no-new
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /** The checks of a call made when it is made: its items, out, options (World's order); throws SlabcastError. */
 function checkCall(s, key, q, data, out, options, extra) {
   live(s);
@@ -240,6 +251,7 @@ function checkCall(s, key, q, data, out, options, extra) {
   if (s.engine.pool?.failed) throw s.engine.pool.failed;
   // the caller's code (getters, Proxies of data, out, options) runs first, then every length is read
   const a = floatBatch(data, q.per, q.name, s.core.memory);
+  if (isDetached(a)) fail(`${q.name} is a typed array whose buffer is detached (transferred or freed): it holds nothing to read`, q.name);
   if (key === 'closestObjects' && (typeof extra !== 'number' || !(extra >= 0))) {
     fail('maxDistance must be a number >= 0 (Infinity for any distance)', 'maxDistance');
   }
