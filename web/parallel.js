@@ -386,13 +386,15 @@ function makeApi(s) {
     dispose() { return dispose(s); },
   }, 'world.');
   // Fault injection for the tests (docs/parallel.md, "Faults"): on the next query, worker k throws
-  // an uncaught exception ('throw'), never answers ('hang'), or is terminated now ('terminate').
+  // an uncaught exception ('throw'), never answers ('hang'), answers with a malformed message
+  // ('garble', copied memory), or is terminated now ('terminate').
   Object.defineProperty(api, Symbol.for('slabcast.parallel.fault'), {
     value(k, kind) {
       if (!Number.isInteger(k) || k < 0 || k >= s.o.workers) fail('worker must be a worker index', 'worker');
       const pool = s.engine.pool;
       if (kind === 'terminate') { pool.workers[k].terminate().then(() => pool.workers[k].onExit?.(null)); return; }
-      if (!Object.hasOwn(FAULT, kind)) fail("kind must be 'throw', 'hang' or 'terminate'", 'kind');
+      if (!Object.hasOwn(FAULT, kind)) fail("kind must be 'throw', 'hang', 'garble' or 'terminate'", 'kind');
+      if (kind === 'garble' && s.o.mode !== 'copied') fail("kind 'garble' is for copied memory (shared-memory workers send no answers)", 'kind');
       s.engine.injectFault(k, FAULT[kind]);
     },
   });

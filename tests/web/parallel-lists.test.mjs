@@ -236,6 +236,10 @@ describe.each([
       const e1 = await errorOf(() => par.overlapAABBs(d));
       expect(e1).toBeInstanceOf(SlabcastError);
       expect(e1.message).toMatch(/^boxes is a typed array whose buffer is detached/);
+      // castRays took a detached batch for an empty one (resolved with no answers) before
+      const dr = new Float32Array(14);
+      structuredClone(dr.buffer, { transfer: [dr.buffer] });
+      expect((await errorOf(() => par.castRays(dr)))?.message).toMatch(/^rays is a typed array whose buffer is detached/);
       // resizable, shrunk by the options' getter before the lengths are read: the items that are there
       const buffer = new ArrayBuffer(vols.byteLength, { maxByteLength: vols.byteLength });
       const r = new Float32Array(buffer);
@@ -259,6 +263,38 @@ describe.each([
       const e3 = await errorOf(() => par.overlapAABBs(vols, { exclude: new Proxy(new Int32Array(400), {}) }));
       expect(e3?.message).toMatch(/options\.exclude must be an Int32Array/);
       expect(par.failed).toBe(null);
+    } finally {
+      single.dispose();
+      await par.dispose();
+    }
+  });
+});
+
+describe('a worker that answers with a malformed message (copied memory)', () => {
+  test('fails the world with an error naming the worker and what is wrong; rebuild restores', async () => {
+    const FAULT = Symbol.for('slabcast.parallel.fault');
+    const par = await createParallelWorld({ workers: 2, memory: 'copied', inline: 0, wasm: WASM });
+    const single = sc.createWorld();
+    try {
+      const rand = rng(5);
+      const shapes = mixedFloatScene(rand, 200);
+      addShapes(par, shapes);
+      addShapes(single, shapes);
+      const rays = makeRays(rand, shapes, 300);
+      const vols = volumes(rand, 300).overlapSpheres;
+      for (const [key, a, want] of [
+        ['castRays', rays, /^parallel world: worker 1 answered rays without its buffer of \d+ bytes$/],
+        ['overlapSpheres', vols, /^parallel world: worker 1 answered spheres with a start that is not an Int32Array of 151$/],
+      ]) {
+        par[FAULT](1, 'garble');
+        const e = await par[key](a).then(() => null, (x) => x);
+        expect(e, key).toBeInstanceOf(SlabcastError);
+        expect(e.message, key).toMatch(want);
+        expect(par.failed, key).toBe(e);
+        await par.rebuild();
+        expectSameLists(await par.overlapSpheres(vols), expectedLists(single, 'overlapSpheres', vols, 300), `${key}: after rebuild`);
+      }
+      expect(() => par[FAULT](0, 'smash')).toThrow(/kind must be 'throw', 'hang', 'garble' or 'terminate'/);
     } finally {
       single.dispose();
       await par.dispose();

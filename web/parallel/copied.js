@@ -182,7 +182,7 @@ export class CopiedEngine {
       this.replies.delete(id);
     }
     this.refused(q, answers, starts);
-    if (isList(q)) return this.guard(() => assembleLists(q, answers, n));
+    if (isList(q)) return this.guard(() => assembleLists(q, answers, n, starts));
     this.guard(() => {
       for (let k = 0; k < W; k++) {
         const b = answers[k].buffer;

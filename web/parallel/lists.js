@@ -22,27 +22,22 @@ function checkList(q, k, m, answer) {
   return hits;
 }
 
-/** One list for all n items from the workers' answers (in slice order). */
-export function assembleLists(q, answers, n) {
+/** One list for all n items from the workers' answers; worker k's slice is items starts[k] to starts[k + 1] - 1. */
+export function assembleLists(q, answers, n, starts) {
   let hits = 0;
-  let items = 0;
   const counts = answers.map((a, k) => {
-    const m = taLength(a.start) - 1;
-    const h = checkList(q, k, m, a);
-    items += m;
+    const h = checkList(q, k, starts[k + 1] - starts[k], a);
     hits += h;
     return h;
   });
-  if (items !== n) throw new SlabcastError(`parallel world: the workers answered ${items} of ${n} ${q.name}`);
   const out = { start: new Int32Array(n + 1) };
   for (const [key, Type, per] of OUT[q.out]) out[key] = new Type(per * hits);
-  let item = 0;
   let at = 0;
   answers.forEach((a, k) => {
-    const m = taLength(a.start) - 1;
+    const item = starts[k];
+    const m = starts[k + 1] - item;
     for (let i = 1; i <= m; i++) out.start[item + i] = at + a.start[i];
     for (const [key, , per] of OUT[q.out]) taSet(out[key], a[key], per * at);
-    item += m;
     at += counts[k];
   });
   return out;

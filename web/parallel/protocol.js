@@ -70,8 +70,11 @@ export const PER_WORKER = 4; // [status (0 ok, 1 exception), message bytes, bloc
 export const MESSAGE_BYTES = 256; // per worker, after the words
 
 export const CMD = { job: 1, exit: 2 };
-/** Armed faults (tests): on the next job, worker FAULT_WORKER throws or never answers. */
-export const FAULT = { throw: 1, hang: 2 };
+/**
+ * Armed faults (tests): on the next job, worker FAULT_WORKER throws or never answers; garble
+ * (copied mode): it answers with a malformed message.
+ */
+export const FAULT = { throw: 1, hang: 2, garble: 3 };
 
 /** Bytes of the control buffer for n workers. */
 export const controlBytes = (n) => 4 * (HEADER + PER_WORKER * n) + MESSAGE_BYTES * n;

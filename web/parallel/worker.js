@@ -32,6 +32,7 @@ if (isNode) {
 
 const encoder = new TextEncoder();
 let replica = null; // copied mode: { core, world }
+let garbled = false; // copied mode: the next answer is malformed (fault injection)
 
 function errorText(e) {
   return e !== null && typeof e === 'object' && typeof e.message === 'string' ? e.message : String(e);
@@ -48,6 +49,7 @@ function onMessage(m) {
 
 /** Fault injection for the tests: an uncaught exception, or a worker that never answers. */
 function fault(kind) {
+  if (kind === FAULT.garble) garbled = true;
   if (kind === FAULT.throw) throw new Error('injected fault: the worker threw');
   if (kind === FAULT.hang) for (;;) { /* never answers */ }
 }
@@ -155,6 +157,11 @@ function runCopied(m) {
     const t = m.buffer instanceof ArrayBuffer ? [m.buffer, ...transfer] : transfer;
     port.post({ type: 'result', id: m.id, buffer: m.buffer, ...message }, t);
   };
+  if (garbled) {
+    garbled = false;
+    port.post({ type: 'result', id: m.id, ok: true, buffer: null, start: 'garbled', index: [1, 2] });
+    return;
+  }
   const q = Object.hasOwn(QUERY, m.query) ? QUERY[m.query] : null;
   if (replica === null || q === null || !(m.buffer instanceof ArrayBuffer) || !Number.isInteger(m.m) || m.m < 0 ||
       m.buffer.byteLength < sliceLayout(q, m.m).bytes) {
