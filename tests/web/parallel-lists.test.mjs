@@ -254,6 +254,12 @@ describe.each([
       const l = new Liar(vols.length);
       l.set(vols);
       expectSameLists(await par.overlapAABBs(l), want, 'subclass');
+      const small = new Liar(6 * 100); // at most inline items: answered on the calling thread when inline is 256
+      small.set(vols.subarray(0, 600));
+      expectSameLists(await par.overlapAABBs(small), expectedLists(single, 'overlapAABBs', vols.subarray(0, 600), 100), 'small subclass');
+      const rays = new Liar(7 * 3);
+      rays.set([-1, 0.5, 0.5, 1, 0, 0, Infinity, -1, 2.5, 2.5, 1, 0, 0, Infinity, 5, 5, 5, 0, 0, 1, Infinity]);
+      expectSameLists(await par.castRayAll(rays), expectedLists(single, 'castRayAll', Float32Array.from(rays), 3), 'small subclass of rays');
       // a Proxy is not a typed array: refused with the World's error
       const e2 = await errorOf(() => par.overlapAABBs(new Proxy(vols, {})));
       const w2 = await errorOf(() => single.addAABBs(new Proxy(new Float32Array(6), {})));

@@ -4,7 +4,7 @@
 // normal, 3 floats per hit). Workers answer lists of their slices; these join them, checking
 // each piece, as a worker's message is data from another thread.
 import { SlabcastError } from '../core/errors.js';
-import { taKind, taLength, taSet } from '../core/typed.js';
+import { taCopy, taExact, taKind, taLength, taSet } from '../core/typed.js';
 import { OUT } from './protocol.js';
 
 /** Throws (and the caller fails the pool) when worker k's list for m items is malformed. */
@@ -67,7 +67,7 @@ export class ListBuilder {
         a = b;
         entry[3] = a;
       }
-      taSet(a, parts[key].subarray(0, per * count), per * this.hits);
+      taSet(a, taExact(parts[key], Type, 0, per * count), per * this.hits);
     }
     this.hits += count;
     this.start[++this.items] = this.hits;
@@ -75,7 +75,7 @@ export class ListBuilder {
 
   done() {
     const out = { start: this.start };
-    for (const [key, , per, a] of this.arrays) out[key] = a.slice(0, per * this.hits);
+    for (const [key, Type, per, a] of this.arrays) out[key] = taCopy(a, Type, 0, per * this.hits);
     return out;
   }
 }
@@ -83,9 +83,9 @@ export class ListBuilder {
 /** One overlap item (the World's call for its shape) into out; returns the count. */
 function overlapOne(world, q, v, out, options) {
   switch (q.kind) {
-    case 1: return world.overlapAABB(v.subarray(0, 3), v.subarray(3, 6), out, options);
-    case 3: return world.overlapSphere(v.subarray(0, 3), v[3], out, options);
-    case 5: return world.overlapCapsule(v.subarray(0, 3), v.subarray(3, 6), v[6], out, options);
+    case 1: return world.overlapAABB([v[0], v[1], v[2]], [v[3], v[4], v[5]], out, options);
+    case 3: return world.overlapSphere([v[0], v[1], v[2]], v[3], out, options);
+    case 5: return world.overlapCapsule([v[0], v[1], v[2]], [v[3], v[4], v[5]], v[6], out, options);
     case 2: return world.overlapOBB(v, out, options);
     default: return world.overlapFrustum(v, out, options);
   }
@@ -100,9 +100,10 @@ export function answerList(world, q, input, n, o) {
   const list = new ListBuilder(q, n);
   const room = new Int32Array(world.count); // an overlap finds each object once at most
   for (let i = 0; i < n; i++) {
-    const v = input.subarray(q.per * i, q.per * (i + 1));
+    // views through the engine's own constructor: input may be the caller's array (a subclass)
+    const v = taExact(input, Float32Array, q.per * i, q.per);
     const options = o === null || o === undefined ? undefined
-      : { mask: o.mask, inside: o.inside, exclude: o.exclude === undefined ? undefined : o.exclude.subarray(i, i + 1) };
+      : { mask: o.mask, inside: o.inside, exclude: o.exclude === undefined ? undefined : taExact(o.exclude, Int32Array, i, 1) };
     try {
       if (q.out === 'all') {
         const r = world.castRayAll(v, undefined, options);

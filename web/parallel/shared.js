@@ -5,7 +5,7 @@
 // staged in that memory; the job is announced through a control SharedArrayBuffer with
 // Atomics.notify, and its end awaited with Atomics.waitAsync: no structured cloning on the way.
 import { SlabcastError } from '../core/errors.js';
-import { taExact, taSet } from '../core/typed.js';
+import { taCopy, taExact, taSet } from '../core/typed.js';
 import { requireRoom } from '../core/validate.js';
 import { MAX_STAGE_BYTES, checkStageBytes } from '../core/loader.js';
 import { checkBatchItems } from '../core/world.js';
@@ -234,15 +234,15 @@ export class SharedEngine {
     this.writeJob(q, ptr, base, n, filter, xOff, slots, 0, [base + sOff, base + cOff]);
     await this.command(CMD.job, this.job, q.name);
     this.collect(q);
-    const buf = core.memory.buffer;
+    // copies through the engine's own constructors (taCopy): no species, no page code
     const r = {
-      total: new Int32Array(buf, base + cOff, n).slice(),
-      start: new Int32Array(buf, base + sOff, n + 1).slice(),
-      index: new Int32Array(buf, base + iOff, hits).slice(),
+      total: taCopy(core.i32, Int32Array, (base + cOff) >> 2, n),
+      start: taCopy(core.i32, Int32Array, (base + sOff) >> 2, n + 1),
+      index: taCopy(core.i32, Int32Array, (base + iOff) >> 2, hits),
     };
     if (all) {
-      r.t = new Float32Array(buf, base + tOff, hits).slice();
-      r.normal = new Float32Array(buf, base + nOff, 3 * hits).slice();
+      r.t = taCopy(core.f32, Float32Array, (base + tOff) >> 2, hits);
+      r.normal = taCopy(core.f32, Float32Array, (base + nOff) >> 2, 3 * hits);
     }
     return r;
   }
