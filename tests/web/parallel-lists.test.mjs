@@ -265,6 +265,18 @@ describe.each([
       const w2 = await errorOf(() => single.addAABBs(new Proxy(new Float32Array(6), {})));
       expect(e2).toBeInstanceOf(SlabcastError);
       expect(e2.message).toBe(w2.message);
+      // closestObjects' out.distance over a resizable buffer that shrinks while the query waits its
+      // turn: refused, naming it, before anything is written (the check missed distance before)
+      const points = new Float32Array(3 * 400).fill(0.5);
+      const first = par.overlapAABBs(vols); // the closestObjects call below waits behind it
+      const dbuf = new ArrayBuffer(4 * 400, { maxByteLength: 4 * 400 });
+      const distance = new Float32Array(dbuf, 0, 400);
+      const pending = par.closestObjects(points, 1, { distance });
+      dbuf.resize(4 * 10);
+      await first;
+      const e4 = await errorOf(() => pending);
+      expect(e4).toBeInstanceOf(SlabcastError);
+      expect(e4.message).toBe('out.distance must hold at least 400 items; it holds 0 (it shrank while the query was pending)');
       // an exclude list that is a Proxy of an Int32Array
       const e3 = await errorOf(() => par.overlapAABBs(vols, { exclude: new Proxy(new Int32Array(400), {}) }));
       expect(e3?.message).toMatch(/options\.exclude must be an Int32Array/);
