@@ -386,6 +386,54 @@ SC_EXPORT int sc_wasm_world_overlap(sc_world *w, int kind, const float *shape, i
     return sc_wasm_overlap_floats(w, kind, shape, out, cap, total, filter, brute);
 }
 
+/* The lists of items [first, first + m) of a batch (op 7: rays, castRayAll's hits in t, index,
+ * normal; 8 + kind: overlap volumes, their objects in index), one query per item: item i writes at
+ * most start[i + 1] - start[i] hits from hit start[i] and its number of hits to total[i]. filter
+ * (NULL for the default): mask and inside for every item, exclude one entry per item of the batch
+ * (or NULL). *bad gets a refused item's index among the m. For sc_wasm_world_lists and the
+ * shared-memory build's workers (slabcast_wasm_mt.c). */
+sc_status sc_wasm_lists_range(const sc_world *w, int op, const float *items, int32_t first, int32_t m,
+                              const int32_t *start, int32_t *total, int32_t *index, float *t, float *normal,
+                              const sc_query_filter *filter, int32_t *bad)
+{
+    *bad = -1;
+    const int per = op == 7 ? SC_RAY_FLOATS : sc_wasm_volume_floats(op - 8);
+    if (per == 0) return SC_ERR_SHAPE_TYPE;
+    if (!items || !start || !total || !index || (op == 7 && (!t || !normal))) return SC_ERR_NULL;
+    for (int32_t i = first; i < first + m; ++i) {
+        sc_query_filter one;
+        const sc_query_filter *f = NULL;
+        if (filter) {
+            one.mask = filter->mask;
+            one.exclude = filter->exclude ? filter->exclude + i : NULL;
+            one.inside = filter->inside;
+            f = &one;
+        }
+        const int32_t at = start[i];
+        const int32_t cap = start[i + 1] - at;
+        const float *in = items + (size_t)i * (size_t)per;
+        sc_status s = op == 7 ? sc_world_cast_ray_all(w, in, cap, t + at, index + at, normal + 3 * (size_t)at, total + i, f)
+                              : sc_wasm_overlap_floats(w, op - 8, in, index + at, cap, total + i, f, 0);
+        if (s != SC_OK) {
+            *bad = i - first;
+            return s;
+        }
+    }
+    return SC_OK;
+}
+
+/// castRayAll (op 7) or overlaps (op 8 + kind) of n items at once, as sc_wasm_lists_range (slabcast/parallel).
+SC_EXPORT int sc_wasm_world_lists(sc_world *w, int op, const float *items, int n, const int32_t *start, int32_t *total,
+                                  int32_t *index, float *t, float *normal, const sc_query_filter *filter)
+{
+    sc_status s = sc_wasm_before_query(w, 0);
+    if (s != SC_OK) return s;
+    int32_t bad = -1;
+    s = sc_wasm_lists_range(w, op, items, 0, n, start, total, index, t, normal, filter, &bad);
+    sc_wasm_last_error = bad;
+    return s;
+}
+
 /// The nearest object to each point within max_distance: index, distance, point.
 SC_EXPORT int sc_wasm_world_closest_objects(sc_world *w, const float *points, int n, float max_distance, int *index,
                                             float *distance, float *point, const sc_query_filter *filter, int brute)

@@ -65,40 +65,24 @@ static const int32_t sc_mt_per[SC_MT_OPS] = {SC_RAY_FLOATS, SC_RAY_FLOATS, SC_SE
                                              SC_BOX_SWEEP_FLOATS, SC_CAPSULE_SWEEP_FLOATS, 3, SC_RAY_FLOATS,
                                              24, 6, 15, 4, 0, 7};
 
-/* slabcast_wasm.c: one overlap of a volume in floats on a committed world. */
-sc_status sc_wasm_overlap_floats(const sc_world *w, int kind, const float *shape, int32_t *out, int32_t cap,
-                                 int32_t *total, const sc_query_filter *filter, int brute);
+/* slabcast_wasm.c: the lists (castRayAll, overlaps) of items [first, first + m), one query per item. */
+sc_status sc_wasm_lists_range(const sc_world *w, int op, const float *items, int32_t first, int32_t m,
+                              const int32_t *start, int32_t *total, int32_t *index, float *t, float *normal,
+                              const sc_query_filter *filter, int32_t *bad);
 
-/* The lists of items [first, first + m) (ops 7 and up), one query per item, each with its own
- * exclude entry; *bad gets a refused item's index in the block. */
+/* The lists of items [first, first + m) (ops 7 and up); *bad gets a refused item's index in the block. */
 static sc_status sc_mt_lists(const sc_mt_job *job, int32_t first, int32_t m, int32_t *bad)
 {
-    const int32_t per = sc_mt_per[job->op];
-    for (int32_t i = first; i < first + m; ++i) {
-        sc_query_filter filter;
-        const sc_query_filter *f = NULL;
-        if (job->filtered) {
-            filter.mask = job->mask;
-            filter.exclude = job->exclude ? job->exclude + i : NULL;
-            filter.inside = (sc_inside)job->inside;
-            f = &filter;
-        }
-        const int32_t at = job->start[i];
-        const int32_t cap = job->start[i + 1] - at;
-        const float *in = job->in + (size_t)i * (size_t)per;
-        sc_status s;
-        if (job->op == 7) {
-            s = sc_world_cast_ray_all(job->world, in, cap, job->t + at, job->index + at, job->normal + 3 * (size_t)at,
-                                      job->total + i, f);
-        } else {
-            s = sc_wasm_overlap_floats(job->world, job->op - 8, in, job->index + at, cap, job->total + i, f, 0);
-        }
-        if (s != SC_OK) {
-            *bad = i - first;
-            return s;
-        }
+    sc_query_filter filter;
+    const sc_query_filter *f = NULL;
+    if (job->filtered) {
+        filter.mask = job->mask;
+        filter.exclude = job->exclude; /* one entry per item of the batch */
+        filter.inside = (sc_inside)job->inside;
+        f = &filter;
     }
-    return SC_OK;
+    return sc_wasm_lists_range(job->world, job->op, job->in, first, m, job->start, job->total, job->index, job->t,
+                               job->normal, f, bad);
 }
 
 /// Bytes of a job (for JS).

@@ -22,10 +22,10 @@ import { taBuffer, taByteLength, taCopy, taKind, taLength } from './core/typed.j
 import {
   batchItems, callerArray, checkOut, floatBatch, givenOrNew, isPlainObject, outRef, requireDisjoint,
 } from './core/validate.js';
-import { checkBatchItems, checkFilter, createWorld, readOptions as readQueryOptions, stageBatch, worldState } from './core/world.js';
+import { checkFilter, createWorld, readOptions as readQueryOptions, worldState } from './core/world.js';
 import { CopiedEngine, Mirror } from './parallel/copied.js';
 import { coreCount, sharedMemoryAllowed } from './parallel/env.js';
-import { answerList } from './parallel/lists.js';
+import { coreLists } from './parallel/lists.js';
 import { FAULT, OUT, QUERY, isList } from './parallel/protocol.js';
 import { SharedEngine } from './parallel/shared.js';
 
@@ -212,8 +212,8 @@ const worldOptions = (f) => (f === null ? undefined
   : { mask: f.mask, inside: INSIDE_NAME[f.inside], exclude: f.exclude === null ? undefined : f.exclude });
 
 /**
- * A small batch, on the calling thread: the main world's own call (its replica in copied mode).
- * Lists: a refused item throws as the workers' answer would ("boxes[3]: ...").
+ * A small batch, on the calling thread: the main world's own call (its replica in copied mode);
+ * lists as a worker runs them (lists.js, coreLists).
  */
 function runInline(s, key, q, a, n, filter, outs, extra) {
   const w = s.world;
@@ -221,15 +221,7 @@ function runInline(s, key, q, a, n, filter, outs, extra) {
   if (q.out === 'hit') w.anyHit(a, outs.hit, options);
   else if (key === 'closestObjects') w.closestObjects(a, extra, outs, options);
   else if (!isList(q)) w[key](a, outs, options);
-  else {
-    checkBatchItems(s.core, q.op, stageBatch(s.core, a, 0, q.per * n), n, q.name);
-    try {
-      return answerList(w, q, a, n, options ?? null);
-    } catch (e) {
-      if (typeof e?.status !== 'number' || e.item === undefined) throw e;
-      throw new SlabcastError(`${q.name}[${e.item}]: ${s.core.statusMessage(e.status)}`, { status: e.status, field: q.name });
-    }
-  }
+  else return coreLists(s.core, s.ws.live(), q, a, n, filter);
   return undefined;
 }
 

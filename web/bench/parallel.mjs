@@ -98,6 +98,82 @@ export async function parallelRows(o) {
   return rows;
 }
 
+/**
+ * The other parallel queries on 2 workers against the World answering the same items on this
+ * thread (its batch call for closestObjects, its call per item for castRayAll and overlapSpheres):
+ * items per second, `items` per call, answers compared with the World's. rows: { env, mode,
+ * boxes, query, items, per_s, world_per_s, same }.
+ */
+export async function listRows(o) {
+  const { createParallelWorld, sc, boxes, rays } = o;
+  const ms = o.ms ?? 600;
+  const m = Math.min(o.items ?? 4096, rays.length / 7);
+  const items = {
+    closestObjects: rays.slice(0, 7 * m).filter((_, i) => i % 7 < 3),
+    castRayAll: rays.subarray(0, 7 * m),
+    overlapSpheres: rays.slice(0, 7 * m).map((v, i) => (i % 7 === 3 ? 0.5 : v)).filter((_, i) => i % 7 < 4),
+  };
+  const single = sc.createWorld();
+  single.addAABBs(boxes);
+  const room = new Int32Array(single.count);
+  const worldCall = {
+    closestObjects: () => single.closestObjects(items.closestObjects, 1),
+    castRayAll: () => { for (let i = 0; i < m; i++) single.castRayAll(items.castRayAll.subarray(7 * i, 7 * i + 7)); },
+    overlapSpheres: () => {
+      const a = items.overlapSpheres;
+      for (let i = 0; i < m; i++) single.overlapSphere([a[4 * i], a[4 * i + 1], a[4 * i + 2]], a[4 * i + 3], room);
+    },
+  };
+  // the World's answers as the parallel world gives them (lists: a start per item, then the hits)
+  const lists = (one) => {
+    const start = new Int32Array(m + 1);
+    const parts = [];
+    for (let i = 0; i < m; i++) { parts.push(one(i)); start[i + 1] = start[i] + parts[i].index.length; }
+    const join = (k, Type, per) => { const a = new Type(per * start[m]); parts.forEach((p, i) => a.set(p[k], per * start[i])); return a; };
+    return parts[0]?.t ? { start, index: join('index', Int32Array, 1), t: join('t', Float32Array, 1), normal: join('normal', Float32Array, 3) }
+      : { start, index: join('index', Int32Array, 1) };
+  };
+  const worldAnswers = {
+    closestObjects: () => worldCall.closestObjects(),
+    castRayAll: () => lists((i) => single.castRayAll(items.castRayAll.subarray(7 * i, 7 * i + 7))),
+    overlapSpheres: () => lists((i) => {
+      const a = items.overlapSpheres;
+      return { index: room.slice(0, single.overlapSphere([a[4 * i], a[4 * i + 1], a[4 * i + 2]], a[4 * i + 3], room)) };
+    }),
+  };
+  const rows = [];
+  for (const mode of o.modes) {
+    const world = await createParallelWorld({ workers: 2, memory: mode, ...(o.options ?? {}) });
+    try {
+      world.addAABBs(boxes);
+      for (const query of Object.keys(items)) {
+        const call = () => (query === 'closestObjects' ? world.closestObjects(items[query], 1) : world[query](items[query]));
+        const got = await call();
+        const want = worldAnswers[query]();
+        const same = Object.keys(want).every((k) => sameBits(got[k], want[k]));
+        rows.push({
+          env: o.env, mode, boxes: boxes.length / 6, query, items: m, same,
+          per_s: m * await rate(call, ms), world_per_s: m * await rate(worldCall[query], ms),
+        });
+      }
+    } finally {
+      await world.dispose();
+    }
+  }
+  single.dispose();
+  return rows;
+}
+
+/** A markdown table of listRows' rows. */
+export function formatListRows(rows) {
+  const lines = ['| where | memory | boxes | query | items per call | items/s on 2 workers | items/s, World on this thread | x World | same bits |',
+    '| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | --- |'];
+  for (const r of rows) {
+    lines.push(`| ${r.env} | ${r.mode} | ${r.boxes} | ${r.query} | ${r.items} | ${fmt(r.per_s)} | ${fmt(r.world_per_s)} | ${(r.per_s / r.world_per_s).toFixed(2)}x | ${r.same ? 'yes' : '**NO**'} |`);
+  }
+  return lines.join('\n');
+}
+
 const fmt = (x) => (x >= 1e6 ? `${(x / 1e6).toFixed(2)} M` : x >= 1e3 ? `${(x / 1e3).toFixed(1)} k` : x.toFixed(1));
 
 /** Markdown tables of parallelRows' rows. */

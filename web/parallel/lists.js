@@ -4,6 +4,7 @@
 // normal, 3 floats per hit). Workers answer lists of their slices; these join them, checking
 // each piece, as a worker's message is data from another thread.
 import { SlabcastError } from '../core/errors.js';
+import { checkBatchItems, stageBatch } from '../core/world.js';
 import { taCopy, taExact, taKind, taLength, taSet } from '../core/typed.js';
 import { OUT } from './protocol.js';
 
@@ -44,78 +45,120 @@ export function assembleLists(q, answers, n, starts) {
 }
 
 /**
- * A growing list, for a worker's slice or the shared engine's answers: add(item's arrays) per
- * item in order, then done() gives {start, index, ...} with exactly the hits.
+ * The lists of n items in two jobs: a first one gives each item room for `room` hits and counts
+ * them all; the items with more run again, alone, with exactly their room. job(items, m, filter,
+ * rooms, room) runs one job (rooms: m + 1 running totals, or null for `room` per item) and returns
+ * its answers as copies: { total, start, index, t?, normal? }. Resolves with { list, hits }.
  */
-export class ListBuilder {
-  constructor(q, m) {
-    this.q = q;
-    this.start = new Int32Array(m + 1);
-    this.items = 0;
-    this.hits = 0;
-    this.arrays = OUT[q.out].map(([key, Type, per]) => [key, Type, per, new Type(per * Math.max(16, m))]);
-  }
-
-  /** Appends one item's hits: parts[key] holds its arrays (index, ...), `count` hits of them. */
-  add(parts, count) {
-    for (const entry of this.arrays) {
-      const [key, Type, per] = entry;
-      let a = entry[3];
-      if (taLength(a) < per * (this.hits + count)) {
-        const b = new Type(Math.max(per * (this.hits + count), 2 * taLength(a)));
-        taSet(b, a);
-        a = b;
-        entry[3] = a;
-      }
-      taSet(a, taExact(parts[key], Type, 0, per * count), per * this.hits);
-    }
-    this.hits += count;
-    this.start[++this.items] = this.hits;
-  }
-
-  done() {
-    const out = { start: this.start };
-    for (const [key, Type, per, a] of this.arrays) out[key] = taCopy(a, Type, 0, per * this.hits);
-    return out;
-  }
+export async function twoJobs(q, a, n, filter, room, job) {
+  const first = await job(a, n, filter, null, room);
+  const { total } = first;
+  let hits = 0;
+  const start = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) start[i + 1] = hits += total[i];
+  const list = { start };
+  for (const [key, Type, per] of OUT[q.out]) list[key] = new Type(per * hits);
+  copyHits(q, list, start, first, (i) => i, n);
+  const over = [];
+  for (let i = 0; i < n; i++) if (total[i] > room) over.push(i);
+  if (over.length === 0) return { list, hits };
+  const m = over.length;
+  const items = new Float32Array(q.per * m);
+  const exclude = filter !== null && filter.exclude !== null ? new Int32Array(m) : null;
+  const rooms = new Int32Array(m + 1);
+  over.forEach((i, k) => {
+    taSet(items, taExact(a, Float32Array, q.per * i, q.per), q.per * k);
+    if (exclude !== null) exclude[k] = filter.exclude[i];
+    rooms[k + 1] = rooms[k] + total[i];
+  });
+  const second = await job(items, m, filter === null ? null : { ...filter, exclude }, rooms, 0);
+  copyHits(q, list, start, second, (k) => over[k], m);
+  return { list, hits };
 }
 
-/** One overlap item (the World's call for its shape) into out; returns the count. */
-function overlapOne(world, q, v, out, options) {
-  switch (q.kind) {
-    case 1: return world.overlapAABB([v[0], v[1], v[2]], [v[3], v[4], v[5]], out, options);
-    case 3: return world.overlapSphere([v[0], v[1], v[2]], v[3], out, options);
-    case 5: return world.overlapCapsule([v[0], v[1], v[2]], [v[3], v[4], v[5]], v[6], out, options);
-    case 2: return world.overlapOBB(v, out, options);
-    default: return world.overlapFrustum(v, out, options);
+/** Copies the hits of a job's answers r (its item k being item at(k) of list) that fitted into list at start. */
+function copyHits(q, list, start, r, at, m) {
+  const all = q.out === 'all';
+  for (let k = 0; k < m; k++) {
+    const from = r.start[k];
+    const count = r.total[k];
+    if (count === 0 || count > r.start[k + 1] - from) continue; // did not fit: the second job brings it
+    const to = start[at(k)];
+    for (let h = 0; h < count; h++) list.index[to + h] = r.index[from + h];
+    if (all) {
+      for (let h = 0; h < count; h++) list.t[to + h] = r.t[from + h];
+      for (let h = 0; h < 3 * count; h++) list.normal[3 * to + h] = r.normal[3 * from + h];
+    }
   }
 }
 
 /**
- * The lists of n items (castRayAll, overlaps) from a World: its call per item, in order, with
- * options o ({mask, inside, exclude: one index per item}, or null). A refused item throws with
- * its index among the n (error.item).
+ * Byte offsets of one list job's stage for m items and `hits` room: items, start, total, index,
+ * t, normal (castRayAll), then the exclude list at x (16-aligned).
  */
-export function answerList(world, q, input, n, o) {
-  const list = new ListBuilder(q, n);
-  const room = new Int32Array(world.count); // an overlap finds each object once at most
-  for (let i = 0; i < n; i++) {
-    // views through the engine's own constructor: input may be the caller's array (a subclass)
-    const v = taExact(input, Float32Array, q.per * i, q.per);
-    const options = o === null || o === undefined ? undefined
-      : { mask: o.mask, inside: o.inside, exclude: o.exclude === undefined ? undefined : taExact(o.exclude, Int32Array, i, 1) };
-    try {
-      if (q.out === 'all') {
-        const r = world.castRayAll(v, undefined, options);
-        list.add(r, r.count);
-      } else {
-        const count = overlapOne(world, q, v, room, options);
-        list.add({ index: room }, count);
-      }
-    } catch (e) {
+export function listStage(q, m, hits) {
+  const all = q.out === 'all';
+  const s = (4 * q.per * m + 7) & ~7;
+  const c = s + 4 * (m + 1);
+  const i = c + 4 * m;
+  const t = i + 4 * hits;
+  const nn = t + (all ? 4 * hits : 0);
+  const x = (nn + (all ? 12 * hits : 0) + 15) & ~15;
+  return { s, c, i, t, n: nn, x, all };
+}
+
+/** The answers of a job staged at base (listStage's offsets L), copied through the engine's own constructors. */
+export function readListStage(core, base, L, m, hits) {
+  const r = {
+    total: taCopy(core.i32, Int32Array, (base + L.c) >> 2, m),
+    start: taCopy(core.i32, Int32Array, (base + L.s) >> 2, m + 1),
+    index: taCopy(core.i32, Int32Array, (base + L.i) >> 2, hits),
+  };
+  if (L.all) {
+    r.t = taCopy(core.f32, Float32Array, (base + L.t) >> 2, hits);
+    r.normal = taCopy(core.f32, Float32Array, (base + L.n) >> 2, 3 * hits);
+  }
+  return r;
+}
+
+/** Writes start (rooms, or `room` per item) at byte address p. */
+export function writeStarts(core, p, m, rooms, room) {
+  if (rooms === null) for (let i = 0; i <= m; i++) core.i32[(p >> 2) + i] = i * room;
+  else taSet(core.i32, rooms, p >> 2);
+}
+
+/**
+ * The lists of n items on one core, in its own thread (a copied worker's replica, or the calling
+ * thread's world): sc_wasm_world_lists, two jobs as twoJobs. filter: checkFilter's (numbers), or
+ * null. A refused item throws a SlabcastError naming it in the batch; error.item is its index.
+ */
+export async function coreLists(core, ptr, q, a, n, filter, room = 8) {
+  const { list } = await twoJobs(q, a, n, filter, room, (items, m, f, rooms, rm) => {
+    const hits = rooms === null ? rm * m : rooms[m];
+    const L = listStage(q, m, hits);
+    const exclude = f !== null && f.exclude !== null;
+    const base = stageBatch(core, items, L.x - 4 * q.per * m + (f === null ? 0 : 16 + (exclude ? 4 * m : 0)), q.per * m);
+    checkBatchItems(core, q.op, base, m, q.name);
+    writeStarts(core, base + L.s, m, rooms, rm);
+    let fPtr = 0;
+    if (f !== null) {
+      fPtr = base + L.x;
+      const w = fPtr >> 2;
+      core.i32[w] = f.mask | 0;
+      core.i32[w + 1] = exclude ? fPtr + 16 : 0;
+      core.i32[w + 2] = f.inside;
+      if (exclude) taSet(core.i32, taExact(f.exclude, Int32Array, 0, m), w + 4);
+    }
+    const status = core.call(core.ex.sc_wasm_world_lists, ptr, q.op, base, m, base + L.s, base + L.c, base + L.i,
+      L.all ? base + L.t : 0, L.all ? base + L.n : 0, fPtr);
+    core.views();
+    if (status !== 0) {
+      const i = core.call(core.ex.sc_wasm_error_index);
+      const e = new SlabcastError(`${q.name}${i >= 0 ? `[${i}]` : ''}: ${core.statusMessage(status)}`, { status, field: q.name });
       e.item = i;
       throw e;
     }
-  }
-  return list.done();
+    return readListStage(core, base, L, m, hits);
+  });
+  return list;
 }

@@ -9,6 +9,7 @@ import { taCopy, taExact, taSet } from '../core/typed.js';
 import { requireRoom } from '../core/validate.js';
 import { MAX_STAGE_BYTES, checkStageBytes } from '../core/loader.js';
 import { checkBatchItems } from '../core/world.js';
+import { listStage, readListStage, twoJobs, writeStarts } from './lists.js';
 import { Pool } from './pool.js';
 import {
   CMD, DONE, FAULT_KIND, FAULT_WORKER, GEN, HEADER, JOB, OP, OUT, PER_WORKER, REMAINING, controlBytes, isList, messageOffset,
@@ -175,76 +176,30 @@ export class SharedEngine {
   }
 
   /**
-   * castRayAll and the overlaps: a first job gives each item room for `room` hits (a guess from
-   * the last call) and counts every item's hits; the items with more are run again, alone, with
-   * exactly the room they need. Resolves with the lists (lists.js).
+   * castRayAll and the overlaps: two jobs (lists.js, twoJobs), the first with room per item for
+   * as many hits as the last call of the kind needed. Resolves with the lists.
    */
   async runLists(q, ptr, a, n, filter) {
     const guess = this.room.get(q.out) ?? 8;
     const room = Math.max(1, Math.min(guess, Math.floor(LIST_HITS / n)));
-    const first = await this.listJob(q, ptr, a, n, filter, null, room);
-    const { total } = first;
-    let hits = 0;
-    const start = new Int32Array(n + 1);
-    for (let i = 0; i < n; i++) start[i + 1] = hits += total[i];
+    const { list, hits } = await twoJobs(q, a, n, filter, room, (items, m, f, rooms, rm) => this.listJob(q, ptr, items, m, f, rooms, rm));
     this.room.set(q.out, Math.min(64, Math.ceil((2 * hits) / n) + 1));
-    const out = { start };
-    for (const [key, Type, per] of OUT[q.out]) out[key] = new Type(per * hits);
-    copyHits(q, out, start, first, (i) => i, n);
-    const over = [];
-    for (let i = 0; i < n; i++) if (total[i] > room) over.push(i);
-    if (over.length === 0) return out;
-    // the items that did not fit, again with their exact room
-    const m = over.length;
-    const items = new Float32Array(q.per * m);
-    const exclude = filter !== null && filter.exclude !== null ? new Int32Array(m) : null;
-    const rooms = new Int32Array(m + 1);
-    over.forEach((i, k) => {
-      taSet(items, taExact(a, Float32Array, q.per * i, q.per), q.per * k);
-      if (exclude !== null) exclude[k] = filter.exclude[i];
-      rooms[k + 1] = rooms[k] + total[i];
-    });
-    const f = filter === null ? null : { ...filter, exclude };
-    const second = await this.listJob(q, ptr, items, m, f, rooms, 0);
-    copyHits(q, out, start, second, (k) => over[k], m);
-    return out;
+    return list;
   }
 
-  /**
-   * One job of a list query on n items: `rooms` (n + 1 running totals) or `room` hits per item.
-   * Returns the staged answers as copies: { total, start, index, t?, normal? }.
-   */
-  async listJob(q, ptr, a, n, filter, rooms, room) {
-    const hits = rooms === null ? room * n : rooms[n];
-    const all = q.out === 'all';
-    const sOff = (4 * q.per * n + 7) & ~7;
-    const cOff = sOff + 4 * (n + 1);
-    const iOff = cOff + 4 * n;
-    const tOff = iOff + 4 * hits;
-    const nOff = tOff + (all ? 4 * hits : 0);
-    const xOff = (nOff + (all ? 12 * hits : 0) + 15) & ~15;
-    const base = this.stageItems(q, a, n, filter, xOff);
-    const core = this.core;
-    const s = (base + sOff) >> 2;
-    if (rooms === null) for (let i = 0; i <= n; i++) core.i32[s + i] = i * room;
-    else taSet(core.i32, rooms, s);
+  /** One job of a list query on m items: `rooms` (m + 1 running totals) or `room` hits per item. */
+  async listJob(q, ptr, a, m, filter, rooms, room) {
+    const hits = rooms === null ? room * m : rooms[m];
+    const L = listStage(q, m, hits);
+    const base = this.stageItems(q, a, m, filter, L.x);
+    writeStarts(this.core, base + L.s, m, rooms, room);
     const slots = new Array(SLOTS).fill(0);
-    slots[JOB_SLOT.index] = base + iOff;
-    if (all) { slots[JOB_SLOT.t] = base + tOff; slots[JOB_SLOT.normal] = base + nOff; }
-    this.writeJob(q, ptr, base, n, filter, xOff, slots, 0, [base + sOff, base + cOff]);
+    slots[JOB_SLOT.index] = base + L.i;
+    if (L.all) { slots[JOB_SLOT.t] = base + L.t; slots[JOB_SLOT.normal] = base + L.n; }
+    this.writeJob(q, ptr, base, m, filter, L.x, slots, 0, [base + L.s, base + L.c]);
     await this.command(CMD.job, this.job, q.name);
     this.collect(q);
-    // copies through the engine's own constructors (taCopy): no species, no page code
-    const r = {
-      total: taCopy(core.i32, Int32Array, (base + cOff) >> 2, n),
-      start: taCopy(core.i32, Int32Array, (base + sOff) >> 2, n + 1),
-      index: taCopy(core.i32, Int32Array, (base + iOff) >> 2, hits),
-    };
-    if (all) {
-      r.t = taCopy(core.f32, Float32Array, (base + tOff) >> 2, hits);
-      r.normal = taCopy(core.f32, Float32Array, (base + nOff) >> 2, 3 * hits);
-    }
-    return r;
+    return readListStage(this.core, base, L, m, hits);
   }
 
   /** Announces a command to every worker and resolves when all have finished it. */
@@ -362,19 +317,3 @@ function waitFor(ctl, index, before, want) {
   });
 }
 
-/** Copies the hits of staged answers r (items 0..m-1, item k being item at(k) of out) into out at start. */
-function copyHits(q, out, start, r, at, m) {
-  const all = q.out === 'all';
-  for (let k = 0; k < m; k++) {
-    const from = r.start[k];
-    const room = r.start[k + 1] - from;
-    const count = r.total[k];
-    const to = start[at(k)];
-    if (count === 0 || r.total[k] > room) continue; // did not fit: the second job brings it
-    for (let h = 0; h < count; h++) out.index[to + h] = r.index[from + h];
-    if (all) {
-      for (let h = 0; h < count; h++) out.t[to + h] = r.t[from + h];
-      for (let h = 0; h < 3 * count; h++) out.normal[3 * to + h] = r.normal[3 * from + h];
-    }
-  }
-}

@@ -11,7 +11,8 @@
 // all transferred.
 import { makeImports, instantiateCore } from '../core/loader.js';
 import { createWorld } from '../core/world.js';
-import { answerList } from './lists.js';
+import { worldState } from '../core/world.js';
+import { coreLists } from './lists.js';
 import {
   CMD, DONE, FAULT, FAULT_KIND, FAULT_WORKER, GEN, HEADER, JOB, MESSAGE_BYTES, OP, PER_WORKER, QUERY, REMAINING, isList,
   messageOffset, sliceLayout,
@@ -152,7 +153,13 @@ function answerFixed(world, q, name, input, m) {
   else world[name](input, outs, options);
 }
 
-function runCopied(m) {
+const INSIDE = { solid: 0, skip: 1, exit: 2 };
+
+/** A job's options as the core's filter (numbers), or null. */
+const listFilter = (o) => (o === null || o === undefined ? null
+  : { mask: o.mask, inside: INSIDE[o.inside], exclude: o.exclude === undefined ? null : o.exclude });
+
+async function runCopied(m) {
   const reply = (message, transfer) => {
     const t = m.buffer instanceof ArrayBuffer ? [m.buffer, ...transfer] : transfer;
     port.post({ type: 'result', id: m.id, buffer: m.buffer, ...message }, t);
@@ -183,7 +190,7 @@ function runCopied(m) {
       answerFixed(world, q, m.query, input, m);
       reply({ ok: true }, []);
     } else {
-      const r = answerList(world, q, input, m.m, m.options);
+      const r = await coreLists(core, worldState(world).live(), q, input, m.m, listFilter(m.options));
       reply({ ok: true, ...r }, Object.values(r).map((a) => a.buffer));
     }
   } catch (e) {
