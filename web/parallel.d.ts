@@ -21,10 +21,11 @@ export interface ParallelWorldOptions {
   /** Shared mode: how many times an idle worker polls for the next job before it sleeps (default 2000). */
   spin?: number;
   /**
-   * Batches of at most this many items (rays, points, volumes) run on the calling thread, in
-   * their turn, as a World would run them: a message to a worker and back costs more than they
-   * do (default 256; 0: every batch on the workers). In copied memory the calling thread's
-   * replica builds its BVH on the first such call.
+   * Batches of at most this many rays or segments run on the calling thread, in their turn, as a
+   * World would run them: a message to a worker and back costs more than they do (default 256;
+   * 0: every batch on the workers). An item of the other queries (a sweep, a point, a ray of
+   * castRayAll, an overlap volume) counts as 8. In copied memory the calling thread's replica
+   * builds its BVH on the first such call.
    */
   inline?: number;
 }

@@ -20,7 +20,7 @@ import { SlabcastError, fail, guardMethods } from './core/errors.js';
 import { compileModule, instantiateCore } from './core/loader.js';
 import { taBuffer, taByteLength, taCopy, taKind, taLength } from './core/typed.js';
 import {
-  batchItems, callerArray, checkOut, floatBatch, givenOrNew, isPlainObject, outRef, requireDisjoint,
+  batchItems, callerArray, checkOut, floatBatch, givenOrNew, isPlainObject, outRef, requireDisjoint, requireRoom,
 } from './core/validate.js';
 import { checkFilter, createWorld, readOptions as readQueryOptions, worldState } from './core/world.js';
 import { CopiedEngine, Mirror } from './parallel/copied.js';
@@ -37,7 +37,7 @@ const SHARED_PAGES = { initial: 256, maximum: 32768 };
 const MAX_WORKERS = 64;
 const OPTION_KEYS = ['workers', 'memory', 'wasm', 'sharedWasm', 'timeout', 'spin', 'inline'];
 const INSIDE_NAME = ['solid', 'skip', 'exit'];
-/** Batches of at most this many items run on the calling thread unless options.inline says otherwise. */
+/** Batches of at most this many rays (an item of another query counts as QUERY's weight) run on the calling thread. */
 const INLINE_DEFAULT = 256;
 const FLOATS = { aabb: 6, obb: 15, sphere: 4, capsule: 7 };
 const BATCH_NAME = { aabb: 'boxes', obb: 'obbs', sphere: 'spheres', capsule: 'capsules' };
@@ -56,7 +56,7 @@ async function readOptions(options) {
   if (memory !== 'auto' && memory !== 'shared' && memory !== 'copied') fail("options.memory must be 'auto', 'shared' or 'copied'", 'options.memory');
   if (typeof timeout !== 'number' || !(timeout > 0)) fail('options.timeout must be a number of milliseconds > 0 (Infinity for none)', 'options.timeout');
   if (!Number.isInteger(spin) || spin < 0 || spin > 1e7) fail('options.spin must be an integer from 0 to 10000000', 'options.spin');
-  if (!Number.isInteger(inline) || inline < 0 || inline > 16777216) fail('options.inline must be an integer from 0 to 16777216 (items)', 'options.inline');
+  if (!Number.isInteger(inline) || inline < 0 || inline > 2 ** 30) fail('options.inline must be an integer from 0 to 1073741824 (rays)', 'options.inline');
   const shared = sharedMemoryAllowed();
   if (memory === 'shared' && !shared) {
     fail("options.memory is 'shared' but this page cannot share memory with workers: it must be cross-origin isolated " +
@@ -218,6 +218,7 @@ const worldOptions = (f) => (f === null ? undefined
 function runInline(s, key, q, a, n, filter, outs, extra) {
   const w = s.world;
   const options = worldOptions(filter);
+  if (!isList(q)) requireRoom(outs, n); // as the workers' answers: out arrays that shrank while it waited
   if (q.out === 'hit') w.anyHit(a, outs.hit, options);
   else if (key === 'closestObjects') w.closestObjects(a, extra, outs, options);
   else if (!isList(q)) w[key](a, outs, options);
@@ -257,8 +258,8 @@ function checkCall(s, key, q, data, out, options, extra) {
 
 /**
  * A query: checked now, run when the queries before it are done; resolves with its arrays.
- * extra: closestObjects' maxDistance. Batches of at most options.inline items run on the
- * calling thread (their turn still comes after the queries before them).
+ * extra: closestObjects' maxDistance. Batches of at most options.inline rays (QUERY's weight per
+ * item) run on the calling thread (their turn still comes after the queries before them).
  */
 function query(s, key, data, out, options, extra) {
   let a, n, outs, filter;
@@ -271,7 +272,7 @@ function query(s, key, data, out, options, extra) {
   if (n === 0) return Promise.resolve(isList(q) ? emptyList(q) : q.out === 'hit' ? outs.hit : outs);
   // Queued behind another query: keep our own copy of the input (the caller may reuse theirs).
   if (s.pending > 0 && a === data) a = taCopy(a, Float32Array, 0, n * q.per);
-  const inline = n <= s.o.inline;
+  const inline = n * q.weight <= s.o.inline;
   s.pending++;
   if (inline) s.inlinePending++;
   const engine = s.engine;

@@ -104,8 +104,9 @@ const capsuleScene = (rand, n) => {
 
 const LISTS = ['castRayAll', 'overlapAABBs', 'overlapSpheres', 'overlapOBBs', 'overlapCapsules', 'overlapFrustums'];
 
+// inline 0: every batch on the workers; 2^30: every batch here on the calling thread
 describe.each([
-  ['shared', 0], ['copied', 0], ['shared', 256], ['copied', 256],
+  ['shared', 0], ['copied', 0], ['shared', 2 ** 30], ['copied', 2 ** 30],
 ])('memory %s, inline %i', (memory, inline) => {
   test('bit for bit the World on random scenes, with filters, across changes', async () => {
     const rand = rng(inline + (memory === 'shared' ? 1 : 2));
@@ -254,7 +255,7 @@ describe.each([
       const l = new Liar(vols.length);
       l.set(vols);
       expectSameLists(await par.overlapAABBs(l), want, 'subclass');
-      const small = new Liar(6 * 100); // at most inline items: answered on the calling thread when inline is 256
+      const small = new Liar(6 * 100); // answered on the calling thread when inline is 2^30
       small.set(vols.subarray(0, 600));
       expectSameLists(await par.overlapAABBs(small), expectedLists(single, 'overlapAABBs', vols.subarray(0, 600), 100), 'small subclass');
       const rays = new Liar(7 * 3);
@@ -281,6 +282,35 @@ describe.each([
       const e3 = await errorOf(() => par.overlapAABBs(vols, { exclude: new Proxy(new Int32Array(400), {}) }));
       expect(e3?.message).toMatch(/options\.exclude must be an Int32Array/);
       expect(par.failed).toBe(null);
+    } finally {
+      single.dispose();
+      await par.dispose();
+    }
+  });
+});
+
+describe.each(['shared', 'copied'])('the default inline (256 rays; 8 per item of the other queries), memory %s', (memory) => {
+  test('batches that small never reach a worker; one item more does', async () => {
+    const FAULT = Symbol.for('slabcast.parallel.fault');
+    const par = await createParallelWorld({ workers: 2, memory, wasm: WASM, sharedWasm: MT_WASM });
+    const single = sc.createWorld();
+    try {
+      const rand = rng(9);
+      const shapes = mixedFloatScene(rand, 100);
+      addShapes(par, shapes);
+      addShapes(single, shapes);
+      const rays = makeRays(rand, shapes, 257);
+      const boxes = volumes(rand, 33).overlapAABBs;
+      // a fault armed for the next query a worker runs: the calls on the calling thread pass it by
+      par[FAULT](1, 'throw');
+      expectSameBits((await par.castRays(rays.subarray(0, 7 * 256))).t, single.castRays(rays.subarray(0, 7 * 256)).t, '256 rays');
+      expectSameLists(await par.overlapAABBs(boxes.subarray(0, 6 * 32)), expectedLists(single, 'overlapAABBs', boxes, 32), '32 boxes');
+      const e = await par.overlapAABBs(boxes).then(() => null, (x) => x); // 33 boxes: 264 > 256
+      expect(e?.message).toMatch(/injected fault: the worker threw/);
+      await par.rebuild();
+      par[FAULT](1, 'throw');
+      const e2 = await par.castRays(rays).then(() => null, (x) => x); // 257 rays
+      expect(e2?.message).toMatch(/injected fault: the worker threw/);
     } finally {
       single.dispose();
       await par.dispose();

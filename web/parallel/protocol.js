@@ -5,22 +5,24 @@
 /**
  * Query kinds. op: sc_wasm_mt_work's job.op (src/slabcast_wasm_mt.c) and sc_wasm_check_batch's op;
  * per: floats per item; name: the batch's name in errors; out: the answers' layout (OUT);
- * kind: an overlap's sc_shape_type (0 a frustum).
+ * kind: an overlap's sc_shape_type (0 a frustum); weight: what an item counts against the inline
+ * option (a ray 1; a sweep, point, ray's every hit or volume 8: each costs several rays, measured
+ * at 10k boxes: a sphere sweep about 3.5 rays, a nearest object 3 to 6, a castRayAll 8).
  */
 export const QUERY = {
-  castRays: { op: 0, per: 7, name: 'rays', out: 'cast' },
-  anyHit: { op: 1, per: 7, name: 'rays', out: 'hit' },
-  castSegments: { op: 2, per: 6, name: 'segments', out: 'cast' },
-  castSpheres: { op: 3, per: 8, name: 'sweeps', out: 'sweep' },
-  castBoxes: { op: 4, per: 10, name: 'sweeps', out: 'sweep' },
-  castCapsules: { op: 5, per: 11, name: 'sweeps', out: 'sweep' },
-  closestObjects: { op: 6, per: 3, name: 'points', out: 'closest' },
-  castRayAll: { op: 7, per: 7, name: 'rays', out: 'all' },
-  overlapFrustums: { op: 8, per: 24, name: 'frustums', out: 'overlap', kind: 0, single: 'overlapFrustum' },
-  overlapAABBs: { op: 9, per: 6, name: 'boxes', out: 'overlap', kind: 1, single: 'overlapAABB' },
-  overlapOBBs: { op: 10, per: 15, name: 'obbs', out: 'overlap', kind: 2, single: 'overlapOBB' },
-  overlapSpheres: { op: 11, per: 4, name: 'spheres', out: 'overlap', kind: 3, single: 'overlapSphere' },
-  overlapCapsules: { op: 13, per: 7, name: 'capsules', out: 'overlap', kind: 5, single: 'overlapCapsule' },
+  castRays: { op: 0, per: 7, name: 'rays', out: 'cast', weight: 1 },
+  anyHit: { op: 1, per: 7, name: 'rays', out: 'hit', weight: 1 },
+  castSegments: { op: 2, per: 6, name: 'segments', out: 'cast', weight: 1 },
+  castSpheres: { op: 3, per: 8, name: 'sweeps', out: 'sweep', weight: 8 },
+  castBoxes: { op: 4, per: 10, name: 'sweeps', out: 'sweep', weight: 8 },
+  castCapsules: { op: 5, per: 11, name: 'sweeps', out: 'sweep', weight: 8 },
+  closestObjects: { op: 6, per: 3, name: 'points', out: 'closest', weight: 8 },
+  castRayAll: { op: 7, per: 7, name: 'rays', out: 'all', weight: 8 },
+  overlapFrustums: { op: 8, per: 24, name: 'frustums', out: 'overlap', kind: 0, weight: 8 },
+  overlapAABBs: { op: 9, per: 6, name: 'boxes', out: 'overlap', kind: 1, weight: 8 },
+  overlapOBBs: { op: 10, per: 15, name: 'obbs', out: 'overlap', kind: 2, weight: 8 },
+  overlapSpheres: { op: 11, per: 4, name: 'spheres', out: 'overlap', kind: 3, weight: 8 },
+  overlapCapsules: { op: 13, per: 7, name: 'capsules', out: 'overlap', kind: 5, weight: 8 },
 };
 
 /**
