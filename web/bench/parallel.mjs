@@ -193,6 +193,6 @@ export function formatParallelRows(rows, cores) {
     lines.push(`| ${r.env} | ${r.mode} | ${r.boxes} | ${r.small} | ${r.workers} | ${r.path} | ${r.latency_us.toFixed(1)} | ${r.single_us.toFixed(1)} | ${r.overhead_us.toFixed(1)} | ${r.same ? 'yes' : '**NO**'} |`);
   }
   lines.push('');
-  lines.push('"default": a call of at most options.inline items (256) runs on the calling thread; "workers (inline: 0)": every call on the workers.');
+  lines.push('"default": a call of at most options.inline rays (256) runs on the calling thread; "workers (inline: 0)": every call on the workers.');
   return lines.join('\n');
 }
