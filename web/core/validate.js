@@ -317,12 +317,12 @@ export function givenOrNew(a, key, Type, length, memory) {
 }
 
 /** Items each output array holds per query item. */
-const OUT_PER = { t: 1, index: 1, hit: 1, normal: 3, point: 3 };
+const OUT_PER = { t: 1, index: 1, hit: 1, distance: 1, normal: 3, point: 3 };
 
 /**
  * For a query answered later (slabcast/parallel): refuses, before anything is written to them,
- * output arrays ({t, index, normal, point} or {hit}) that no longer have room for n items (a
- * resizable buffer shrunk while the query was pending).
+ * output arrays ({t, index, normal, point}, {index, distance, point} or {hit}) that no longer
+ * have room for n items (a resizable buffer shrunk while the query was pending).
  */
 export function requireRoom(outs, n) {
   for (const key in outs) {
