@@ -142,7 +142,8 @@ struct sc_world {
 #define SC_KIND_REMOVED 0x80
 
 /* A caller's working memory for queries (see slabcast.h). One block holds, for cap rays: the
- * sort keys twice (8 bytes each), the rays in trace order and their results. */
+ * rays in trace order with their indices (32 bytes each; their results take their place), the
+ * counts of the sort's bins (4 bytes a ray) and the 16-bit sort keys (sc_query.c). */
 struct sc_scratch {
     sc_allocator mem;
     int cap;

@@ -9,6 +9,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <string.h>
 
 /* The conservative test of four boxes against one ray. base points at a node's bmin/bmax or
  * a group's lo/hi: twelve floats of minima (x, y, z: four lanes each), then twelve of maxima.
@@ -142,74 +143,71 @@ static inline SC_AVX2 unsigned sc_w_cull8_avx2(const float *base, const int *nof
 }
 #endif
 
-/* Four AABBs against one ray: sc__raycast_aabb_valid's slab test, lane by lane, with the same
- * operations in the same order (so the same t, bit for bit). Returns the lanes that hit;
- * t_enter per lane in tn_out, the entry axis per lane in axis_out. Lanes whose t_enter and
- * t_exit both overflowed to +inf (a tiny direction component) are also set in *redo: the
- * caller decides them with the scalar test (sc_slab_interval's second pass). */
+/* Four AABBs against one ray: sc__raycast_aabb_valid's slab test, lane by lane, bit for bit. The same quotients, (bound - o) / d, so the same bits:
+ *   - each axis's near and far bounds are read where the ray's direction puts them (near: lo
+ *     when d > 0, hi otherwise, as the scalar test), with no per-lane select;
+ *   - the scalar's underflow rule (a quotient below FLT_MIN from a non-zero numerator) is
+ *     replaced by a wider one that needs no numerator: any quotient below FLT_MIN (zero
+ *     included) sends its lane to the scalar test;
+ *   - a t_enter of +inf (both ends overflowed: sc_slab_interval's second pass) sends its lane
+ *     to the scalar test, hit or not;
+ *   - the entry axis (the lowest one whose near quotient is t_enter, as `if (near > tn)` keeps
+ *     the first) is found only when some lane hits.
+ * Lanes sent to the scalar test are in *redo (decided there, whatever this kernel concluded for
+ * them): a superset of the lanes where the scalar test leaves its float path. Every other lane is decided on the scalar's own
+ * t_enter and t_exit by the scalar's rules. Returns the lanes that hit with t_enter <= limit;
+ * t_enter per lane in tn_out, the entry axis in axis_out (set when some lane hits). */
 static inline int sc_w_leaf_aabb4(const sc_group *g, const sc_wray *r, float limit, float *tn_out, int *axis_out, int *redo)
 {
+    const float *base = &g->lo[0][0];
     f4 tn = f4_splat(-INFINITY), tf = f4_splat(INFINITY);
     f4 alive = f4_lt(f4_splat(0.0f), f4_splat(1.0f)); /* all lanes */
-    f4 ax = f4_splat(-1.0f);
-    f4 zero = f4_splat(0.0f);
-    f4 under = f4_lt(f4_splat(1.0f), zero); /* no lanes */
+    f4 small = f4_splat(INFINITY);
+    f4 q[3];
     for (int a = 0; a < 3; ++a) {
-        f4 lo = f4_load(g->lo[a]), hi = f4_load(g->hi[a]);
         f4 o = f4_splat(r->o[a]);
         if (r->par[a]) {
             /* scalar: if (o < lo || o > hi) miss */
-            alive = f4_and(alive, f4_and(f4_ge(o, lo), f4_le(o, hi)));
+            alive = f4_and(alive, f4_and(f4_ge(o, f4_load(g->lo[a])), f4_le(o, f4_load(g->hi[a]))));
+            q[a] = tn;
             continue;
         }
+        /* scalar: near = (near_bound - o) / d; far = (far_bound - o) / d, where the near bound is
+         * lo when d > 0 (at 4a floats in the group), hi otherwise (at 12 + 4a) */
+        uint32_t neg;
+        memcpy(&neg, &r->d[a], sizeof neg);
+        neg >>= 31;
         f4 d = f4_splat(r->d[a]);
-        /* scalar: t1 = (lo - o) / d; t2 = (hi - o) / d */
-        f4 n1 = f4_sub(lo, o), n2 = f4_sub(hi, o);
-        f4 t1 = f4_div(n1, d);
-        f4 t2 = f4_div(n2, d);
-        /* scalar: a quotient below FLT_MIN from a non-zero numerator makes the scalar test
-         * decide in double (sc_slab_core returns 2): such lanes go to the scalar test */
-        f4 fmin = f4_splat(FLT_MIN);
-        under = f4_or(under, f4_and(f4_lt(f4_abs(t1), fmin), f4_gt(f4_abs(n1), zero)));
-        under = f4_or(under, f4_and(f4_lt(f4_abs(t2), fmin), f4_gt(f4_abs(n2), zero)));
-        /* scalar: near = d > 0 ? t1 : t2; far = d > 0 ? t2 : t1 */
-        f4 nr = r->d[a] > 0.0f ? t1 : t2;
-        f4 fr = r->d[a] > 0.0f ? t2 : t1;
-        /* scalar: if (near > tn) { tn = near; axis = a; } */
-        f4 up = f4_gt(nr, tn);
-        tn = f4_select(up, nr, tn);
-        ax = f4_select(up, f4_splat((float)a), ax);
-        /* scalar: if (far < tf) tf = far; */
-        tf = f4_select(f4_lt(fr, tf), fr, tf);
+        q[a] = f4_div(f4_sub(f4_load(base + 12 * neg + 4 * a), o), d);
+        f4 fr = f4_div(f4_sub(f4_load(base + 12 * (neg ^ 1u) + 4 * a), o), d);
+        /* scalar: small = min(small, |near|, |far|) */
+        small = f4_min(small, f4_min(f4_abs(q[a]), f4_abs(fr)));
+        /* scalar: tn = max(tn, near) (the earlier on ties, as `if (near > tn)`); tf = min(tf, far) */
+        tn = f4_max(tn, q[a]);
+        tf = f4_min(tf, fr);
     }
-    /* scalar: tn <= tf, then tf >= 0 && tn <= tmax */
-    f4 hit = f4_and(alive, f4_le(tn, tf));
-    hit = f4_and(hit, f4_and(f4_ge(tf, f4_splat(0.0f)), f4_le(tn, f4_splat(r->ray.tmax))));
-    /* scalar: tn == +inf (then tf == +inf too) takes a second pass; underflowed lanes the
-     * scalar test (whatever this kernel concluded for them) */
-    *redo = f4_bits(f4_or(f4_and(hit, f4_ge(tn, f4_splat(INFINITY))), f4_and(alive, under)));
-    /* scalar: rounded parameters too close to tell (sc_slab_close(tn, tf) or (tn, tmax):
-     * |a - b| <= 2^-21 max(|a|, |b|), both finite) are decided exactly by the scalar test */
-    {
-        f4 inf = f4_splat(INFINITY), c = f4_splat(4.76837158e-7f);
-        f4 an = f4_abs(tn), af = f4_abs(tf);
-        f4 fin = f4_and(f4_lt(an, inf), f4_lt(af, inf));
-        f4 close = f4_and(fin, f4_le(f4_abs(f4_sub(tn, tf)), f4_mul(f4_max(an, af), c)));
-        float tm = r->ray.tmax;
-        if (tm < INFINITY) {
-            f4 vt = f4_splat(tm);
-            f4 near_tmax = f4_le(f4_abs(f4_sub(tn, vt)), f4_mul(f4_max(an, vt), c));
-            close = f4_or(close, f4_and(f4_lt(an, inf), near_tmax));
-        }
-        *redo |= f4_bits(f4_and(alive, close));
+    /* scalar: tn <= tf && tf >= 0 && tn <= tmax */
+    f4 vt = f4_splat(r->ray.tmax), inf = f4_splat(INFINITY);
+    f4 hit = f4_and(alive, f4_and(f4_le(tn, tf), f4_and(f4_ge(tf, f4_splat(0.0f)), f4_le(tn, vt))));
+    /* scalar: to the scalar test when small < FLT_MIN || tn == +inf || sc_slab_close(tn, tf) ||
+     * sc_slab_close(tn, tmax) (|a - b| <= 2^-21 max(|a|, |b|), both finite) */
+    f4 an = f4_abs(tn), af = f4_abs(tf), c = f4_splat(4.76837158e-7f);
+    f4 undecided = f4_or(f4_lt(small, f4_splat(FLT_MIN)), f4_ge(tn, inf));
+    f4 fin = f4_and(f4_lt(an, inf), f4_lt(af, inf));
+    undecided = f4_or(undecided, f4_and(fin, f4_le(f4_abs(f4_sub(tn, tf)), f4_mul(f4_max(an, af), c))));
+    if (r->ray.tmax < INFINITY) {
+        f4 near_tmax = f4_le(f4_abs(f4_sub(tn, vt)), f4_mul(f4_max(an, vt), c));
+        undecided = f4_or(undecided, f4_and(f4_lt(an, inf), near_tmax));
     }
-    /* scalar: tn = sc_fin(tn) (an entry past FLT_MAX is reported as FLT_MAX; -inf cannot reach
-     * the output: t = max(tn, 0)) */
-    tn = f4_min(tn, f4_splat(FLT_MAX));
-    /* and only what can beat the best hit so far: max(tn, 0) <= best <=> tn <= best */
-    hit = f4_and(hit, f4_le(tn, f4_splat(limit)));
-    int bits = f4_bits(hit);
+    *redo = f4_bits(f4_and(alive, undecided));
+    /* and only what can beat the best hit so far: max(tn, 0) <= best <=> tn <= best (tn is
+     * finite on decided lanes: sc_fin changes nothing) */
+    int bits = f4_bits(f4_and(hit, f4_le(tn, f4_splat(limit))));
     if (bits) {
+        /* scalar: axis = the lowest a whose near is tn */
+        f4 ax = f4_splat(-1.0f);
+        for (int a = 2; a >= 0; --a)
+            if (!r->par[a]) ax = f4_select(f4_ge(q[a], tn), f4_splat((float)a), ax);
         _Alignas(16) float axf[4];
         f4_store(tn_out, tn);
         f4_store(axf, ax);

@@ -8,6 +8,13 @@
 #include <math.h>
 #include <string.h>
 
+/* Inlined where called: the batch loop with constant flags (sc_w_run). */
+#if defined(__GNUC__) || defined(__clang__)
+#define SC_Q_INLINE __attribute__((always_inline)) inline
+#else
+#define SC_Q_INLINE inline
+#endif
+
 /* A refused element's index, for the caller's scratch (if any). */
 static void sc_w_set_error(sc_scratch *scratch, int i)
 {
@@ -30,7 +37,7 @@ static sc_status sc_w_check_rays(const float *rays, int n, sc_scratch *scratch)
     return SC_OK;
 }
 
-static void sc_w_emit(const sc_whit *h, int i, float *t, int *index, float *normal)
+static inline void sc_w_emit(const sc_whit *h, int i, float *t, int *index, float *normal)
 {
     t[i] = h->index >= 0 ? h->t + 0.0f : 0.0f;
     index[i] = h->index;
@@ -43,31 +50,23 @@ static void sc_w_emit(const sc_whit *h, int i, float *t, int *index, float *norm
 
 typedef enum { SC_W_NEAREST, SC_W_BRUTE, SC_W_ANY } sc_w_mode;
 
-/* A batch of rays: all validated first, then cast one by one. */
-/* Spreads the low 10 bits of x to every third bit. */
-static uint32_t sc_w_spread3(uint32_t x)
-{
-    x &= 0x3FFu;
-    x = (x | x << 16) & 0x030000FFu;
-    x = (x | x << 8) & 0x0300F00Fu;
-    x = (x | x << 4) & 0x030C30C3u;
-    x = (x | x << 2) & 0x09249249u;
-    return x;
-}
-
-static uint32_t sc_w_cell(float v, float lo, float k)
-{
-    float f = (v - lo) * k;
-    return f > 0.0f ? (f < 511.0f ? (uint32_t)f : 511u) : 0u; /* NaN: 0 */
-}
+/* A ray of a large batch in trace order: the ray, then (once traced) its result in its place,
+ * and the ray's index in the batch. 32 bytes. */
+typedef struct sc_wrec {
+    union {
+        sc_ray ray;
+        sc_whit hit;
+    } u;
+    int32_t i;
+} sc_wrec;
 
 /* ---------------------------------------------------------------- scratch */
 
-/* Bytes of a scratch block for cap rays: two arrays of 64-bit sort keys, the rays in trace
- * order and their results. */
+/* Bytes of a scratch block for cap rays: the rays in trace order (sc_wrec), then a count per
+ * sort bin (at most one bin per ray), then a 16-bit sort key per ray. */
 static size_t sc_scratch_block_bytes(int cap)
 {
-    return (size_t)cap * (2 * sizeof(uint64_t) + SC_RAY_FLOATS * sizeof(float) + sizeof(sc_whit));
+    return (size_t)cap * (sizeof(sc_wrec) + sizeof(uint32_t) + sizeof(uint16_t));
 }
 
 sc_scratch *sc_scratch_create_with(const sc_allocator *allocator)
@@ -116,55 +115,109 @@ int32_t sc_scratch_error_index(const sc_scratch *s) { return s ? s->error_index 
 
 /* The parts of a scratch's block, for n <= cap rays. */
 typedef struct sc_order_bufs {
-    uint64_t *keys, *keys2;
-    float *rays;
-    sc_whit *res;
+    sc_wrec *rec;
+    uint32_t *count;
+    uint16_t *keys;
 } sc_order_bufs;
 
 static sc_order_bufs sc_scratch_parts(const sc_scratch *s)
 {
     sc_order_bufs b;
-    char *p = s->block;
-    b.keys = (uint64_t *)(void *)p;
-    b.keys2 = b.keys + s->cap;
-    b.rays = (float *)(void *)(b.keys2 + s->cap);
-    b.res = (sc_whit *)(void *)(b.rays + (size_t)s->cap * SC_RAY_FLOATS);
+    b.rec = (sc_wrec *)s->block;
+    b.count = (uint32_t *)(void *)(b.rec + s->cap);
+    b.keys = (uint16_t *)(void *)(b.count + s->cap);
     return b;
 }
 
+/* ------------------------------------------------------------- ray order */
+
 /* The order in which to trace a large batch: by direction octant, then by the Morton code of
- * the origin on a 512^3 grid over the BVH's bounds, so that consecutive rays visit the same
- * nodes while they are in cache. Only the order changes: every ray's result is its own. An
- * LSD radix sort of 30-bit keys, three passes of 10 bits; the sorted keys (key << 32 | ray)
- * are returned, in b->keys or b->keys2. */
-static const uint64_t *sc_w_ray_order(const sc_world *w, const float *rays, int n, const sc_order_bufs *bufs)
+ * the origin's cell on a grid of 2^g per axis over the BVH's bounds, so that consecutive rays
+ * visit the same nodes while they are in cache. Only the order changes: every ray's result is
+ * its own. The key (octant << 3g | Morton code) has 3 + 3g <= 15 bits; one counting sort. */
+
+/* Bits per axis of the grid for n rays: the most (up to 4) that keep the bins (2^(3 + 3g)) no
+ * more than the rays, so that clearing and summing the counts stays below a step per ray. */
+static int sc_w_grid_bits(int n)
 {
-    uint64_t *a = bufs->keys, *b = bufs->keys2;
-    uint32_t count[1024];
+    int g = 4;
+    while (g > 0 && ((int32_t)1 << (3 + 3 * g)) > n) --g;
+    return g;
+}
+
+/* The 4 low bits of a cell spread to every third bit. */
+static const uint16_t sc_w_spread4[16] = {0x000, 0x001, 0x008, 0x009, 0x040, 0x041, 0x048, 0x049,
+                                          0x200, 0x201, 0x208, 0x209, 0x240, 0x241, 0x248, 0x249};
+
+/* Whether sc_ray_check accepts the ray at p (7 floats), branch-free: finite origin and
+ * direction (x * 0 is 0 for a finite x, NaN for an infinite or NaN one, so the sum of the six
+ * is 0 or NaN), a direction not zero, tmax >= 0 (not NaN). */
+static inline int sc_w_ray_ok(const float *p)
+{
+    float z = (p[0] * 0.0f + p[1] * 0.0f) + (p[2] * 0.0f + p[3] * 0.0f) + (p[4] * 0.0f + p[5] * 0.0f);
+    return (z == 0.0f) & ((p[3] != 0.0f) | (p[4] != 0.0f) | (p[5] != 0.0f)) & (p[6] >= 0.0f);
+}
+
+/* The checks of a large batch fused with its sort keys: each ray is checked as sc_ray_check
+ * (the first refused one stops the pass: the same status and index as sc_w_check_rays), its key
+ * stored in keys and counted in count (2^(3 + 3g) bins). */
+static sc_status sc_w_check_keys(const sc_world *w, const float *rays, int n, int g, const sc_order_bufs *b,
+                                 sc_scratch *scratch)
+{
     sc_bounds sb;
     sc__bvh_child_bounds(w, w->root, &sb);
+    const float top = (float)((1 << g) - 1);
     float k[3];
     for (int ax = 0; ax < 3; ++ax) {
         float ext = sb.hi[ax] - sb.lo[ax];
-        k[ax] = ext > 0.0f && ext < INFINITY ? 512.0f / ext : 0.0f;
+        k[ax] = ext > 0.0f && ext < INFINITY ? (float)(1 << g) / ext : 0.0f;
     }
+    memset(b->count, 0, sizeof *b->count << (3 + 3 * g));
     for (int i = 0; i < n; ++i) {
         const float *p = rays + (size_t)i * SC_RAY_FLOATS;
-        uint32_t key = (uint32_t)(p[3] < 0.0f) << 29 | (uint32_t)(p[4] < 0.0f) << 28 | (uint32_t)(p[5] < 0.0f) << 27;
-        key |= sc_w_spread3(sc_w_cell(p[0], sb.lo[0], k[0])) | sc_w_spread3(sc_w_cell(p[1], sb.lo[1], k[1])) << 1 |
-               sc_w_spread3(sc_w_cell(p[2], sb.lo[2], k[2])) << 2;
-        a[i] = (uint64_t)key << 32 | (uint32_t)i;
+        if (!sc_w_ray_ok(p)) {
+            sc_ray ray = {sc_w_v3(p), sc_w_v3(p + 3), p[6]};
+            sc_status s = sc_ray_check(&ray);
+            if (s != SC_OK) {
+                sc_w_set_error(scratch, i);
+                return s;
+            }
+        }
+        uint32_t cell[3];
+        for (int ax = 0; ax < 3; ++ax) {
+            /* (o - lo) * k clamped to [0, 2^g - 1]; NaN (0 * inf) to 0 */
+            float f = (p[ax] - sb.lo[ax]) * k[ax];
+            f = f > 0.0f ? f : 0.0f;
+            f = f < top ? f : top;
+            cell[ax] = (uint32_t)f;
+        }
+        uint32_t key = (uint32_t)(p[3] < 0.0f) << 2 | (uint32_t)(p[4] < 0.0f) << 1 | (uint32_t)(p[5] < 0.0f);
+        key = key << 3 * g | sc_w_spread4[cell[0]] | (uint32_t)sc_w_spread4[cell[1]] << 1 |
+              (uint32_t)sc_w_spread4[cell[2]] << 2;
+        b->keys[i] = (uint16_t)key;
+        b->count[key]++;
     }
-    for (int shift = 32; shift < 62; shift += 10) {
-        memset(count, 0, sizeof count);
-        for (int i = 0; i < n; ++i) count[a[i] >> shift & 1023u]++;
-        uint32_t sum = 0;
-        for (int d = 0; d < 1024; ++d) { uint32_t c = count[d]; count[d] = sum; sum += c; }
-        for (int i = 0; i < n; ++i) b[count[a[i] >> shift & 1023u]++] = a[i];
-        uint64_t *x = a; a = b; b = x;
-    }
-    return a;
+    return SC_OK;
 }
+
+/* The rays of a checked batch into b->rec in key order (a stable counting sort). */
+static void sc_w_gather(const float *rays, int n, int g, const sc_order_bufs *b)
+{
+    uint32_t sum = 0, bins = (uint32_t)1 << (3 + 3 * g);
+    for (uint32_t d = 0; d < bins; ++d) {
+        uint32_t c = b->count[d];
+        b->count[d] = sum;
+        sum += c;
+    }
+    for (int i = 0; i < n; ++i) {
+        sc_wrec *q = &b->rec[b->count[b->keys[i]]++];
+        q->u.ray = (sc_ray){sc_w_v3(rays + (size_t)i * SC_RAY_FLOATS), sc_w_v3(rays + (size_t)i * SC_RAY_FLOATS + 3),
+                            rays[(size_t)i * SC_RAY_FLOATS + 6]};
+        q->i = i;
+    }
+}
+
+/* ------------------------------------------------------------------ casts */
 
 /* A query's filter, checked: the default for NULL. */
 
@@ -197,58 +250,96 @@ static void sc_w_apply(sc_wray *r, const sc_wfilt *f, int i)
     r->filtered = f->masked || r->exclude >= 0;
 }
 
-/* Ray i (7 floats at p) through the world. */
-static void sc_w_trace(const sc_world *w, const float *p, int i, const sc_wfilt *f, sc_w_mode mode, sc_whit *h)
+/* Ray i's result to the outputs of its mode. */
+static inline void sc_w_out(const sc_whit *h, int i, sc_w_mode mode, float *t, int32_t *index, float *normal,
+                            bool *hit)
 {
-    sc_ray ray = {sc_w_v3(p), sc_w_v3(p + 3), p[6]};
-    sc_wray r;
-    sc__ray_prep(&r, &ray);
-    sc_w_apply(&r, f, i);
-    if (mode == SC_W_BRUTE) sc__cast_brute(w, &r, h);
-    else sc__cast(w, &r, h, mode == SC_W_ANY);
+    if (mode == SC_W_ANY) {
+        hit[i] = h->index >= 0;
+        return;
+    }
+    sc_w_emit(h, i, t, index, normal);
 }
 
-/* Writes ray i's result to the outputs of its mode. */
-static void sc_w_output(sc_w_mode mode, const sc_whit *h, int i, float *t, int32_t *index, float *normal, bool *hit)
+/* The rays of a batch through the world: the records rec in trace order (ordered batches: each
+ * result goes into its record, in the place of its ray, and out to the caller's arrays after
+ * the loop, so that the loop's stores stay in cache), else the n rays of the input in input
+ * order, their results straight out. Inlined with constant ordered, mode and filt (0:
+ * sc__ray_prep's defaults are the filter's: no per-ray filter work), so that each kind of
+ * batch runs a loop without their branches. */
+static SC_Q_INLINE void sc_w_run(const sc_world *w, const float *rays, sc_wrec *rec, int n, const int ordered,
+                                 const sc_w_mode mode, const int filt, const sc_wfilt *f, float *t, int32_t *index,
+                                 float *normal, bool *hit)
 {
-    if (mode == SC_W_ANY) hit[i] = h->index >= 0;
-    else sc_w_emit(h, i, t, index, normal);
+    for (int j = 0; j < n; ++j) {
+        sc_ray ray;
+        const sc_ray *rp = &ray;
+        int i = j;
+        if (ordered) {
+            rp = &rec[j].u.ray; /* read once by sc__ray_prep, then its result takes its place */
+            i = rec[j].i;
+        } else {
+            const float *p = rays + (size_t)j * SC_RAY_FLOATS;
+            ray = (sc_ray){sc_w_v3(p), sc_w_v3(p + 3), p[6]};
+        }
+        sc_wray r;
+        sc_whit h;
+        sc__ray_prep(&r, rp);
+        if (filt) sc_w_apply(&r, f, i);
+        if (mode == SC_W_BRUTE) sc__cast_brute(w, &r, &h);
+        else sc__cast(w, &r, &h, mode == SC_W_ANY);
+        if (ordered) rec[j].u.hit = h;
+        else sc_w_out(&h, i, mode, t, index, normal, hit);
+    }
+    for (int j = 0; ordered && j < n; ++j) sc_w_out(&rec[j].u.hit, rec[j].i, mode, t, index, normal, hit);
+}
+
+/* The batch loop of mode, specialised: unfiltered nearest hits (the common case) get their own. */
+static void sc_w_run_mode(const sc_world *w, const float *rays, sc_wrec *rec, int n, sc_w_mode mode,
+                          const sc_wfilt *f, float *t, int32_t *index, float *normal, bool *hit)
+{
+    int filt = f->masked || f->exclude || f->inside != SC_INSIDE_SOLID;
+    if (mode == SC_W_NEAREST && !filt && rec) sc_w_run(w, rays, rec, n, 1, SC_W_NEAREST, 0, f, t, index, normal, hit);
+    else if (mode == SC_W_NEAREST && !filt) sc_w_run(w, rays, NULL, n, 0, SC_W_NEAREST, 0, f, t, index, normal, hit);
+    else if (rec) sc_w_run(w, rays, rec, n, 1, mode, 1, f, t, index, normal, hit);
+    else sc_w_run(w, rays, NULL, n, 0, mode, 1, f, t, index, normal, hit);
 }
 
 /* A batch of rays: all validated first, then cast one by one (large batches in a cache-friendly
- * order when the caller's scratch has room, see sc_w_ray_order). */
+ * order when the caller's scratch has room, see sc_w_check_keys). */
 static sc_status sc_w_batch(const sc_world *w, const float *rays, int n, sc_w_mode mode, float *t, int *index,
                             float *normal, bool *hit, const sc_query_filter *filter, sc_scratch *scratch)
 {
     sc_w_set_error(scratch, -1);
     if (!w) return SC_ERR_NULL;
-    sc_status s = sc_w_check_rays(rays, n, scratch);
+    if (n < 0) return SC_ERR_COUNT;
+    if (n > 0 && !rays) return SC_ERR_NULL;
+    const int ordered = mode != SC_W_BRUTE && n >= SC_SCRATCH_MIN_RAYS && scratch && n <= scratch->cap &&
+                        sc_world_is_committed(w) && w->root != SC_NO_CHILD;
+    const int g = sc_w_grid_bits(n);
+    sc_order_bufs bufs = {0};
+    sc_status s;
+    if (ordered) {
+        bufs = sc_scratch_parts(scratch);
+        s = sc_w_check_keys(w, rays, n, g, &bufs, scratch);
+    } else {
+        s = sc_w_check_rays(rays, n, scratch);
+    }
     if (s != SC_OK) return s;
     if (n > 0 && (mode == SC_W_ANY ? !hit : (!t || !index))) return SC_ERR_NULL;
     sc_wfilt f;
     s = sc_w_filter(w, filter, n, &f, scratch);
     if (s != SC_OK) return s;
     if (!sc_world_is_committed(w)) return SC_ERR_STALE;
-    if (mode != SC_W_BRUTE && n >= SC_SCRATCH_MIN_RAYS && scratch && n <= scratch->cap && w->root != SC_NO_CHILD) {
-        /* gather, trace in order, scatter: the random accesses stay out of the traversal */
-        sc_order_bufs bufs = sc_scratch_parts(scratch);
-        const uint64_t *order = sc_w_ray_order(w, rays, n, &bufs);
-        for (int j = 0; j < n; ++j)
-            memcpy(bufs.rays + (size_t)j * SC_RAY_FLOATS, rays + (size_t)(uint32_t)order[j] * SC_RAY_FLOATS,
-                   SC_RAY_FLOATS * sizeof *rays);
-        for (int j = 0; j < n; ++j)
-            sc_w_trace(w, bufs.rays + (size_t)j * SC_RAY_FLOATS, (int)(uint32_t)order[j], &f, mode, &bufs.res[j]);
-        for (int j = 0; j < n; ++j) sc_w_output(mode, &bufs.res[j], (int)(uint32_t)order[j], t, index, normal, hit);
+    if (ordered) {
+        /* gather, trace in order, write each result to its ray's place */
+        sc_w_gather(rays, n, g, &bufs);
+        sc_w_run_mode(w, rays, bufs.rec, n, mode, &f, t, index, normal, hit);
         return SC_OK;
     }
-    for (int i = 0; i < n; ++i) {
-        sc_whit h;
-        sc_w_trace(w, rays + (size_t)i * SC_RAY_FLOATS, i, &f, mode, &h);
-        sc_w_output(mode, &h, i, t, index, normal, hit);
-    }
+    sc_w_run_mode(w, rays, NULL, n, mode, &f, t, index, normal, hit);
     return SC_OK;
 }
-
 sc_status sc_world_cast_rays(const sc_world *w, const float *rays, int32_t n, float *t, int32_t *index, float *normal,
                              const sc_query_filter *filter, sc_scratch *scratch)
 {

@@ -128,6 +128,22 @@ static void sc_w_test_object(const sc_world *w, const sc_wray *r, int o, sc_whit
     if (sc_w_allowed(w, r, o) && sc_w_exact_hit(w, r, o, &t, &n)) sc_w_offer(best, t, o, n);
 }
 
+/* The lanes of an all-AABB group: sc_w_leaf_aabb4's hits (in *bits) and the lanes the scalar
+ * test decides (returned): the kernel's undecided ones, and hits whose box contains the origin
+ * (tn < 0) under another rule than solid (the exact query decides: skip or exit). */
+static inline unsigned sc_w_leaf_lanes(const sc_group *g, const sc_wray *r, unsigned lanes, float limit, float *tn,
+                                       int *axis, unsigned *bits)
+{
+    int redo;
+    unsigned hit = (unsigned)sc_w_leaf_aabb4(g, r, limit, tn, axis, &redo) & lanes;
+    unsigned slow = (unsigned)redo & lanes;
+    if (hit && r->inside != SC_INSIDE_SOLID)
+        for (int l = 0; l < 4; ++l)
+            if (hit >> l & 1 && tn[l] < 0.0f) slow |= 1u << l;
+    *bits = hit & ~slow;
+    return slow;
+}
+
 /* The exact tests of a group whose conservative test passed (limit: the best t, or tmax). */
 static void sc_w_group_exact(const sc_world *w, const sc_group *g, const sc_wray *r, sc_whit *best, float limit)
 {
@@ -135,17 +151,11 @@ static void sc_w_group_exact(const sc_world *w, const sc_group *g, const sc_wray
     if (!lanes) return;
     if (g->all_aabb) {
         _Alignas(16) float tn[4];
-        int axis[4], redo;
-        int bits = sc_w_leaf_aabb4(g, r, limit, tn, axis, &redo);
-        for (int l = 0; l < 4; ++l) {
-            if (!(lanes >> l & 1)) continue;
-            /* A lane whose box contains the origin (tn < 0) under another rule than solid:
-             * the exact query decides (skip or exit). */
-            if (redo >> l & 1 || (bits >> l & 1 && tn[l] < 0.0f && r->inside != SC_INSIDE_SOLID)) {
-                sc_w_test_object(w, r, g->idx[l], best);
-                continue;
-            }
-            if (!(bits >> l & 1)) continue;
+        int axis[4];
+        unsigned bits, slow = sc_w_leaf_lanes(g, r, lanes, limit, tn, axis, &bits);
+        for (; slow; slow &= slow - 1) sc_w_test_object(w, r, g->idx[sc_w_ctz(slow)], best);
+        for (; bits; bits &= bits - 1) {
+            int l = sc_w_ctz(bits);
             sc_w_offer(best, tn[l] > 0.0f ? tn[l] : 0.0f, g->idx[l], sc_w_lane_normal(r, tn[l], axis[l]));
         }
         return;
@@ -368,15 +378,11 @@ static void sc_w_group_collect(const sc_world *w, const sc_group *g, const sc_wr
     if (!lanes) return;
     if (g->all_aabb) {
         _Alignas(16) float tn[4];
-        int axis[4], redo;
-        int bits = sc_w_leaf_aabb4(g, r, r->ray.tmax, tn, axis, &redo);
-        for (int l = 0; l < 4; ++l) {
-            if (!(lanes >> l & 1)) continue;
-            if (redo >> l & 1 || (bits >> l & 1 && tn[l] < 0.0f && r->inside != SC_INSIDE_SOLID)) {
-                sc_w_collect_object(w, r, g->idx[l], c);
-                continue;
-            }
-            if (!(bits >> l & 1)) continue;
+        int axis[4];
+        unsigned bits, slow = sc_w_leaf_lanes(g, r, lanes, r->ray.tmax, tn, axis, &bits);
+        for (; slow; slow &= slow - 1) sc_w_collect_object(w, r, g->idx[sc_w_ctz(slow)], c);
+        for (; bits; bits &= bits - 1) {
+            int l = sc_w_ctz(bits);
             sc_w_collect(c, tn[l] > 0.0f ? tn[l] : 0.0f, g->idx[l], sc_w_lane_normal(r, tn[l], axis[l]));
         }
         return;

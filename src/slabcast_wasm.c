@@ -153,13 +153,89 @@ static int sc_wasm_last_error = -1;
 /// The element index of the last world call refused because of one element, else -1.
 SC_EXPORT int sc_wasm_error_index(void) { return sc_wasm_last_error; }
 
+/* An overlap volume of kind (1 aabb: 6 floats, 3 sphere: 4, 2 obb: 15, 5 capsule: 7, 0 frustum: 24
+ * planes' floats, used as they are) as the core's struct, in *v; the address to pass; NULL for
+ * another kind. */
+typedef union sc_wasm_volume {
+    sc_aabb box;
+    sc_sphere sphere;
+    sc_obb obb;
+    sc_capsule capsule;
+} sc_wasm_volume;
+
+static const void *sc_wasm_volume_of(int kind, const float *f, sc_wasm_volume *v)
+{
+    switch (kind) {
+    case SC_SHAPE_AABB: v->box = (sc_aabb){{f[0], f[1], f[2]}, {f[3], f[4], f[5]}}; return &v->box;
+    case SC_SHAPE_SPHERE: v->sphere = (sc_sphere){{f[0], f[1], f[2]}, f[3]}; return &v->sphere;
+    case SC_SHAPE_OBB:
+        v->obb.center = (sc_vec3){f[0], f[1], f[2]};
+        for (int i = 0; i < 3; ++i) v->obb.axes[i] = (sc_vec3){f[3 + 3 * i], f[4 + 3 * i], f[5 + 3 * i]};
+        v->obb.half = (sc_vec3){f[12], f[13], f[14]};
+        return &v->obb;
+    case SC_SHAPE_CAPSULE: v->capsule = (sc_capsule){{f[0], f[1], f[2]}, {f[3], f[4], f[5]}, f[6]}; return &v->capsule;
+    case 0: return f;
+    default: return NULL;
+    }
+}
+
+/* The checks of one volume of an overlap (kind as sc_wasm_volume_of), as the overlap query runs them. */
+static sc_status sc_wasm_volume_check(int kind, const float *f)
+{
+    sc_wasm_volume v;
+    const void *p = sc_wasm_volume_of(kind, f, &v);
+    switch (kind) {
+    case SC_SHAPE_AABB: return sc_aabb_check(p);
+    case SC_SHAPE_SPHERE: return sc_sphere_check(p);
+    case SC_SHAPE_OBB: return sc_obb_check(p);
+    case SC_SHAPE_CAPSULE: return sc_capsule_check(p);
+    case 0:
+        for (int k = 0; k < 6; ++k) {
+            sc_plane pl = {{f[4 * k], f[4 * k + 1], f[4 * k + 2]}, f[4 * k + 3]};
+            sc_status s = sc_plane_check(&pl);
+            if (s != SC_OK) return s;
+        }
+        return SC_OK;
+    default: return SC_ERR_SHAPE_TYPE;
+    }
+}
+
+/* Floats per overlap volume of kind (sc_wasm_volume_of), 0 for none. */
+static int sc_wasm_volume_floats(int kind)
+{
+    static const int per[6] = {24, 6, 15, 4, 0, 7};
+    return kind >= 0 && kind < 6 ? per[kind] : 0;
+}
+
 /* The item checks of a batch query (op as web/parallel/protocol.js's QUERY: 0 castRays, 1 anyHit,
- * 2 castSegments, 3 castSpheres, 4 castBoxes, 5 castCapsules), without running it: the parallel world refuses
- * bad items on the calling thread before any worker sees them. The refused item: error_index. */
+ * 2 castSegments, 3 castSpheres, 4 castBoxes, 5 castCapsules, 6 closestObjects' points, 7 castRayAll's
+ * rays, 8 + kind an overlap's volumes of kind, as sc_wasm_volume_of), without running it: the parallel
+ * world refuses bad items on the calling thread before any worker sees them. The refused item: error_index. */
 SC_EXPORT int sc_wasm_check_batch(int op, const float *items, int n)
 {
     int32_t bad = -1;
-    sc_status s = sc__check_batch(op, items, n, &bad);
+    sc_status s = SC_OK;
+    if (op <= 5) {
+        s = sc__check_batch(op, items, n, &bad);
+    } else if (n < 0) {
+        s = SC_ERR_COUNT;
+    } else if (n > 0 && !items) {
+        s = SC_ERR_NULL;
+    } else if (op == 6) {
+        for (int i = 0; i < n && s == SC_OK; ++i) {
+            const float *p = items + 3 * (size_t)i;
+            if (sc_point_check((sc_vec3){p[0], p[1], p[2]}) != SC_OK) { s = SC_ERR_POINT; bad = i; }
+        }
+    } else if (op == 7) {
+        s = sc__check_batch(0, items, n, &bad);
+    } else {
+        int per = sc_wasm_volume_floats(op - 8);
+        if (per == 0) return SC_ERR_SHAPE_TYPE;
+        for (int i = 0; i < n && s == SC_OK; ++i) {
+            s = sc_wasm_volume_check(op - 8, items + (size_t)per * (size_t)i);
+            if (s != SC_OK) bad = i;
+        }
+    }
     sc_wasm_last_error = bad;
     return (int)s;
 }
@@ -288,6 +364,18 @@ SC_EXPORT int sc_wasm_world_sweeps(sc_world *w, int kind, int brute, const float
     return sc_wasm_after_query(s);
 }
 
+/* The overlap query of one volume in floats (as sc_wasm_volume_of) on a committed world; for
+ * sc_wasm_world_overlap and the shared-memory build's workers (slabcast_wasm_mt.c). */
+sc_status sc_wasm_overlap_floats(const sc_world *w, int kind, const float *shape, int32_t *out, int32_t cap,
+                                 int32_t *total, const sc_query_filter *filter, int brute)
+{
+    if (!shape) return SC_ERR_NULL;
+    sc_wasm_volume v;
+    const void *p = sc_wasm_volume_of(kind, shape, &v);
+    if (!p) return SC_ERR_SHAPE_TYPE;
+    return sc__overlap_checked(w, kind, p, out, cap, total, filter, brute);
+}
+
 /// Overlaps: kind 1 aabb (6 floats), 3 sphere (4), 2 obb (15), 5 capsule (7), 0 frustum (24) at shape; the cap
 /// smallest indices ascending in out, the count in *total; brute: without the BVH.
 SC_EXPORT int sc_wasm_world_overlap(sc_world *w, int kind, const float *shape, int *out, int cap, int *total,
@@ -295,30 +383,55 @@ SC_EXPORT int sc_wasm_world_overlap(sc_world *w, int kind, const float *shape, i
 {
     sc_status s = sc_wasm_before_query(w, 0);
     if (s != SC_OK) return s;
-    if (!shape) return SC_ERR_NULL;
-    sc_aabb box;
-    sc_sphere sphere;
-    sc_obb obb;
-    sc_capsule capsule;
-    const void *p = shape;
-    if (kind == SC_SHAPE_AABB) {
-        box = (sc_aabb){{shape[0], shape[1], shape[2]}, {shape[3], shape[4], shape[5]}};
-        p = &box;
-    } else if (kind == SC_SHAPE_SPHERE) {
-        sphere = (sc_sphere){{shape[0], shape[1], shape[2]}, shape[3]};
-        p = &sphere;
-    } else if (kind == SC_SHAPE_OBB) {
-        obb.center = (sc_vec3){shape[0], shape[1], shape[2]};
-        for (int i = 0; i < 3; ++i) obb.axes[i] = (sc_vec3){shape[3 + 3 * i], shape[4 + 3 * i], shape[5 + 3 * i]};
-        obb.half = (sc_vec3){shape[12], shape[13], shape[14]};
-        p = &obb;
-    } else if (kind == SC_SHAPE_CAPSULE) {
-        capsule = (sc_capsule){{shape[0], shape[1], shape[2]}, {shape[3], shape[4], shape[5]}, shape[6]};
-        p = &capsule;
-    } else if (kind != 0) {
-        return SC_ERR_SHAPE_TYPE;
+    return sc_wasm_overlap_floats(w, kind, shape, out, cap, total, filter, brute);
+}
+
+/* The lists of items [first, first + m) of a batch (op 7: rays, castRayAll's hits in t, index,
+ * normal; 8 + kind: overlap volumes, their objects in index), one query per item: item i writes at
+ * most start[i + 1] - start[i] hits from hit start[i] and its number of hits to total[i]. filter
+ * (NULL for the default): mask and inside for every item, exclude one entry per item of the batch
+ * (or NULL). *bad gets a refused item's index among the m. For sc_wasm_world_lists and the
+ * shared-memory build's workers (slabcast_wasm_mt.c). */
+sc_status sc_wasm_lists_range(const sc_world *w, int op, const float *items, int32_t first, int32_t m,
+                              const int32_t *start, int32_t *total, int32_t *index, float *t, float *normal,
+                              const sc_query_filter *filter, int32_t *bad)
+{
+    *bad = -1;
+    const int per = op == 7 ? SC_RAY_FLOATS : sc_wasm_volume_floats(op - 8);
+    if (per == 0) return SC_ERR_SHAPE_TYPE;
+    if (!items || !start || !total || !index || (op == 7 && (!t || !normal))) return SC_ERR_NULL;
+    for (int32_t i = first; i < first + m; ++i) {
+        sc_query_filter one;
+        const sc_query_filter *f = NULL;
+        if (filter) {
+            one.mask = filter->mask;
+            one.exclude = filter->exclude ? filter->exclude + i : NULL;
+            one.inside = filter->inside;
+            f = &one;
+        }
+        const int32_t at = start[i];
+        const int32_t cap = start[i + 1] - at;
+        const float *in = items + (size_t)i * (size_t)per;
+        sc_status s = op == 7 ? sc_world_cast_ray_all(w, in, cap, t + at, index + at, normal + 3 * (size_t)at, total + i, f)
+                              : sc_wasm_overlap_floats(w, op - 8, in, index + at, cap, total + i, f, 0);
+        if (s != SC_OK) {
+            *bad = i - first;
+            return s;
+        }
     }
-    return sc__overlap_checked(w, kind, p, out, cap, total, filter, brute);
+    return SC_OK;
+}
+
+/// castRayAll (op 7) or overlaps (op 8 + kind) of n items at once, as sc_wasm_lists_range (slabcast/parallel).
+SC_EXPORT int sc_wasm_world_lists(sc_world *w, int op, const float *items, int n, const int32_t *start, int32_t *total,
+                                  int32_t *index, float *t, float *normal, const sc_query_filter *filter)
+{
+    sc_status s = sc_wasm_before_query(w, 0);
+    if (s != SC_OK) return s;
+    int32_t bad = -1;
+    s = sc_wasm_lists_range(w, op, items, 0, n, start, total, index, t, normal, filter, &bad);
+    sc_wasm_last_error = bad;
+    return s;
 }
 
 /// The nearest object to each point within max_distance: index, distance, point.

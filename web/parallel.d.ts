@@ -20,12 +20,46 @@ export interface ParallelWorldOptions {
   timeout?: number;
   /** Shared mode: how many times an idle worker polls for the next job before it sleeps (default 2000). */
   spin?: number;
+  /**
+   * Batches of at most this many rays or segments run on the calling thread, in their turn, as a
+   * World would run them: a message to a worker and back costs more than they do (default 256;
+   * 0: every batch on the workers). An item of the other queries (a sweep, a point, a ray of
+   * castRayAll, an overlap volume) counts as 8. In copied memory the calling thread's replica
+   * builds its BVH on the first such call.
+   */
+  inline?: number;
+}
+
+/**
+ * The answers of a batch whose items each have any number of them (castRayAll, the overlaps):
+ * item i's are entries start[i] to start[i + 1] - 1 of the arrays.
+ */
+export interface ListResult {
+  /** n + 1 entries: start[0] = 0, start[n] = the number of entries in all. */
+  start: Int32Array;
+  /** Object indices: for item i, those of its World call, in its order. */
+  index: Int32Array;
+}
+
+/** castRayAll's lists: per ray, every hit nearest first (ties by index), as World.castRayAll. */
+export interface RayAllResult extends ListResult {
+  t: Float32Array;
+  /** 3 floats per hit. */
+  normal: Float32Array;
+}
+
+/** closestObjects' answers (as World.closestObjects). */
+export interface ClosestResult {
+  index: Int32Array;
+  distance: Float32Array;
+  point: Float32Array;
 }
 
 /**
  * A world whose batch queries run on workers, with answers bit for bit those of a World.
  * Changes are synchronous and checked as a World checks them; a change while a query is pending
  * throws. Each query sees every change made before it was called; queries settle in call order.
+ * Small batches (options.inline) run on the calling thread.
  */
 export interface ParallelWorld {
   readonly memoryMode: MemoryMode;
@@ -66,6 +100,23 @@ export interface ParallelWorld {
   castBoxes(sweeps: FloatBatch, out?: (CastTarget & { point?: Float32Array }) | null, options?: QueryOptions): Promise<SweepResult>;
   /** World.castCapsules on the workers (11 floats each: a, b, dir, tmax, radius). */
   castCapsules(sweeps: FloatBatch, out?: (CastTarget & { point?: Float32Array }) | null, options?: QueryOptions): Promise<SweepResult>;
+  /** World.closestObjects on the workers (3 floats per point); options.exclude: one index per point. */
+  closestObjects(points: FloatBatch, maxDistance: number, out?: Partial<ClosestResult> | null, options?: QueryOptions): Promise<ClosestResult>;
+  /**
+   * World.castRayAll for each of a batch of rays (7 floats each), split across the workers.
+   * options.exclude: one index per ray. No out argument: the lists' lengths are known only after.
+   */
+  castRayAll(rays: FloatBatch, options?: QueryOptions): Promise<RayAllResult>;
+  /** World.overlapAABB for each box (6 floats: min xyz, max xyz); options.exclude: one index per box. */
+  overlapAABBs(boxes: FloatBatch, options?: QueryOptions): Promise<ListResult>;
+  /** World.overlapSphere for each ball (4 floats: center, radius). */
+  overlapSpheres(spheres: FloatBatch, options?: QueryOptions): Promise<ListResult>;
+  /** World.overlapOBB for each OBB (15 floats: center, axes[0..2], half). */
+  overlapOBBs(obbs: FloatBatch, options?: QueryOptions): Promise<ListResult>;
+  /** World.overlapCapsule for each capsule (7 floats: a xyz, b xyz, radius). */
+  overlapCapsules(capsules: FloatBatch, options?: QueryOptions): Promise<ListResult>;
+  /** World.overlapFrustum for each frustum (24 floats: 6 planes nx, ny, nz, d). */
+  overlapFrustums(frustums: FloatBatch, options?: QueryOptions): Promise<ListResult>;
   /** Stops the workers and starts new ones, keeping the objects (after a fault). */
   rebuild(): Promise<void>;
   /** Ends the workers and frees the world; pending queries reject. */

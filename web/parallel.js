@@ -18,14 +18,15 @@
 // pending is refused. Queries are serialised: each sees every change made before it was called.
 import { SlabcastError, fail, guardMethods } from './core/errors.js';
 import { compileModule, instantiateCore } from './core/loader.js';
-import { taCopy, taKind, taLength } from './core/typed.js';
+import { taBuffer, taByteLength, taCopy, taKind, taLength } from './core/typed.js';
 import {
-  batchItems, callerArray, checkOut, floatBatch, givenOrNew, isPlainObject, outRef, requireDisjoint,
+  batchItems, callerArray, checkOut, floatBatch, givenOrNew, isPlainObject, outRef, requireDisjoint, requireRoom,
 } from './core/validate.js';
 import { checkFilter, createWorld, readOptions as readQueryOptions, worldState } from './core/world.js';
 import { CopiedEngine, Mirror } from './parallel/copied.js';
 import { coreCount, sharedMemoryAllowed } from './parallel/env.js';
-import { FAULT, QUERY } from './parallel/protocol.js';
+import { coreLists } from './parallel/lists.js';
+import { FAULT, OUT, QUERY, isList } from './parallel/protocol.js';
 import { SharedEngine } from './parallel/shared.js';
 
 export { SlabcastError };
@@ -34,7 +35,10 @@ const MT_WASM = new URL('./slabcast-mt.wasm', import.meta.url);
 /** Pages of the shared memory: 16 MiB to start, 2 GiB at most (the builds' own limits). */
 const SHARED_PAGES = { initial: 256, maximum: 32768 };
 const MAX_WORKERS = 64;
-const OPTION_KEYS = ['workers', 'memory', 'wasm', 'sharedWasm', 'timeout', 'spin'];
+const OPTION_KEYS = ['workers', 'memory', 'wasm', 'sharedWasm', 'timeout', 'spin', 'inline'];
+const INSIDE_NAME = ['solid', 'skip', 'exit'];
+/** Batches of at most this many rays (an item of another query counts as QUERY's weight) run on the calling thread. */
+const INLINE_DEFAULT = 256;
 const FLOATS = { aabb: 6, obb: 15, sphere: 4, capsule: 7 };
 const BATCH_NAME = { aabb: 'boxes', obb: 'obbs', sphere: 'spheres', capsule: 'capsules' };
 const ADD = { aabb: 'addAABBs', obb: 'addOBBs', sphere: 'addSpheres', capsule: 'addCapsules' };
@@ -42,23 +46,24 @@ const UPDATE = { aabb: 'updateAABBs', obb: 'updateOBBs', sphere: 'updateSpheres'
 
 /** The checked options, with defaults. */
 async function readOptions(options) {
-  if (!isPlainObject(options)) fail('options must be an object ({workers, memory, wasm, sharedWasm, timeout})', 'options');
+  if (!isPlainObject(options)) fail('options must be an object ({workers, memory, wasm, sharedWasm, timeout, spin, inline})', 'options');
   for (const key of Object.keys(options)) {
     if (!OPTION_KEYS.includes(key)) fail(`options.${key} is not an option (${OPTION_KEYS.join(', ')})`, `options.${key}`);
   }
-  let { workers, memory = 'auto', timeout = 10000, spin = 2000 } = options;
+  let { workers, memory = 'auto', timeout = 10000, spin = 2000, inline = INLINE_DEFAULT } = options;
   if (workers === undefined) workers = Math.min(4, await coreCount());
   if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS) fail(`options.workers must be an integer from 1 to ${MAX_WORKERS}`, 'options.workers');
   if (memory !== 'auto' && memory !== 'shared' && memory !== 'copied') fail("options.memory must be 'auto', 'shared' or 'copied'", 'options.memory');
   if (typeof timeout !== 'number' || !(timeout > 0)) fail('options.timeout must be a number of milliseconds > 0 (Infinity for none)', 'options.timeout');
   if (!Number.isInteger(spin) || spin < 0 || spin > 1e7) fail('options.spin must be an integer from 0 to 10000000', 'options.spin');
+  if (!Number.isInteger(inline) || inline < 0 || inline > 2 ** 30) fail('options.inline must be an integer from 0 to 1073741824 (rays)', 'options.inline');
   const shared = sharedMemoryAllowed();
   if (memory === 'shared' && !shared) {
     fail("options.memory is 'shared' but this page cannot share memory with workers: it must be cross-origin isolated " +
       '(served with Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp; docs/parallel.md)', 'options.memory');
   }
   const mode = memory === 'auto' ? (shared ? 'shared' : 'copied') : memory;
-  return { workers, mode, timeout, spin, wasm: options.wasm, sharedWasm: options.sharedWasm };
+  return { workers, mode, timeout, spin, inline, wasm: options.wasm, sharedWasm: options.sharedWasm };
 }
 
 /** The main thread's core and world for a mode. */
@@ -85,7 +90,7 @@ export async function createParallelWorld(options = {}) {
   const s = {
     o, core, world, ws: worldState(world), module,
     mirror: o.mode === 'copied' ? new Mirror() : null,
-    engine: null, pending: 0, tail: Promise.resolve(), disposed: false, failed: null,
+    engine: null, pending: 0, inlinePending: 0, tail: Promise.resolve(), disposed: false, failed: null,
   };
   s.engine = makeEngine(s);
   try {
@@ -180,66 +185,131 @@ function remove(s, index) {
   }
 }
 
-/** The caller's output arrays of a query, read (their getters run): {t, index, normal, point?} or out itself (anyHit). */
-function outputRefs(q, key, out) {
-  if (key === 'anyHit') return out;
-  checkOut(out, q.sweep ? '{t, index, normal, point}' : '{t, index, normal}');
-  const refs = { t: outRef(out, 't'), index: outRef(out, 'index'), normal: outRef(out, 'normal') };
-  if (q.sweep) refs.point = outRef(out, 'point');
+/** The caller's output arrays of a fixed-answer query, read (their getters run): refs by key, or out itself (anyHit). */
+function outputRefs(q, out) {
+  if (q.out === 'hit') return out;
+  const keys = OUT[q.out].map(([key]) => key);
+  checkOut(out, `{${keys.join(', ')}}`);
+  const refs = {};
+  for (const key of keys) refs[key] = outRef(out, key);
   return refs;
 }
 
-/** The output arrays of a query (refs: outputRefs'), checked as World's for n items (the caller's, or new ones). */
-function outputs(s, q, key, refs, n) {
+/** The output arrays of a fixed-answer query (refs: outputRefs'), checked as World's for n items (the caller's, or new ones). */
+function outputs(s, q, refs, n) {
   const memory = s.core.memory;
-  if (key === 'anyHit') {
+  if (q.out === 'hit') {
     return { hit: refs === undefined || refs === null ? new Uint8Array(n) : callerArray(refs, Uint8Array, 'out', n, memory) };
   }
-  const o = {
-    t: givenOrNew(refs.t, 't', Float32Array, n, memory),
-    index: givenOrNew(refs.index, 'index', Int32Array, n, memory),
-    normal: givenOrNew(refs.normal, 'normal', Float32Array, 3 * n, memory),
-  };
-  if (q.sweep) o.point = givenOrNew(refs.point, 'point', Float32Array, 3 * n, memory);
+  const o = {};
+  for (const [key, Type, per] of OUT[q.out]) o[key] = givenOrNew(refs[key], key, Type, per * n, memory);
   requireDisjoint(Object.entries(o));
   return o;
 }
 
-/** A query: checked now, run when the queries before it are done; resolves with its arrays. */
-function query(s, key, data, out, options) {
+/** A query's options as a World (or a worker's) takes them, from the checked filter. */
+const worldOptions = (f) => (f === null ? undefined
+  : { mask: f.mask, inside: INSIDE_NAME[f.inside], exclude: f.exclude === null ? undefined : f.exclude });
+
+/**
+ * A small batch, on the calling thread: the main world's own call (its replica in copied mode);
+ * lists as a worker runs them (lists.js, coreLists).
+ */
+function runInline(s, key, q, a, n, filter, outs, extra) {
+  const w = s.world;
+  const options = worldOptions(filter);
+  if (!isList(q)) requireRoom(outs, n); // as the workers' answers: out arrays that shrank while it waited
+  if (q.out === 'hit') w.anyHit(a, outs.hit, options);
+  else if (key === 'closestObjects') w.closestObjects(a, extra, outs, options);
+  else if (!isList(q)) w[key](a, outs, options);
+  else return coreLists(s.core, s.ws.live(), q, a, n, filter);
+  return undefined;
+}
+
+/** Whether typed array a's buffer is detached (a view over it cannot be made). */
+function isDetached(a) {
+  if (taByteLength(a) !== 0) return false;
+  try {
+    new Uint8Array(taBuffer(a), 0, 0); // eslint-disable-line no-new
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** The checks of a call made when it is made: its items, out, options (World's order); throws SlabcastError. */
+function checkCall(s, key, q, data, out, options, extra) {
+  live(s);
+  if (s.failed) throw s.failed;
+  if (s.engine.pool?.failed) throw s.engine.pool.failed;
+  // the caller's code (getters, Proxies of data, out, options) runs first, then every length is read
+  const a = floatBatch(data, q.per, q.name, s.core.memory);
+  if (isDetached(a)) fail(`${q.name} is a typed array whose buffer is detached (transferred or freed): it holds nothing to read`, q.name);
+  if (key === 'closestObjects' && (typeof extra !== 'number' || !(extra >= 0))) {
+    fail('maxDistance must be a number >= 0 (Infinity for any distance)', 'maxDistance');
+  }
+  const refs = isList(q) ? null : outputRefs(q, out);
+  const o = readQueryOptions(options);
+  const n = batchItems(a, q.per, q.name);
+  const outs = isList(q) ? null : outputs(s, q, refs, n);
+  const filter = checkFilter(s.ws, o, n);
+  return { a, n, outs, filter };
+}
+
+/**
+ * A query: checked now, run when the queries before it are done; resolves with its arrays.
+ * extra: closestObjects' maxDistance. Batches of at most options.inline rays (QUERY's weight per
+ * item) run on the calling thread (their turn still comes after the queries before them).
+ */
+function query(s, key, data, out, options, extra) {
   let a, n, outs, filter;
   const q = QUERY[key];
   try {
-    live(s);
-    if (s.failed) throw s.failed;
-    if (s.engine.pool?.failed) throw s.engine.pool.failed;
-    // the caller's code (getters, Proxies of data, out, options) runs first, then every length is read
-    a = floatBatch(data, q.per, q.name, s.core.memory);
-    const refs = outputRefs(q, key, out);
-    const o = readQueryOptions(options);
-    n = batchItems(a, q.per, q.name);
-    outs = outputs(s, q, key, refs, n);
-    filter = checkFilter(s.ws, o, n);
+    ({ a, n, outs, filter } = checkCall(s, key, q, data, out, options, extra));
   } catch (e) {
     return Promise.reject(e instanceof SlabcastError ? e : new SlabcastError(`world.${key}: ${e?.message ?? e}`, { cause: e }));
   }
-  const result = key === 'anyHit' ? outs.hit : outs;
-  if (n === 0) return Promise.resolve(result);
+  if (n === 0) return Promise.resolve(isList(q) ? emptyList(q) : q.out === 'hit' ? outs.hit : outs);
   // Queued behind another query: keep our own copy of the input (the caller may reuse theirs).
   if (s.pending > 0 && a === data) a = taCopy(a, Float32Array, 0, n * q.per);
+  const inline = n * q.weight <= s.o.inline;
   s.pending++;
+  if (inline) s.inlinePending++;
   const engine = s.engine;
-  const run = () => (s.disposed ? Promise.reject(new SlabcastError('the parallel world has been disposed')) : s.o.mode === 'shared' ? engine.run(q, a, n, filter, outs) : engine.run(q, key, a, n, filter, outs));
-  // Copied mode sends at once (each worker answers its messages in order); shared mode waits its turn.
-  const p = s.o.mode === 'copied' || s.pending === 1 ? run() : s.tail.then(run, run);
-  const done = p.then(() => result);
+  const run = () => {
+    if (s.disposed) return Promise.reject(new SlabcastError('the parallel world has been disposed'));
+    if (inline) return Promise.resolve(runInline(s, key, q, a, n, filter, outs, extra));
+    return s.o.mode === 'shared' ? engine.run(q, a, n, filter, outs, extra) : engine.run(q, key, a, n, filter, outs, extra);
+  };
+  // Copied mode sends at once (each worker answers its messages in order) unless a query for the
+  // calling thread waits before it; else a query waits its turn.
+  const now = s.pending === 1 || (s.o.mode === 'copied' && !inline && s.inlinePending === 0);
+  const p = now ? new Promise((resolve) => { resolve(run()); }) : s.tail.then(run, run);
+  const done = p.then((lists) => (isList(q) ? lists : q.out === 'hit' ? outs.hit : outs));
   s.tail = done.then(() => {}, () => {});
-  done.then(() => { s.pending--; }, (e) => {
-    s.pending--;
+  const settle = () => { s.pending--; if (inline) s.inlinePending--; };
+  done.then(settle, (e) => {
+    settle();
     if (engine.pool?.failed && !s.failed) s.failed = engine.pool.failed;
     return e;
   });
   return done;
+}
+
+/** The answer of a list query of no items. */
+function emptyList(q) {
+  const out = { start: new Int32Array(1) };
+  for (const [key, Type] of OUT[q.out]) out[key] = new Type(0);
+  return out;
+}
+
+/** A list query (castRayAll, overlaps): items and options only, as they have no out arrays. */
+function listQuery(s, key, args) {
+  if (args.length > 2) {
+    return Promise.reject(new SlabcastError(`world.${key} takes (${QUERY[key].name}, options): ` +
+      'its answers are lists of any length, so it has no out argument', { field: key }));
+  }
+  return query(s, key, args[0], undefined, args[1]);
 }
 
 async function rebuild(s) {
@@ -249,6 +319,7 @@ async function rebuild(s) {
   s.engine = makeEngine(s);
   s.failed = null;
   s.pending = 0;
+  s.inlinePending = 0;
   s.tail = Promise.resolve();
   await s.engine.start();
 }
@@ -295,19 +366,28 @@ function makeApi(s) {
     castSpheres(sweeps, out, options) { return query(s, 'castSpheres', sweeps, out, options); },
     castBoxes(sweeps, out, options) { return query(s, 'castBoxes', sweeps, out, options); },
     castCapsules(sweeps, out, options) { return query(s, 'castCapsules', sweeps, out, options); },
+    closestObjects(points, maxDistance, out, options) { return query(s, 'closestObjects', points, out, options, maxDistance); },
+    castRayAll(...args) { return listQuery(s, 'castRayAll', args); },
+    overlapAABBs(...args) { return listQuery(s, 'overlapAABBs', args); },
+    overlapSpheres(...args) { return listQuery(s, 'overlapSpheres', args); },
+    overlapOBBs(...args) { return listQuery(s, 'overlapOBBs', args); },
+    overlapCapsules(...args) { return listQuery(s, 'overlapCapsules', args); },
+    overlapFrustums(...args) { return listQuery(s, 'overlapFrustums', args); },
     /** Stops the workers and starts new ones (after a fault); the world's objects are kept. */
     rebuild() { return rebuild(s); },
     /** Ends the workers and frees the world; pending queries reject. */
     dispose() { return dispose(s); },
   }, 'world.');
   // Fault injection for the tests (docs/parallel.md, "Faults"): on the next query, worker k throws
-  // an uncaught exception ('throw'), never answers ('hang'), or is terminated now ('terminate').
+  // an uncaught exception ('throw'), never answers ('hang'), answers with a malformed message
+  // ('garble', copied memory), or is terminated now ('terminate').
   Object.defineProperty(api, Symbol.for('slabcast.parallel.fault'), {
     value(k, kind) {
       if (!Number.isInteger(k) || k < 0 || k >= s.o.workers) fail('worker must be a worker index', 'worker');
       const pool = s.engine.pool;
       if (kind === 'terminate') { pool.workers[k].terminate().then(() => pool.workers[k].onExit?.(null)); return; }
-      if (!Object.hasOwn(FAULT, kind)) fail("kind must be 'throw', 'hang' or 'terminate'", 'kind');
+      if (!Object.hasOwn(FAULT, kind)) fail("kind must be 'throw', 'hang', 'garble' or 'terminate'", 'kind');
+      if (kind === 'garble' && s.o.mode !== 'copied') fail("kind 'garble' is for copied memory (shared-memory workers send no answers)", 'kind');
       s.engine.injectFault(k, FAULT[kind]);
     },
   });

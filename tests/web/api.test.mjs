@@ -351,7 +351,8 @@ function trappingModule() {
 describe('traps', () => {
   it('a trap in the module surfaces as SlabcastError, every time', async () => {
     const bad = await loadSlabcast({ wasm: trappingModule() });
-    // A sphere: raycast answers most rays against an AABB in JavaScript (slab.js), without the core.
+    // A ray that hits a sphere: raycast answers AABBs, planes and certain misses in JavaScript
+    // (slab.js, shapes.js), without the core.
     const sphere = { type: 'sphere', center: [3, 0, 0], radius: 1 };
     for (let i = 0; i < 3; i++) {
       const e = thrown(() => bad.raycast({ origin: [0, 0, 0], dir: [1, 0, 0] }, sphere));

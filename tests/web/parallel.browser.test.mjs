@@ -183,6 +183,81 @@ describe.each([['/isolated', 'shared'], ['', 'copied']])('Chromium page %s', (pr
   });
 });
 
+describe.each([['/isolated', 'shared'], ['', 'copied']])('Chromium page %s: lists and closest objects', (prefix, mode) => {
+  test(`memory '${mode}': castRayAll, overlaps and closestObjects bit for bit a single-threaded world, on the workers and on the page's thread`, async () => {
+    const { page, problems } = await openPage(prefix);
+    try {
+      const rand = rng(mode === 'shared' ? 31 : 32);
+      const shapes = mixedFloatScene(rand, 300);
+      const rays = makeRays(rand, shapes, 600);
+      const n = 600;
+      const spheres = new Float32Array(4 * n).map((_, i) => (i % 4 === 3 ? Math.fround(rand() * 6) : Math.fround(rand() * 40 - 20)));
+      const points = new Float32Array(3 * n).map(() => Math.fround(rand() * 50 - 25));
+      const got = await page.evaluate(async (o) => {
+        const { createParallelWorld } = window.slabcastBench;
+        const bits = (a) => Array.from(new Int32Array(a.buffer, a.byteOffset, a.length));
+        const pack = (r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, bits(v)]));
+        const out = {};
+        for (const inline of [0, 1000]) {
+          const world = await createParallelWorld({ workers: 2, inline });
+          try {
+            for (const s of o.shapes) {
+              if (s.type === 'aabb') world.addAABBs(new Float32Array([...s.min, ...s.max]));
+              else if (s.type === 'obb') world.addOBBs(new Float32Array([...s.center, ...s.axes.flat(), ...s.half]));
+              else world.addSpheres(new Float32Array([...s.center, s.radius]));
+            }
+            out[inline] = {
+              mode: world.memoryMode,
+              all: pack(await world.castRayAll(new Float32Array(o.rays), { mask: 0b11 })),
+              balls: pack(await world.overlapSpheres(new Float32Array(o.spheres))),
+              closest: pack(await world.closestObjects(new Float32Array(o.points), 4)),
+            };
+          } finally {
+            await world.dispose();
+          }
+        }
+        return out;
+      }, { shapes, rays: Array.from(rays), spheres: Array.from(spheres), points: Array.from(points) });
+      const w = sc.createWorld();
+      try {
+        addShapes(w, shapes);
+        const lists = (f) => {
+          const start = [0];
+          const parts = { index: [], t: [], normal: [] };
+          for (let i = 0; i < n; i++) {
+            const r = f(i);
+            for (const k of Object.keys(r)) parts[k].push(...bitsOf(r[k]));
+            start.push(start[i] + r.index.length);
+          }
+          return { start, parts };
+        };
+        const all = lists((i) => {
+          const r = w.castRayAll(rays.subarray(7 * i, 7 * i + 7), undefined, { mask: 0b11 });
+          return { index: r.index, t: r.t, normal: r.normal };
+        });
+        const balls = lists((i) => {
+          const out = new Int32Array(w.count);
+          const c = w.overlapSphere(Array.from(spheres.subarray(4 * i, 4 * i + 3)), spheres[4 * i + 3], out);
+          return { index: out.slice(0, c) };
+        });
+        const closest = Object.fromEntries(Object.entries(w.closestObjects(points, 4)).map(([k, v]) => [k, bitsOf(v)]));
+        for (const inline of ['0', '1000']) {
+          const g = got[inline];
+          expect(g.mode).toBe(mode);
+          expect(g.all).toEqual({ start: all.start, ...all.parts });
+          expect(g.balls).toEqual({ start: balls.start, index: balls.parts.index });
+          expect(g.closest).toEqual(closest);
+        }
+      } finally {
+        w.dispose();
+      }
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
 describe.each([['/isolated', 'shared'], ['', 'copied']])('the playground stress mode at %s/', (prefix, mode) => {
   test(`"rays/s on 1..N workers" lists this thread and 1..N workers (${mode} memory)`, async () => {
     const { page, problems } = await openBrowserPage(browser, `${siteBase}${prefix}/`);

@@ -1,5 +1,10 @@
 #!/usr/bin/env node
-// npm run bench [-- SIZES...] [--no-scenes] [--no-three] : slabcast's world queries against three.js and three-mesh-bvh.
+// npm run bench [-- SIZES...] [--no-scenes] [--no-three] [--no-browser] [--base DIR] : slabcast's world
+// queries against three.js, three-mesh-bvh, the physics engines and Embree; last, the Targets table of
+// issue 25 (web/bench/targets.mjs), every target's figure beside its peer's, from this run.
+// --base DIR: a build of the commit before (scripts/bench-base.sh) whose BVH build times are measured
+// in this run, alternated with this build's, for the "before" column; without it, the times recorded in
+// web/bench/baseline.json. --no-browser: the parallel benchmark in Node only (no Chromium).
 //
 // One seeded scene family (tools/bench_scene.h: boxes of size 0.5..2.5 spread uniformly in a
 // cube whose side grows with cbrt(n); 100k rays from random points in the cube in random unit
@@ -7,7 +12,7 @@
 //   - slabcast wasm: world.castRays (BVH) and world.castRaysBruteForce (the SIMD kernel);
 //   - slabcast native: build/native/bench_world on the same scenes (same generator, same kernel);
 //   - Embree 3 (native): build/native/bench_embree, beside slabcast native on the same scenes;
-//   - Jolt, rapier, Havok (wasm, npm): web/bench/peers.mjs, beside slabcast wasm;
+//   - Jolt, rapier, rapier-simd, Havok (wasm, npm): web/bench/peers.mjs, beside slabcast wasm;
 //   - three.js Ray.intersectBox, brute force over every box, on a subset of the rays;
 //   - three-mesh-bvh: raycastFirst over the same boxes as triangles (12 per box).
 // Every three-mesh-bvh hit distance is checked against slabcast's t for rays whose origin is
@@ -18,26 +23,31 @@
 // scenes of box meshes (at the sizes up to 10k; --no-three skips it): see threeAdapterRows.
 // At 10k boxes, sphere and capsule sweeps against Jolt's and rapier's shape casts: web/bench/sweep-peers.mjs.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as THREE from 'three';
 import { MeshBVH } from 'three-mesh-bvh';
 import { loadSlabcast } from '../slabcast.js';
 import { createThreeWorld } from '../three.js';
 import { loadBenchScene } from './bench-scene.mjs';
+import { BASELINE_FILE, loadApiFrom, nativeBuildBest, wasmBuildBest } from './build-times.mjs';
 import { runParallelBench } from './parallel-bench.mjs';
 import { printQueryRows, queryRows } from './queries.mjs';
 import { printSingleRay, singleRayRows } from './single.mjs';
 import { PEERS, RAY_LENGTH } from './peers.mjs';
 import { printSweepPeerRows, sweepPeerRows } from './sweep-peers.mjs';
 import { SCENES, rng } from './scenes.mjs';
+import { formatTargets, header, targetRows } from './targets.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const argv = process.argv.slice(2);
 const noScenes = argv.includes('--no-scenes');
 const noThree = argv.includes('--no-three');
-const args = argv.map(Number).filter((n) => Number.isInteger(n) && n > 0);
+const noBrowser = argv.includes('--no-browser');
+const baseDir = argv.includes('--base') ? path.resolve(argv[argv.indexOf('--base') + 1] ?? '.') : null;
+const args = argv.filter((a, i) => argv[i - 1] !== '--base').map(Number).filter((n) => Number.isInteger(n) && n > 0);
 const sizes = args.length ? args : [1000, 10000, 100000, 1000000];
 const NRAYS = 100000;
 
@@ -55,18 +65,31 @@ function nativeRows() {
 // The native peer: build/native/bench_embree (tools/bench_embree.c, built when Embree 3 is
 // installed) on the same scenes: slabcast's native world and Embree (boxes as user geometry) in one
 // process, each hit checked against slabcast's.
+// Its first line describes the machine and the ISA of both Embree devices: { machine, rows }.
 function embreeRows() {
   const bin = `${root}build/native/bench_embree`;
   if (!existsSync(bin)) {
     console.log('Embree: build/native/bench_embree is not built (Embree 3 not found: Debian libembree-dev, then npm run build); left out');
-    return [];
+    return { machine: null, rows: [] };
   }
   try {
     const out = execFileSync(bin, sizes.map(String), { encoding: 'utf8', maxBuffer: 1 << 24 });
-    return out.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = out.trim().split('\n').map((l) => JSON.parse(l));
+    return { machine: lines.find((l) => l.machine) ?? null, rows: lines.filter((l) => !l.machine) };
   } catch (e) {
     console.log(`Embree: bench_embree failed, left out (${e.message.split('\n')[0]})`);
-    return [];
+    return { machine: null, rows: [] };
+  }
+}
+
+// The "before" build times: measured here against --base DIR's build (alternated),
+// else web/bench/baseline.json. { commit, how, wasm: { n: ms }, native: { n: ms } }.
+function recordedBefore() {
+  try {
+    const b = JSON.parse(readFileSync(BASELINE_FILE, 'utf8'));
+    return { ...b, commit: b.commit.slice(0, 7), how: `recorded ${b.date.slice(0, 10)} (web/bench/baseline.json)` };
+  } catch {
+    return null;
   }
 }
 
@@ -184,6 +207,21 @@ async function peerRows(row, boxes, rays, res, world) {
 
 const native = nativeRows();
 const embree = embreeRows();
+for (const line of header({ root, argv, embreeMachine: embree.machine, simd: sc.simd })) console.log(line);
+// BVH build times are taken on fresh modules (this build's and --base's alike), so that what the
+// other tables leave in `sc`'s memory weighs on neither side.
+const buildApi = await loadApiFrom(root);
+const baseApi = baseDir ? await loadApiFrom(baseDir) : null;
+const before = baseDir
+  ? { commit: execFileSync('git', ['-C', baseDir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim(), how: `measured in this run (${baseDir})`, wasm: {}, native: {} }
+  : recordedBefore();
+// Native build times: the best over three runs of bench_world (each its own best of three builds),
+// as web/bench/baseline.json was recorded; with --base, alternated with the base's bench_world.
+for (let k = 0; k < 3; k++) {
+  if (baseDir) for (const [n, ms] of Object.entries(nativeBuildBest(baseDir, sizes))) before.native[n] = Math.min(before.native[n] ?? Infinity, ms);
+  if (k === 0 || !native.size) continue; // the first run is nativeRows' own
+  for (const [n, ms] of Object.entries(nativeBuildBest(root, sizes))) native.get(Number(n)).build_ms = Math.min(native.get(Number(n)).build_ms, ms);
+}
 const peers = await loadPeers();
 const rows = [];
 for (const n of sizes) {
@@ -200,9 +238,16 @@ for (const n of sizes) {
   row.build_ms = now() - t0;
   const moved = boxes.map((v) => v + 0.25);
   world.updateAABBs(0, moved);
+  const bytesBefore = world.bytes;
   t0 = now();
   world.refit();
   row.refit_ms = now() - t0;
+  row.refit_bytes_same = world.bytes === bytesBefore;
+  // the build time of the Targets table: the best of several fresh builds (buildReps: 50 at 1k
+  // boxes, 15 at 10k, 3 above), alternated with --base's (build-times.mjs)
+  const builds = wasmBuildBest(baseApi ? [buildApi, baseApi] : [buildApi], boxes);
+  row.build_best_ms = builds[0];
+  if (baseApi) before.wasm[n] = builds[1];
   world.updateAABBs(0, boxes);
   world.refit();
   world.castRays(rays.subarray(0, 7 * 1000)); // warm up
@@ -322,15 +367,16 @@ if (peers.length) {
   }
 }
 
-if (embree.length) {
-  console.log(`\nNative: slabcast against Embree ${embree[0].embree} (build/native/bench_embree; boxes as one RTC_GEOMETRY_TYPE_USER geometry, slab-test callbacks), one thread casting, rays/s the best of three:`);
-  console.log('ratio = slabcast native rays/s / Embree\'s faster call (rtcIntersect1 per ray or rtcIntersect1M on the batch). Agreement as above, rays from inside a box left out. Embree\'s build runs on every core (TBB).\n');
-  console.log('CPU ratio: the same per-ray casts timed by the thread\'s CPU time (what a machine shared with other jobs does not inflate).\n');
-  console.log('| boxes | slabcast native rays/s | Embree rtcIntersect1 rays/s | Embree rtcIntersect1M rays/s | ratio | CPU ratio (rtcIntersect1) | agreement | rays from inside (left out) | build ms: slabcast / Embree |');
-  console.log('| ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |');
-  for (const r of embree) {
-    const best = Math.max(r.rays_per_s, r.stream_rays_per_s);
-    console.log(`| ${r.boxes} | ${fmt(r.slabcast_rays_per_s)} | ${fmt(r.rays_per_s)} | ${fmt(r.stream_rays_per_s)} | **${(r.slabcast_rays_per_s / best).toFixed(2)}x** | ${(r.slabcast_cpu_rays_per_s / r.cpu_rays_per_s).toFixed(2)}x | ${r.checked - r.mismatches}/${r.checked} (${r.mismatches} mismatches) | ${r.inside} | ${r.slabcast_build_ms.toFixed(1)} / ${r.build_ms.toFixed(1)} |`);
+if (embree.rows.length) {
+  const m = embree.machine;
+  console.log(`\nNative: slabcast (${m?.slabcast_simd ?? '?'}) against Embree ${embree.rows[0].embree} (build/native/bench_embree; boxes as one RTC_GEOMETRY_TYPE_USER geometry, slab-test callbacks), one thread casting:`);
+  console.log(`two Embree devices in the process: the default (Embree picks ${m?.embree_isa ?? '?'} on this CPU) and rtcNewDevice("isa=avx2") (${m?.embree_avx2_isa ?? '?'}, what an AVX2 machine runs).`);
+  console.log('Five rounds, each slabcast then both devices; per engine the best round. Rays/s by the thread\'s CPU time (what other jobs on the machine do not inflate); wall clock in brackets.');
+  console.log('ratio = slabcast / Embree rtcIntersect1, by CPU time. rtcIntersect1M: the stream call on the default device. Agreement as above, rays from inside a box left out. Embree\'s build runs on every core (TBB).\n');
+  console.log(`| boxes | slabcast native rays/s | Embree ${m?.embree_isa ?? 'default'} rtcIntersect1 | ratio | Embree isa=avx2 rtcIntersect1 | ratio | Embree rtcIntersect1M | agreement (default; avx2) | rays from inside (left out) | build ms: slabcast / Embree / Embree avx2 |`);
+  console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |');
+  for (const r of embree.rows) {
+    console.log(`| ${r.boxes} | ${fmt(r.slabcast_cpu_rays_per_s)} (${fmt(r.slabcast_rays_per_s)}) | ${fmt(r.cpu_rays_per_s)} (${fmt(r.rays_per_s)}) | **${(r.slabcast_cpu_rays_per_s / r.cpu_rays_per_s).toFixed(2)}x** | ${fmt(r.avx2_cpu_rays_per_s)} (${fmt(r.avx2_rays_per_s)}) | **${(r.slabcast_cpu_rays_per_s / r.avx2_cpu_rays_per_s).toFixed(2)}x** | ${fmt(r.stream_cpu_rays_per_s)} (${fmt(r.stream_rays_per_s)}) | ${r.checked - r.mismatches}/${r.checked}; ${r.avx2_checked - r.avx2_mismatches}/${r.avx2_checked} | ${r.inside} | ${r.slabcast_build_ms.toFixed(1)} / ${r.build_ms.toFixed(1)} / ${r.avx2_build_ms.toFixed(1)} |`);
   }
 }
 
@@ -509,7 +555,8 @@ if (!noThree && threeSizes.length) {
 }
 
 // One ray against one AABB from JS (web/bench/single.mjs), beside three.js's Ray.intersectBox.
-printSingleRay(await singleRayRows(sc));
+const single = await singleRayRows(sc);
+printSingleRay(single);
 
 // Overlap, sweep and closest-object queries against brute force (web/bench/queries.mjs).
 printQueryRows(sizes.filter((n) => n === 10000 || n === 100000).flatMap((n) => queryRows(sc, benchScene, n)));
@@ -518,4 +565,10 @@ printQueryRows(sizes.filter((n) => n === 10000 || n === 100000).flatMap((n) => q
 if (sizes.includes(10000)) printSweepPeerRows(await sweepPeerRows(sc, benchScene, 10000));
 
 // The parallel world (slabcast/parallel) on 1, 2 and 4 workers, Node and Chromium (web/bench/parallel-bench.mjs).
-await runParallelBench();
+const parallel = await runParallelBench({ browser: !noBrowser });
+
+// The Targets table of issue 25 (web/bench/targets.mjs), from this run's figures.
+console.log('\n## Targets (issue 25)\n');
+for (const line of header({ root, argv, embreeMachine: embree.machine, simd: sc.simd })) console.log(line);
+console.log(`before (BVH build time): ${before ? `${before.commit}, ${before.how}` : 'none (web/bench/baseline.json missing; or run with --base DIR)'}\n`);
+console.log(formatTargets(targetRows({ embree, rows, native, single, parallel, before })));

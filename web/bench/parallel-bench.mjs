@@ -11,7 +11,7 @@ import { createStaticServer } from '../bin/serve.mjs';
 import { createParallelWorld } from '../parallel.js';
 import { loadSlabcast } from '../slabcast.js';
 import { loadBenchScene } from './bench-scene.mjs';
-import { formatParallelRows, parallelRows } from './parallel.mjs';
+import { formatListRows, formatParallelRows, listRows, parallelRows } from './parallel.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SIZES = [10000, 100000];
@@ -70,6 +70,10 @@ export async function runParallelBench({ browser = true, log = console.log } = {
   const load = os.loadavg().map((x) => x.toFixed(2)).join(' ');
   log(`\nslabcast/parallel: castRays on workers (${cores} cores; load average ${load}; ${os.cpus()[0]?.model ?? ''}):\n`);
   log(formatParallelRows(rows, cores));
+  // closestObjects, castRayAll and overlaps on workers (Node, 10k boxes)
+  const lists = await listRows({ createParallelWorld, sc, ...scenes[0], modes: ['shared', 'copied'], env: `Node ${process.version}` });
+  log('\nslabcast/parallel: closestObjects, castRayAll and overlapSpheres on 2 workers, beside the World on this thread:\n');
+  log(formatListRows(lists));
   return rows;
 }
 

@@ -1,6 +1,7 @@
 // The physics engines game developers pick for ray casts in the browser, measured beside slabcast
 // by bench.mjs on the same seeded scene: Jolt (npm jolt-physics, the wasm build of JoltPhysics),
-// rapier (@dimforge/rapier3d-compat) and Havok (@babylonjs/havok). Each peer is one function that
+// rapier (@dimforge/rapier3d-compat), rapier-simd (@dimforge/rapier3d-simd-compat, the same engine
+// built with wasm SIMD) and Havok (@babylonjs/havok). Each peer is one function that
 // loads its engine and returns
 //   { name, version, api, build(boxes), cast(rays) -> Float32Array t, dispose() }
 // where boxes are 6 floats each (min xyz, max xyz; made static box bodies/colliders, centre + half
@@ -157,9 +158,13 @@ export async function jolt() {
 }
 
 // ---------------------------------------------------------------- rapier
-/** rapier's wasm module, initialised. */
-export async function loadRapier() {
-  const R = (await import('@dimforge/rapier3d-compat')).default;
+/** The rapier packages: the plain build, and the SIMD build issue 25 measures against. */
+export const RAPIER = '@dimforge/rapier3d-compat';
+export const RAPIER_SIMD = '@dimforge/rapier3d-simd-compat';
+
+/** rapier's wasm module (pkg: RAPIER or RAPIER_SIMD), initialised. */
+export async function loadRapier(pkg = RAPIER) {
+  const R = (await import(pkg)).default;
   // init() warns (console.warn) about its parameters in some versions; keep the table clean
   const warn = console.warn;
   console.warn = () => {};
@@ -190,10 +195,19 @@ export function rapierWorld(R, boxes) {
  * rapier: one fixed cuboid collider per box (ColliderDesc.cuboid, no rigid body), then one
  * world.step() so that the broad phase's BVH holds them (0.21 has no separate updateSceneQueries): rapierWorld.
  * Rays: world.castRay(ray, RAY_LENGTH, solid = true) with one Ray reused; solid: from inside a
- * box the time of impact is 0.
+ * box the time of impact is 0. rapierSimd: the same calls on the SIMD build.
  */
-export async function rapier() {
-  const R = await loadRapier();
+export function rapier() {
+  return rapierPeer(RAPIER, 'rapier');
+}
+
+/** rapier's SIMD build (@dimforge/rapier3d-simd-compat), as rapier(). */
+export function rapierSimd() {
+  return rapierPeer(RAPIER_SIMD, 'rapier-simd');
+}
+
+async function rapierPeer(pkg, name) {
+  const R = await loadRapier(pkg);
   let world = null;
   const ray = new R.Ray({ x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 });
   function dispose() {
@@ -201,8 +215,8 @@ export async function rapier() {
     world = null;
   }
   return {
-    name: 'rapier',
-    version: version('@dimforge/rapier3d-compat'),
+    name,
+    version: version(pkg),
     api: 'World.castRay (solid)',
     build(boxes) {
       dispose();
@@ -312,4 +326,4 @@ export async function havok() {
 }
 
 /** The peers in table order. */
-export const PEERS = [jolt, rapier, havok];
+export const PEERS = [jolt, rapier, rapierSimd, havok];

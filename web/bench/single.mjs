@@ -1,114 +1,203 @@
-// One ray against one AABB from JS, beside three.js's Ray.intersectBox, in one process:
-// sc.raycastAABB (allocation-free, into a caller's Float32Array), sc.raycast (objects in, a fresh
-// result object out) and THREE.Ray.intersectBox (into a reused Vector3). 4096 random pairs, each
-// call made 100 times; ns per call is the median of 5 rounds. As a loop over a game's objects
-// calls them, every pair owns its inputs: its own ray and box Float32Arrays, its own plain
-// objects and arrays for sc.raycast, its own Ray and Box3; no array is passed twice in a row.
-// Every result is checked against the others first (same hit or miss; the same entry point
-// within 1e-4). sc.raycast is also timed against the other shape types (sphere, OBB, capsule,
-// plane: each answered by one call into wasm), each pair again its own objects.
+// One ray against one object from JS, as a game's loop over its objects calls it, beside
+// three.js's Ray.intersectBox, in one process. 64 random rays, each tested against 1024 objects
+// in turn (the ray reused, every object its own inputs): sc.raycastAABB with a different box
+// Float32Array per call (and a different plain array), three.js Ray.intersectBox on the same
+// boxes (their Box3 objects, the ray's Ray reused, into a reused Vector3), sc.raycastAABB with
+// one repeated box array, and sc.raycast (plain objects and arrays in, a result object out)
+// against an AABB, a sphere, an OBB, a capsule and a plane of about the box's place, each object
+// its own. Most of those calls miss, as most of a game's objects do; a second table times rays
+// aimed at each object (every call a hit), where sc.raycast's answer comes from the core.
+//
+// Timing: the process's CPU time (wall time outside Node); every row is run once per round, the rows interleaved (their order rotated each round)
+// so that the machine's load falls on all alike; 1 warm-up round, then 8; ns per call is a row's
+// best round, and each ratio is the median over the rounds of that round's ratio to its peer.
+// Every answer is checked first: raycastAABB against three.js (hit or miss, the entry point
+// within 1e-4) and against sc.raycast (the same point, bit for bit).
 //
 //   node web/bench/single.mjs        (npm run bench runs it too)
 import * as THREE from 'three';
 import { loadSlabcast } from '../slabcast.js';
 import { rng } from './scenes.mjs';
 
-const N = 4096;
-const REPS = 100;
+const RAYS = 64;
+const OBJECTS = 1024;
+const ROUNDS = 8;
+const SHAPES = ['sphere', 'obb', 'capsule', 'plane'];
 
-function pairs() {
-  const r = rng(0x51);
+const f3 = (v) => v.map(Math.fround);
+
+/** OBJECTS objects of about the same place and size: a box and a shape of every type each, its own. */
+function objects(r) {
   const out = [];
-  for (let i = 0; i < N; i++) {
-    const o = [r() * 10 - 5, r() * 10 - 5, r() * 10 - 5].map(Math.fround);
-    const d = [r() * 2 - 1, r() * 2 - 1, r() * 2 - 1].map(Math.fround);
+  for (let i = 0; i < OBJECTS; i++) {
     const c = [r() * 4 - 2, r() * 4 - 2, r() * 4 - 2];
     const h = [0.5 + r(), 0.5 + r(), 0.5 + r()];
-    const min = c.map((v, k) => Math.fround(v - h[k]));
-    const max = c.map((v, k) => Math.fround(v + h[k]));
+    const min = f3(c.map((v, k) => v - h[k]));
+    const max = f3(c.map((v, k) => v + h[k]));
+    const a = r() * 6.283185307179586;
     out.push({
-      ray: new Float32Array([...o, ...d, Infinity]),
-      box: new Float32Array([...min, ...max]),
-      obj: { ray: { origin: o, dir: d }, shape: { type: 'aabb', min, max } },
-      three: { ray: new THREE.Ray(new THREE.Vector3(...o), new THREE.Vector3(...d)), box: new THREE.Box3(new THREE.Vector3(...min), new THREE.Vector3(...max)) },
+      center: c,
+      boxF: new Float32Array([...min, ...max]),
+      boxA: [...min, ...max],
+      box3: new THREE.Box3(new THREE.Vector3(...min), new THREE.Vector3(...max)),
+      aabb: { type: 'aabb', min: min.slice(), max: max.slice() },
+      sphere: { type: 'sphere', center: c.slice(), radius: h[0] },
+      obb: { type: 'obb', center: c.slice(), axes: [[Math.cos(a), Math.sin(a), 0], [-Math.sin(a), Math.cos(a), 0], [0, 0, 1]], half: h.slice() },
+      capsule: { type: 'capsule', a: [c[0] - h[0], c[1], c[2]], b: [c[0] + h[0], c[1], c[2]], radius: h[1] },
+      plane: { type: 'plane', normal: [0, 0.6, 0.8], d: c[2] },
     });
   }
   return out;
 }
 
-function nsPerCall(f) {
-  const rounds = [];
-  for (let round = 0; round < 6; round++) {
-    const t0 = performance.now();
-    for (let k = 0; k < REPS; k++) for (let i = 0; i < N; i++) f(i);
-    const ns = ((performance.now() - t0) * 1e6) / (REPS * N);
-    if (round > 0) rounds.push(ns); // round 0 warms up
+/** A ray (origin o, dir d) in every form a row takes, its own. */
+function rayOf(o, d) {
+  return {
+    f32: new Float32Array([...o, ...d, Infinity]),
+    obj: { origin: o.slice(), dir: d.slice() },
+    three: new THREE.Ray(new THREE.Vector3(...o), new THREE.Vector3(...d)),
+  };
+}
+
+/** RAYS random rays from the cube [-5, 5]^3 in random directions. */
+function randomRays(r) {
+  const out = [];
+  for (let i = 0; i < RAYS; i++) {
+    out.push(rayOf(f3([r() * 10 - 5, r() * 10 - 5, r() * 10 - 5]), f3([r() * 2 - 1, r() * 2 - 1, r() * 2 - 1])));
   }
-  rounds.sort((a, b) => a - b);
-  return rounds[2];
+  return out;
 }
 
-/** For each pair, the same ray (its own objects) against a sphere, an OBB, a capsule and a plane of about the box's place. */
-function otherShapes(ps) {
-  const r = rng(0x52);
-  return ps.map((p) => {
-    const { ray, shape } = p.obj;
-    const c = [0, 1, 2].map((k) => (shape.min[k] + shape.max[k]) / 2);
-    const h = [0, 1, 2].map((k) => (shape.max[k] - shape.min[k]) / 2);
-    const a = r() * 6.283185307179586;
-    const own = () => ({ origin: ray.origin.slice(), dir: ray.dir.slice() });
-    return {
-      sphere: { ray: own(), shape: { type: 'sphere', center: c.slice(), radius: h[0] } },
-      obb: { ray: own(), shape: { type: 'obb', center: c.slice(), axes: [[Math.cos(a), Math.sin(a), 0], [-Math.sin(a), Math.cos(a), 0], [0, 0, 1]], half: h.slice() } },
-      capsule: { ray: own(), shape: { type: 'capsule', a: [c[0] - h[0], c[1], c[2]], b: [c[0] + h[0], c[1], c[2]], radius: h[1] } },
-      plane: { ray: own(), shape: { type: 'plane', normal: [0, 0.6, 0.8], d: c[2] } },
-    };
-  });
+/**
+ * Milliseconds of this process's CPU time (Node: process.cpuUsage, user + system; time the process
+ * waits for a core on a busy machine is not counted), or of wall time elsewhere.
+ */
+const now = typeof process !== 'undefined' && typeof process.cpuUsage === 'function'
+  ? () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; }
+  : () => performance.now();
+
+/** ns per call of each row, and each row's ratio to its peer, over interleaved rounds. */
+function timeRows(rows, calls) {
+  const names = Object.keys(rows);
+  const ns = Object.fromEntries(names.map((k) => [k, []]));
+  for (let round = 0; round <= ROUNDS; round++) {
+    for (let j = 0; j < names.length; j++) {
+      const name = names[(j + round) % names.length];
+      const t0 = now();
+      rows[name]();
+      const t = ((now() - t0) * 1e6) / calls;
+      if (round > 0) ns[name].push(t); // round 0 warms up
+    }
+  }
+  return ns;
 }
 
-/** Runs the comparison; returns { three, raycastAABB, raycast, shapes: {sphere, obb, capsule, plane} } in ns per call. */
+const best = (a) => Math.min(...a);
+function medianRatio(a, b) {
+  const r = a.map((x, i) => x / b[i]).sort((x, y) => x - y);
+  return r[r.length >> 1];
+}
+
+/**
+ * Runs the comparison. Returns ns per call (best round) and ratios (median of the rounds' ratios):
+ * { three, raycastAABB (a different box Float32Array per call), raycastAABBPlain, raycastAABBSame,
+ *   raycast (AABB), shapes: {sphere, obb, capsule, plane}, ratio: {...}, hits: {...}, agree, n }.
+ */
 export async function singleRayRows(sc) {
-  const ps = pairs();
+  const r = rng(0x51);
+  const objs = objects(r);
+  const rays = randomRays(r);
   const target = new Float32Array(9);
   const v = new THREE.Vector3();
   // Agreement first: hit or miss, and the entry point.
   let agree = 0;
-  for (const p of ps) {
-    const a = sc.raycastAABB(p.ray, p.box, target);
-    const b = p.three.ray.intersectBox(p.three.box, v);
-    const c = sc.raycast(p.obj.ray, p.obj.shape);
-    // three.js reports the exit point for a ray starting inside (slabcast: the origin, t = 0)
-    const inside = a && c.t_enter < 0;
-    const tp = inside ? [0, 1, 2].map((k) => p.ray[k] + c.t_exit * p.ray[3 + k]) : [target[3], target[4], target[5]];
-    const same = a === (b !== null) && a === c.hit &&
-      (!a || [0, 1, 2].every((k) => Math.abs(tp[k] - [v.x, v.y, v.z][k]) <= 1e-4 && target[3 + k] === c.point[k]));
-    agree += same ? 1 : 0;
+  let hitCount = 0;
+  for (const ray of rays) {
+    for (const o of objs) {
+      const a = sc.raycastAABB(ray.f32, o.boxF, target);
+      const b = ray.three.intersectBox(o.box3, v);
+      const c = sc.raycast(ray.obj, o.aabb);
+      // three.js reports the exit point for a ray starting inside (slabcast: the origin, t = 0)
+      const inside = a && c.t_enter < 0;
+      const tp = inside ? [0, 1, 2].map((k) => ray.f32[k] + c.t_exit * ray.f32[3 + k]) : [target[3], target[4], target[5]];
+      const same = a === (b !== null) && a === c.hit &&
+        (!a || [0, 1, 2].every((k) => Math.abs(tp[k] - [v.x, v.y, v.z][k]) <= 1e-4 && target[3 + k] === c.point[k]));
+      agree += same ? 1 : 0;
+      hitCount += a ? 1 : 0;
+    }
   }
-  const three = nsPerCall((i) => ps[i].three.ray.intersectBox(ps[i].three.box, v));
-  const fast = nsPerCall((i) => sc.raycastAABB(ps[i].ray, ps[i].box, target));
-  const objects = nsPerCall((i) => sc.raycast(ps[i].obj.ray, ps[i].obj.shape));
-  const others = otherShapes(ps);
-  const shapes = {};
-  for (const type of ['sphere', 'obb', 'capsule', 'plane']) {
-    shapes[type] = nsPerCall((i) => sc.raycast(others[i][type].ray, others[i][type].shape));
-  }
-  return { three, raycastAABB: fast, raycast: objects, shapes, agree, n: N };
+  const loop = (f) => () => {
+    for (let k = 0; k < RAYS; k++) for (let i = 0; i < OBJECTS; i++) f(rays[k], objs[i], k);
+  };
+  const rows = {
+    three: loop((ray, o) => ray.three.intersectBox(o.box3, v)),
+    raycastAABB: loop((ray, o) => sc.raycastAABB(ray.f32, o.boxF, target)),
+    raycastAABBPlain: loop((ray, o) => sc.raycastAABB(ray.f32, o.boxA, target)),
+    raycastAABBSame: loop((ray, o, k) => sc.raycastAABB(ray.f32, objs[k].boxF, target)),
+    aabb: loop((ray, o) => sc.raycast(ray.obj, o.aabb)),
+  };
+  for (const type of SHAPES) rows[type] = loop((ray, o) => sc.raycast(ray.obj, o[type]));
+  const ns = timeRows(rows, RAYS * OBJECTS);
+
+  // Every call a hit: a ray per object from outside, aimed at its centre.
+  const aimed = objs.map((o) => {
+    const dir = f3([r() * 2 - 1, r() * 2 - 1, r() * 2 - 1]);
+    const l = Math.hypot(...dir) || 1;
+    return rayOf(f3(o.center.map((x, k) => x - (8 * dir[k]) / l)), dir);
+  });
+  const each = (f) => () => {
+    for (let rep = 0; rep < 16; rep++) for (let i = 0; i < OBJECTS; i++) f(aimed[i], objs[i]);
+  };
+  const hitRows = { raycastAABB: each((ray, o) => sc.raycastAABB(ray.f32, o.boxF, target)), aabb: each((ray, o) => sc.raycast(ray.obj, o.aabb)) };
+  for (const type of SHAPES) hitRows[type] = each((ray, o) => sc.raycast(ray.obj, o[type]));
+  const hns = timeRows(hitRows, 16 * OBJECTS);
+  const hitsOf = (type) => objs.reduce((n, o, i) => n + (sc.raycast(aimed[i].obj, o[type]).hit ? 1 : 0), 0);
+
+  return {
+    three: best(ns.three),
+    raycastAABB: best(ns.raycastAABB),
+    raycastAABBPlain: best(ns.raycastAABBPlain),
+    raycastAABBSame: best(ns.raycastAABBSame),
+    raycast: best(ns.aabb),
+    shapes: Object.fromEntries(SHAPES.map((t) => [t, best(ns[t])])),
+    ratio: {
+      raycastAABB: medianRatio(ns.raycastAABB, ns.three),
+      raycastAABBPlain: medianRatio(ns.raycastAABBPlain, ns.three),
+      raycastAABBSame: medianRatio(ns.raycastAABBSame, ns.three),
+      ...Object.fromEntries(['aabb', ...SHAPES].map((t) => [t, medianRatio(ns[t], ns.raycastAABB)])),
+    },
+    hits: {
+      raycastAABB: best(hns.raycastAABB),
+      shapes: Object.fromEntries(['aabb', ...SHAPES].map((t) => [t, best(hns[t])])),
+      ratio: Object.fromEntries(['aabb', ...SHAPES].map((t) => [t, medianRatio(hns[t], hns.raycastAABB)])),
+      count: Object.fromEntries(['aabb', ...SHAPES].map((t) => [t, hitsOf(t)])),
+    },
+    hitRate: hitCount / (RAYS * OBJECTS),
+    agree,
+    n: RAYS * OBJECTS,
+  };
 }
 
 export function printSingleRay(r) {
-  console.log('\n## One ray against one AABB from JS (ns per call, median of 5 rounds of 100 x 4096 pairs)\n');
-  console.log('| call | ns per call | vs three.js Ray.intersectBox |');
-  console.log('|---|---:|---:|');
-  console.log(`| three.js Ray.intersectBox (Vector3 target) | ${r.three.toFixed(1)} | 1.00x |`);
-  console.log(`| sc.raycastAABB (Float32Array target) | ${r.raycastAABB.toFixed(1)} | ${(r.raycastAABB / r.three).toFixed(2)}x |`);
-  console.log(`| sc.raycast (objects) | ${r.raycast.toFixed(1)} | ${(r.raycast / r.three).toFixed(2)}x |`);
-  console.log('\n| sc.raycast (objects), other shapes | ns per call | vs sc.raycastAABB |');
-  console.log('|---|---:|---:|');
-  console.log(`| aabb | ${r.raycast.toFixed(1)} | ${(r.raycast / r.raycastAABB).toFixed(2)}x |`);
-  for (const [type, ns] of Object.entries(r.shapes ?? {})) {
-    console.log(`| ${type} | ${ns.toFixed(1)} | ${(ns / r.raycastAABB).toFixed(2)}x |`);
+  const x = (v) => `${v.toFixed(2)}x`;
+  console.log(`\n## One ray against one object from JS (${RAYS} rays x ${OBJECTS} objects, the ray reused; ns per call: best of ${ROUNDS} interleaved rounds; ratio: median of the rounds' ratios)\n`);
+  console.log('| call | ns per call | ratio | peer |');
+  console.log('|---|---:|---:|---|');
+  console.log(`| three.js Ray.intersectBox (its Box3 per object, Vector3 target) | ${r.three.toFixed(1)} | 1.00x | |`);
+  console.log(`| sc.raycastAABB, a different box Float32Array(6) per call | ${r.raycastAABB.toFixed(1)} | ${x(r.ratio.raycastAABB)} | three.js |`);
+  console.log(`| sc.raycastAABB, a different box plain array per call | ${r.raycastAABBPlain.toFixed(1)} | ${x(r.ratio.raycastAABBPlain)} | three.js |`);
+  console.log(`| sc.raycastAABB, one repeated box array | ${r.raycastAABBSame.toFixed(1)} | ${x(r.ratio.raycastAABBSame)} | three.js |`);
+  for (const [type, ns] of [['aabb', r.raycast], ...Object.entries(r.shapes)]) {
+    console.log(`| sc.raycast (objects), ${type} | ${ns.toFixed(1)} | ${x(r.ratio[type])} | sc.raycastAABB |`);
   }
-  console.log(`\nagreement: ${r.agree}/${r.n} pairs (same hit or miss; the point within 1e-4 of three.js's (its exit point for a ray starting inside), raycastAABB's equal to sc.raycast's)`);
+  console.log(`\n${(100 * r.hitRate).toFixed(1)}% of the AABB calls hit. Every call a hit (a ray per object aimed at its centre; the hits each shape got):\n`);
+  console.log('| call | ns per call | vs sc.raycastAABB |');
+  console.log('|---|---:|---:|');
+  console.log(`| sc.raycastAABB | ${r.hits.raycastAABB.toFixed(1)} | 1.00x |`);
+  for (const [type, ns] of Object.entries(r.hits.shapes)) {
+    console.log(`| sc.raycast, ${type} (${r.hits.count[type]}/${OBJECTS} hits) | ${ns.toFixed(1)} | ${x(r.hits.ratio[type])} |`);
+  }
+  console.log(`\nagreement: ${r.agree}/${r.n} calls (same hit or miss; the point within 1e-4 of three.js's (its exit point for a ray starting inside), raycastAABB's equal to sc.raycast's)`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

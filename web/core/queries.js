@@ -6,8 +6,9 @@
 import { SlabcastError, asSlabcastError, fail } from './errors.js';
 import { taBuffer, taKind, taLength } from './typed.js';
 import { FALLBACK, slabAABB } from './slab.js';
+import { UNSURE, capsuleRay, obbRay, planeRay, sphereRay } from './shapes.js';
 import {
-  checkSegment, checkShape, checkShapeFields, requireNumber, requireObject, requireVec3, shapeType, vec3Into,
+  checkSegment, checkShape, requireNumber, requireObject, requireVec3, shapeInto, shapeType, vec3Into,
 } from './validate.js';
 
 /** sc_shape_type values of the C header slabcast.h. */
@@ -251,10 +252,11 @@ function makeRaycastAABB(core) {
 function makeRaycast(core) {
   const fn = core.ex.sc_wasm_raycast;
   const sc = new Scratch(core);
-  // The ray (and an AABB) read straight into float32 staging, rounded as the core takes them.
+  // The ray and the shape's fields read straight into float32 staging, rounded as the core takes
+  // them (an AABB's 6 floats, or sc_shape's floats after its type word: at most 15, an OBB's).
   // A getter of one call's inputs may call raycast again: a nested call stages in its own.
   const rayStage = new Float32Array(7);
-  const boxStage = new Float32Array(6);
+  const shapeStage = new Float32Array(15);
   const res = new Float32Array(9);
   let depth = 0;
   const hitOf = (g, o) => ({
@@ -268,9 +270,27 @@ function makeRaycast(core) {
   const inPtr = core.scratch + IN_OFF;
   const shapePtr = core.scratch + SHAPE_OFF;
   const outPtr = core.scratch + OUT_OFF;
+  const SHAPE_W = SHAPE_OFF >> 2;
+  /** The core's answer for the staged ray and shape (type code, n floats). */
+  const inCore = (rayF, code, shapeF, n) => {
+    sc.fresh();
+    const f32 = sc.f32;
+    for (let i = 0; i < 7; i++) f32[IN_W + i] = rayF[i];
+    sc.i32[SHAPE_W] = code;
+    for (let i = 0; i < n; i++) f32[SHAPE_W + 1 + i] = shapeF[i];
+    try {
+      fn(inPtr, shapePtr, outPtr);
+    } catch (e) {
+      core.call(() => { throw e; }); // a trap: the core's handling (stack restored, SlabcastError)
+    }
+    sc.fresh();
+    const i32 = sc.i32;
+    core.checkStatus(i32[OUT_W]);
+    return i32[OUT_W + 1] === 0 ? { hit: false } : hitOf(sc.f32, OUT_W + 2);
+  };
   return function raycast(ray, shape) {
     const rayF = depth === 0 ? rayStage : new Float32Array(7);
-    const boxF = depth === 0 ? boxStage : new Float32Array(6);
+    const shapeF = depth === 0 ? shapeStage : new Float32Array(15);
     depth++;
     try {
       // checkRay and checkShape, reading each input once, in their order, with their errors.
@@ -280,31 +300,23 @@ function makeRaycast(core) {
       const t = ray.tmax;
       rayF[6] = t === undefined ? Infinity : requireNumber(t, 'ray.tmax');
       const type = shapeType(shape);
-      let s = null;
       if (type === 'aabb') {
-        vec3Into(shape.min, 'shape.min', boxF, 0);
-        vec3Into(shape.max, 'shape.max', boxF, 3);
+        vec3Into(shape.min, 'shape.min', shapeF, 0);
+        vec3Into(shape.max, 'shape.max', shapeF, 3);
         // From here on none of the caller's code runs. slabAABB: the core's bits, as raycastAABB.
-        const k = slabAABB(rayF, boxF, res);
+        const k = slabAABB(rayF, shapeF, res);
         if (k === 0) return { hit: false };
         if (k === 1) return hitOf(res, 0);
-        s = { type, min: [boxF[0], boxF[1], boxF[2]], max: [boxF[3], boxF[4], boxF[5]] };
-      } else {
-        s = checkShapeFields(shape, type);
+        return inCore(rayF, SHAPE_TYPES.aabb, shapeF, 6);
       }
-      sc.fresh();
-      const f32 = sc.f32;
-      for (let i = 0; i < 7; i++) f32[IN_W + i] = rayF[i];
-      writeShape(f32, sc.i32, SHAPE_OFF >> 2, s);
-      try {
-        fn(inPtr, shapePtr, outPtr);
-      } catch (e) {
-        core.call(() => { throw e; }); // a trap: the core's handling (stack restored, SlabcastError)
-      }
-      sc.fresh();
-      const i32 = sc.i32;
-      core.checkStatus(i32[OUT_W]);
-      return i32[OUT_W + 1] === 0 ? { hit: false } : hitOf(sc.f32, OUT_W + 2);
+      const code = shapeInto(shape, type, shapeF);
+      // From here on none of the caller's code runs. shapes.js: the core's answer where it is sure.
+      // (the sc_shape_type values written out: SHAPE_TYPES's are property loads)
+      const k = code === 3 ? sphereRay(rayF, shapeF) : code === 5 ? capsuleRay(rayF, shapeF)
+        : code === 2 ? obbRay(rayF, shapeF) : planeRay(rayF, shapeF, res);
+      if (k === 0) return { hit: false };
+      if (k === 1) return hitOf(res, 0);
+      return inCore(rayF, code, shapeF, code === 2 ? 15 : code === 5 ? 7 : 4);
     } catch (e) {
       throw asSlabcastError(e, 'raycast');
     } finally {

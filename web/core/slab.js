@@ -16,6 +16,7 @@ const HUGE = 8.507059173023462e37; // 2^126 (SC_HUGE)
 /** slabAABB's answer when the core must decide. */
 export const FALLBACK = -1;
 
+const MARGIN = 9.094947017729282e-13; // 2^-40
 const fin = (a) => (a > FLT_MAX ? FLT_MAX : a < -FLT_MAX ? -FLT_MAX : a);
 const pz = (a) => a + 0; // -0 becomes +0, as sc_pz
 
@@ -34,8 +35,6 @@ function mayBeClose(a, b) {
   return m !== Infinity && (d < 0 ? -d : d) <= m * 9.5367431640625e-7 + 1.401298464324817e-45;
 }
 
-/** A slab quotient that underflowed from a non-zero numerator lost precision or its sign. */
-const underflow = (t, n) => Math.abs(t) < FLT_MIN && n !== 0;
 
 /**
  * ray: 7 float32 values (origin, dir, tmax), box: 6 (min, max), both Float32Arrays. On a hit
@@ -61,6 +60,34 @@ export function slabAABB(ray, box, out) {
   if (!(abs(ox) < HUGE && abs(oy) < HUGE && abs(oz) < HUGE && abs(dx) < HUGE && abs(dy) < HUGE && abs(dz) < HUGE &&
         x0 > -HUGE && x1 < HUGE && y0 > -HUGE && y1 < HUGE && z0 > -HUGE && z1 < HUGE &&
         x0 <= x1 && y0 <= y1 && z0 <= z1 && tmax >= 0) || (dx === 0 && dy === 0 && dz === 0)) return FALLBACK;
+  // A certain miss without a division first (most rays miss most boxes). Per axis, n and f: the
+  // distances from the origin to the near and far faces in the ray's sense along it (0 on a
+  // parallel axis, which misses exactly when the origin is outside its slab), a = |d|. The box
+  // behind (f < 0: a difference's sign is exact); or the near face of one axis past the far face
+  // of another (n_i / a_i > f_j / a_j, multiplied out: n_i a_j > f_j a_i), or past tmax
+  // (n_i > tmax a_i), by more than 2^-40 of the products (each within 2^-51 of the exact one).
+  // The core classifies exactly: it misses too. Written out (V8 boxes the doubles passed to a
+  // helper it does not inline); a parallel axis makes its tests 0 > 0 or NaN: false.
+  let nx = 0, fx = 0, ny = 0, fy = 0, nz = 0, fz = 0;
+  if (dx > 0) { nx = x0 - ox; fx = x1 - ox; } else if (dx < 0) { nx = ox - x1; fx = ox - x0; } else if (ox < x0 || ox > x1) return 0;
+  if (dy > 0) { ny = y0 - oy; fy = y1 - oy; } else if (dy < 0) { ny = oy - y1; fy = oy - y0; } else if (oy < y0 || oy > y1) return 0;
+  if (dz > 0) { nz = z0 - oz; fz = z1 - oz; } else if (dz < 0) { nz = oz - z1; fz = oz - z0; } else if (oz < z0 || oz > z1) return 0;
+  if (fx < 0 || fy < 0 || fz < 0) return 0;
+  const adx = abs(dx), ady = abs(dy), adz = abs(dz);
+  let p = nx * ady, q = fy * adx;
+  if (p - q > MARGIN * (abs(p) + q)) return 0;
+  p = nx * adz; q = fz * adx;
+  if (p - q > MARGIN * (abs(p) + q)) return 0;
+  p = ny * adx; q = fx * ady;
+  if (p - q > MARGIN * (abs(p) + q)) return 0;
+  p = ny * adz; q = fz * ady;
+  if (p - q > MARGIN * (abs(p) + q)) return 0;
+  p = nz * adx; q = fx * adz;
+  if (p - q > MARGIN * (abs(p) + q)) return 0;
+  p = nz * ady; q = fy * adz;
+  if (p - q > MARGIN * (abs(p) + q)) return 0;
+  if (tmax !== Infinity && (nx - tmax * adx > MARGIN * (abs(nx) + tmax * adx) || ny - tmax * ady > MARGIN * (abs(ny) + tmax * ady) ||
+      nz - tmax * adz > MARGIN * (abs(nz) + tmax * adz))) return 0;
   let tn = -Infinity;
   let tf = Infinity;
   let ax = -1;
@@ -69,7 +96,8 @@ export function slabAABB(ray, box, out) {
     const b = Math.fround((dx > 0 ? x1 : x0) - ox);
     const near = Math.fround(a / dx);
     const far = Math.fround(b / dx);
-    if (underflow(near, a) || underflow(far, b)) return FALLBACK;
+    // a quotient below FLT_MIN from a non-zero numerator lost precision or its sign: the core
+    if ((near < FLT_MIN && near > -FLT_MIN && a !== 0) || (far < FLT_MIN && far > -FLT_MIN && b !== 0)) return FALLBACK;
     if (far < 0) return 0;
     tn = near; tf = far; ax = 0;
   } else if (ox < x0 || ox > x1) return 0;
@@ -78,7 +106,7 @@ export function slabAABB(ray, box, out) {
     const b = Math.fround((dy > 0 ? y1 : y0) - oy);
     const near = Math.fround(a / dy);
     const far = Math.fround(b / dy);
-    if (underflow(near, a) || underflow(far, b)) return FALLBACK;
+    if ((near < FLT_MIN && near > -FLT_MIN && a !== 0) || (far < FLT_MIN && far > -FLT_MIN && b !== 0)) return FALLBACK;
     if (far < 0) return 0;
     if (near > tn) { tn = near; ax = 1; }
     if (far < tf) tf = far;
@@ -89,7 +117,7 @@ export function slabAABB(ray, box, out) {
     const b = Math.fround((dz > 0 ? z1 : z0) - oz);
     const near = Math.fround(a / dz);
     const far = Math.fround(b / dz);
-    if (underflow(near, a) || underflow(far, b)) return FALLBACK;
+    if ((near < FLT_MIN && near > -FLT_MIN && a !== 0) || (far < FLT_MIN && far > -FLT_MIN && b !== 0)) return FALLBACK;
     if (far < 0) return 0;
     if (near > tn) { tn = near; ax = 2; }
     if (far < tf) tf = far;
@@ -101,15 +129,19 @@ export function slabAABB(ray, box, out) {
   if (tn > tf) return 0;
   if (tn === Infinity) return FALLBACK; // both ends past FLT_MAX: the core rescales dir
   if (!(tf >= 0 && tn <= tmax)) return 0;
-  hit(ray, box, fin(tn), fin(tf), ax, tn >= 0, out);
+  // (tn, tf handed over in out[1], out[2]: V8 boxes the doubles passed to a function it does not inline)
+  out[1] = fin(tn);
+  out[2] = fin(tf);
+  hit(ray, box, ax, tn >= 0, out);
   return 1;
 }
 
-/** sc_aabb_hit: the result from the interval [tn, tf] and the entry axis. */
-function hit(ray, box, tn, tf, axis, entering, out) {
+/** sc_aabb_hit: the result from the interval [tn, tf] (out[1], out[2], within +-FLT_MAX) and the entry axis. */
+function hit(ray, box, axis, entering, out) {
+  const tn = out[1];
   out[0] = tn > 0 ? tn : 0;
-  out[1] = pz(tn);
-  out[2] = pz(tf);
+  out[1] = tn + 0; // -0 becomes +0, as sc_pz
+  out[2] += 0;
   let px = ray[0];
   let py = ray[1];
   let pzv = ray[2];

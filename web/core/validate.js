@@ -158,6 +158,68 @@ export function checkShapeFields(shape, type) {
   }
 }
 
+/** vec3Into's test without the error: whether v is a vector of 3 numbers (then stored at f[off]). */
+function vec3Ok(v, f, off) {
+  let n;
+  if (Array.isArray(v)) n = v.length;
+  else if (taKind(v) !== undefined) n = taLength(v);
+  else return false;
+  if (n !== 3) return false;
+  const x = v[0];
+  const y = v[1];
+  const z = v[2];
+  if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') return false;
+  f[off] = x;
+  f[off + 1] = y;
+  f[off + 2] = z;
+  return true;
+}
+
+// checkShapeFields without the copy, one function per type (each sees one kind of the caller's
+// objects, so V8's property caches stay monomorphic however many types a program mixes): the
+// fields read once, in the same order, with the same errors, stored into f (a Float32Array of at
+// least 15: rounded to float32 there, as when written to wasm memory) in sc_shape's layout after
+// its type word. Each returns the sc_shape_type value of slabcast.h.
+function obbInto(shape, f) {
+  vec3Into(shape.center, 'shape.center', f, 0);
+  const v = shape.axes;
+  // as requireAxes: all three read (and checked) before the error
+  const ok = Array.isArray(v) && v.length === 3 && vec3Ok(v[0], f, 3) & vec3Ok(v[1], f, 6) & vec3Ok(v[2], f, 9);
+  if (!ok) fail('"shape.axes" must be an array of 3 arrays of 3 numbers', 'shape.axes');
+  vec3Into(shape.half, 'shape.half', f, 12);
+  return 2;
+}
+function sphereInto(shape, f) {
+  vec3Into(shape.center, 'shape.center', f, 0);
+  f[3] = requireNumber(shape.radius, 'shape.radius');
+  return 3;
+}
+function planeInto(shape, f) {
+  vec3Into(shape.normal, 'shape.normal', f, 0);
+  f[3] = requireNumber(shape.d, 'shape.d');
+  return 4;
+}
+function capsuleInto(shape, f) {
+  vec3Into(shape.a, 'shape.a', f, 0);
+  vec3Into(shape.b, 'shape.b', f, 3);
+  f[6] = requireNumber(shape.radius, 'shape.radius');
+  return 5;
+}
+
+/**
+ * The fields of a shape of type `type` (shapeType's answer) other than an AABB stored into f as
+ * above; returns its sc_shape_type value. An unknown type is refused as by checkShapeFields.
+ */
+export function shapeInto(shape, type, f) {
+  switch (type) {
+    case 'sphere': return sphereInto(shape, f);
+    case 'obb': return obbInto(shape, f);
+    case 'capsule': return capsuleInto(shape, f);
+    case 'plane': return planeInto(shape, f);
+    default: return fail(`unknown shape type "${truncateUtf8(type)}"`, 'shape.type'); // 'aabb': the caller's
+  }
+}
+
 /** Returns a plain copy {origin, dir, tmax} (tmax defaults to Infinity). */
 export function checkRay(ray) {
   requireObject(ray, 'ray');
@@ -255,12 +317,12 @@ export function givenOrNew(a, key, Type, length, memory) {
 }
 
 /** Items each output array holds per query item. */
-const OUT_PER = { t: 1, index: 1, hit: 1, normal: 3, point: 3 };
+const OUT_PER = { t: 1, index: 1, hit: 1, distance: 1, normal: 3, point: 3 };
 
 /**
  * For a query answered later (slabcast/parallel): refuses, before anything is written to them,
- * output arrays ({t, index, normal, point} or {hit}) that no longer have room for n items (a
- * resizable buffer shrunk while the query was pending).
+ * output arrays ({t, index, normal, point}, {index, distance, point} or {hit}) that no longer
+ * have room for n items (a resizable buffer shrunk while the query was pending).
  */
 export function requireRoom(outs, n) {
   for (const key in outs) {

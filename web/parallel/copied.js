@@ -2,14 +2,18 @@
 // isolation (no SharedArrayBuffer). Every worker holds a replica world (slabcast.wasm). Changes
 // are recorded as compact deltas (the checked floats of an add or update, an index, flags,
 // masks) and go with the next query, one message per worker, their buffers transferred; the
-// worker applies them, then casts its slice of the batch. The main thread keeps its own replica
+// worker applies them, then answers its slice of the batch. Each worker has one buffer that
+// goes back and forth, transferred both ways: the main thread writes the slice's items in it,
+// the worker its answers (protocol.js, sliceLayout), so a call allocates nothing per worker. The main thread keeps its own replica
 // (it checks every change exactly as a world does and gives add's index) and a mirror of the
 // objects (kinds, floats, masks, flags, freed slots), from which rebuilt workers are seeded.
 import { SlabcastError } from '../core/errors.js';
-import { taCopy, taSet } from '../core/typed.js';
+import { taCopy, taExact, taSet } from '../core/typed.js';
 import { requireRoom } from '../core/validate.js';
 import { checkBatchItems, stageBatch } from '../core/world.js';
 import { Pool } from './pool.js';
+import { isList, sliceLayout } from './protocol.js';
+import { assembleLists } from './lists.js';
 
 const STRIDE = 15; // floats per object in the mirror (the largest kind, an OBB)
 const FLOATS = { aabb: 6, obb: 15, sphere: 4, capsule: 7 };
@@ -117,11 +121,13 @@ export class CopiedEngine {
     this.pool = null;
     this.log = []; // deltas not yet sent
     this.nextId = 1;
-    this.replies = new Map(); // id -> { resolve }
+    this.replies = new Map(); // id -> (k, message) => void
+    this.buffers = []; // per worker: its buffer while the main thread holds it, else null
   }
 
   async start() {
     this.pool = new Pool(this.count, this.timeout);
+    this.buffers = new Array(this.count).fill(null);
     this.pool.onMessage = (k, m) => {
       if (m?.type !== 'result') return;
       const r = this.replies.get(m.id);
@@ -136,8 +142,18 @@ export class CopiedEngine {
 
   injectFault(k, kind) { this.pool.workers[k].post({ type: 'fault', kind }); }
 
-  /** Runs query `name` (QUERY entry q) on n items `a` into `outs`: one slice per worker. */
-  async run(q, name, a, n, filter, outs) {
+  /** Worker k's buffer, at least `bytes` long (its own when it is, else a new one). */
+  buffer(k, bytes) {
+    const b = this.buffers[k];
+    this.buffers[k] = null;
+    return b !== null && b.byteLength >= bytes ? b : new ArrayBuffer(Math.max(bytes, 2 * (b?.byteLength ?? 0)));
+  }
+
+  /**
+   * Runs query `name` (QUERY entry q) on n items `a` into `outs`: one slice per worker. extra:
+   * closestObjects' maxDistance. For castRayAll and overlaps, resolves with the lists.
+   */
+  async run(q, name, a, n, filter, outs, extra) {
     const pool = this.pool;
     const per = q.per;
     if (pool.failed) throw pool.failed;
@@ -153,56 +169,88 @@ export class CopiedEngine {
       this.replies.set(id, (k, m) => {
         if (answers[k] !== undefined) return;
         answers[k] = m;
+        if (m.buffer instanceof ArrayBuffer) this.buffers[k] = m.buffer;
         if (--left === 0) resolve();
       });
     });
-    const ranges = [];
-    for (let k = 0; k < W; k++) {
-      const s = Math.floor((n * k) / W);
-      const e = Math.floor((n * (k + 1)) / W);
-      ranges.push([s, e]);
-      const input = taCopy(a, Float32Array, s * per, (e - s) * per);
-      const options = filter === null ? null : {
-        mask: filter.mask,
-        inside: INSIDE_NAME[filter.inside],
-        exclude: filter.exclude === null ? undefined : filter.exclude.slice(s, e),
-      };
-      const ds = k === W - 1 ? changes : changes.map(copyDelta);
-      const transfer = [input.buffer, ...ds.flatMap(buffersOf)];
-      if (options?.exclude) transfer.push(options.exclude.buffer);
-      pool.workers[k].post({ type: 'job', id, changes: ds, query: name, input, options }, transfer);
-    }
+    const starts = new Int32Array(W + 1);
+    for (let k = 0; k <= W; k++) starts[k] = Math.floor((n * k) / W);
+    for (let k = 0; k < W; k++) this.post(k, id, q, name, a, starts[k], starts[k + 1], filter, extra, k === W - 1 ? changes : changes.map(copyDelta));
     try {
       await pool.wait(all, `world query (${q.name})`);
     } finally {
       this.replies.delete(id);
     }
+    this.refused(q, answers, starts);
+    if (isList(q)) return this.guard(() => assembleLists(q, answers, n, starts));
+    this.guard(() => {
+      for (let k = 0; k < W; k++) {
+        const b = answers[k].buffer;
+        const bytes = sliceLayout(q, starts[k + 1] - starts[k]).bytes;
+        if (!(b instanceof ArrayBuffer) || b.byteLength < bytes) {
+          throw new SlabcastError(`parallel world: worker ${k} answered ${q.name} without its buffer of ${bytes} bytes`);
+        }
+      }
+    });
+    requireRoom(outs, n);
+    for (let k = 0; k < W; k++) {
+      const s = starts[k];
+      const m = starts[k + 1] - s;
+      for (const [key, Type, at, length] of sliceLayout(q, m).fields) {
+        taSet(outs[key], new Type(answers[k].buffer, at, length), (length / m) * s);
+      }
+    }
+    return undefined;
+  }
+
+  /** Posts worker k its slice [s, e) of the items, with the changes it has not seen. */
+  post(k, id, q, name, a, s, e, filter, extra, changes) {
+    const m = e - s;
+    const buffer = this.buffer(k, sliceLayout(q, m).bytes);
+    if (m > 0) taSet(new Float32Array(buffer, 0, q.per * m), taExact(a, Float32Array, s * q.per, m * q.per));
+    const transfer = [buffer];
+    for (const d of changes) transfer.push(...buffersOf(d));
+    let options = null;
+    if (filter !== null) {
+      options = { mask: filter.mask, inside: INSIDE_NAME[filter.inside], exclude: undefined };
+      if (filter.exclude !== null) {
+        options.exclude = taCopy(filter.exclude, Int32Array, s, m);
+        transfer.push(options.exclude.buffer);
+      }
+    }
+    const message = { type: 'job', id, query: name, m, buffer, options, extra };
+    if (changes.length > 0) message.changes = changes;
+    this.pool.workers[k].post(message, transfer);
+  }
+
+  /** f(), or the pool failed with the error f throws (a malformed answer from a worker). */
+  guard(f) {
+    try {
+      return f();
+    } catch (e) {
+      this.pool.fail(e);
+      throw e;
+    }
+  }
+
+  /** A worker's failure fails the pool; a refused item throws as a World does (the first one). */
+  refused(q, answers, starts) {
     let status = 0;
     let first = -1;
-    for (let k = 0; k < W; k++) {
+    for (let k = 0; k < this.count; k++) {
       const m = answers[k];
       if (m.ok) continue;
       if (m.fatal) {
         const e = new SlabcastError(`parallel world: worker ${k} failed during a query: ${m.message}`);
-        pool.fail(e);
+        this.pool.fail(e);
         throw e;
       }
-      const i = m.index >= 0 ? ranges[k][0] + m.index : -1;
+      const i = m.index >= 0 ? starts[k] + m.index : -1;
       if (status === 0 || (i >= 0 && (first < 0 || i < first))) { status = m.status; first = i; }
     }
     if (status !== 0) {
       const where = first >= 0 ? `${q.name}[${first}]: ` : `${q.name}: `;
       throw new SlabcastError(where + this.core.statusMessage(status), { status, field: q.name });
-    }
-    requireRoom(outs, n);
-    for (let k = 0; k < W; k++) {
-      const m = answers[k];
-      const s = ranges[k][0];
-      if (q.op === 1) { taSet(outs.hit, m.hit, s); continue; }
-      taSet(outs.t, m.t, s);
-      taSet(outs.index, m.index, s);
-      taSet(outs.normal, m.normal, 3 * s);
-      if (q.sweep) taSet(outs.point, m.point, 3 * s);
     }
   }
 
@@ -210,6 +258,7 @@ export class CopiedEngine {
     if (this.pool !== null) await this.pool.stop(error);
     this.pool = null;
     this.replies.clear();
+    this.buffers = [];
   }
 
   free() {}

@@ -1,15 +1,63 @@
 // protocol.js: the words the main thread and the workers of web/parallel/ share: the layout of
-// the control buffer of shared mode, its operation codes, and the query kinds.
+// the control buffer of shared mode, its operation codes, the query kinds, and where a copied
+// worker writes a slice's answers in the buffer it lends back.
 
-/** Query kinds, as sc_wasm_mt_work's job.op (src/slabcast_wasm_mt.c). */
+/**
+ * Query kinds. op: sc_wasm_mt_work's job.op (src/slabcast_wasm_mt.c) and sc_wasm_check_batch's op;
+ * per: floats per item; name: the batch's name in errors; out: the answers' layout (OUT);
+ * kind: an overlap's sc_shape_type (0 a frustum); weight: what an item counts against the inline
+ * option (a ray 1; a sweep, point, ray's every hit or volume 8: each costs several rays, measured
+ * at 10k boxes: a sphere sweep about 3.5 rays, a nearest object 3 to 6, a castRayAll 8).
+ */
 export const QUERY = {
-  castRays: { op: 0, per: 7, name: 'rays', sweep: false },
-  anyHit: { op: 1, per: 7, name: 'rays', sweep: false },
-  castSegments: { op: 2, per: 6, name: 'segments', sweep: false },
-  castSpheres: { op: 3, per: 8, name: 'sweeps', sweep: true },
-  castBoxes: { op: 4, per: 10, name: 'sweeps', sweep: true },
-  castCapsules: { op: 5, per: 11, name: 'sweeps', sweep: true },
+  castRays: { op: 0, per: 7, name: 'rays', out: 'cast', weight: 1 },
+  anyHit: { op: 1, per: 7, name: 'rays', out: 'hit', weight: 1 },
+  castSegments: { op: 2, per: 6, name: 'segments', out: 'cast', weight: 1 },
+  castSpheres: { op: 3, per: 8, name: 'sweeps', out: 'sweep', weight: 8 },
+  castBoxes: { op: 4, per: 10, name: 'sweeps', out: 'sweep', weight: 8 },
+  castCapsules: { op: 5, per: 11, name: 'sweeps', out: 'sweep', weight: 8 },
+  closestObjects: { op: 6, per: 3, name: 'points', out: 'closest', weight: 8 },
+  castRayAll: { op: 7, per: 7, name: 'rays', out: 'all', weight: 8 },
+  overlapFrustums: { op: 8, per: 24, name: 'frustums', out: 'overlap', kind: 0, weight: 8 },
+  overlapAABBs: { op: 9, per: 6, name: 'boxes', out: 'overlap', kind: 1, weight: 8 },
+  overlapOBBs: { op: 10, per: 15, name: 'obbs', out: 'overlap', kind: 2, weight: 8 },
+  overlapSpheres: { op: 11, per: 4, name: 'spheres', out: 'overlap', kind: 3, weight: 8 },
+  overlapCapsules: { op: 13, per: 7, name: 'capsules', out: 'overlap', kind: 5, weight: 8 },
 };
+
+/**
+ * The fixed answers of one item, per layout: [key, typed array kind, elements per item]. 'all' and
+ * 'overlap' have as many answers per item as it has hits: a list (start, then the hits' arrays).
+ */
+export const OUT = {
+  cast: [['t', Float32Array, 1], ['index', Int32Array, 1], ['normal', Float32Array, 3]],
+  sweep: [['t', Float32Array, 1], ['index', Int32Array, 1], ['normal', Float32Array, 3], ['point', Float32Array, 3]],
+  hit: [['hit', Uint8Array, 1]],
+  closest: [['index', Int32Array, 1], ['distance', Float32Array, 1], ['point', Float32Array, 3]],
+  all: [['t', Float32Array, 1], ['index', Int32Array, 1], ['normal', Float32Array, 3]],
+  overlap: [['index', Int32Array, 1]],
+};
+
+/** Whether a query's answers per item vary in number (castRayAll, overlaps). */
+export const isList = (q) => q.out === 'all' || q.out === 'overlap';
+
+/**
+ * Copied mode: where a slice of m items lies in the buffer lent to a worker: its input (m * per
+ * floats from 0), then each fixed answer array at an 8-aligned offset. [[key, Type, offset,
+ * length]], and the bytes the buffer needs. List answers travel as arrays of their own.
+ */
+export function sliceLayout(q, m) {
+  let at = 4 * q.per * m;
+  const fields = [];
+  if (!isList(q)) {
+    for (const [key, Type, per] of OUT[q.out]) {
+      at = (at + 7) & ~7;
+      fields.push([key, Type, at, per * m]);
+      at += Type.BYTES_PER_ELEMENT * per * m;
+    }
+  }
+  return { fields, bytes: Math.max(8, (at + 7) & ~7) };
+}
 
 // The control buffer (an Int32Array over a SharedArrayBuffer), shared mode only.
 export const GEN = 0; //       bumped by the main thread for each command; workers wait on it
@@ -24,8 +72,11 @@ export const PER_WORKER = 4; // [status (0 ok, 1 exception), message bytes, bloc
 export const MESSAGE_BYTES = 256; // per worker, after the words
 
 export const CMD = { job: 1, exit: 2 };
-/** Armed faults (tests): on the next job, worker FAULT_WORKER throws or never answers. */
-export const FAULT = { throw: 1, hang: 2 };
+/**
+ * Armed faults (tests): on the next job, worker FAULT_WORKER throws or never answers; garble
+ * (copied mode): it answers with a malformed message.
+ */
+export const FAULT = { throw: 1, hang: 2, garble: 3 };
 
 /** Bytes of the control buffer for n workers. */
 export const controlBytes = (n) => 4 * (HEADER + PER_WORKER * n) + MESSAGE_BYTES * n;

@@ -5,12 +5,15 @@
 // staged in that memory; the job is announced through a control SharedArrayBuffer with
 // Atomics.notify, and its end awaited with Atomics.waitAsync: no structured cloning on the way.
 import { SlabcastError } from '../core/errors.js';
-import { taExact, taSet } from '../core/typed.js';
+import { taCopy, taExact, taSet } from '../core/typed.js';
 import { requireRoom } from '../core/validate.js';
 import { MAX_STAGE_BYTES, checkStageBytes } from '../core/loader.js';
 import { checkBatchItems } from '../core/world.js';
+import { listStage, readListStage, twoJobs, writeStarts } from './lists.js';
 import { Pool } from './pool.js';
-import { CMD, DONE, FAULT_KIND, FAULT_WORKER, GEN, HEADER, JOB, OP, PER_WORKER, REMAINING, controlBytes, messageOffset } from './protocol.js';
+import {
+  CMD, DONE, FAULT_KIND, FAULT_WORKER, GEN, HEADER, JOB, OP, OUT, PER_WORKER, REMAINING, controlBytes, isList, messageOffset,
+} from './protocol.js';
 
 /** Bytes of each worker's stack (the single-threaded build's whole stack is 64 KiB). */
 export const STACK_BYTES = 256 * 1024;
@@ -18,7 +21,12 @@ export const STACK_BYTES = 256 * 1024;
 export const BLOCK_MAX = 8192;
 /** The fewest items in one block. */
 const BLOCK_MIN = 16;
-const JOB_BYTES = 64;
+const JOB_BYTES = 96;
+/** The answer arrays' words in the job (sc_mt_job: t, index, normal, point, hit; closestObjects' distance goes in t). */
+const JOB_SLOT = { t: 0, distance: 0, index: 1, normal: 2, point: 3, hit: 4 };
+const SLOTS = 5;
+/** A list query's first job gives each item room for at most this many hits in all. */
+const LIST_HITS = 1 << 20;
 const decoder = new TextDecoder();
 
 export class SharedEngine {
@@ -41,6 +49,7 @@ export class SharedEngine {
     this.control = null;
     this.ctl = null;
     this.inFlight = false; // a job's workers may still touch the stage (a fault mid-job)
+    this.room = new Map(); // list answers: the room per item for the next first job
   }
 
   alloc(bytes, what) {
@@ -96,53 +105,101 @@ export class SharedEngine {
 
   /**
    * Runs query q (QUERY entry) on n items `a` (checked Float32Array) with `filter` (readFilter's),
-   * into `outs` ({t, index, normal, point} or {hit}). Resolves when outs are filled.
+   * into `outs` (q's OUT arrays). extra: closestObjects' maxDistance. Resolves when outs are filled;
+   * for castRayAll and the overlaps (lists), resolves with the lists.
    */
-  async run(q, a, n, filter, outs) {
-    const pool = this.pool;
-    if (pool.failed) throw pool.failed;
+  async run(q, a, n, filter, outs, extra) {
+    if (this.pool.failed) throw this.pool.failed;
     const core = this.core;
-    const ex = core.ex;
     const ptr = this.ws.live();
-    this.ws.check(core.call(ex.sc_wasm_world_commit, ptr), 'commit');
-    const per = q.per;
-    const anyHit = q.op === 1;
-    // The stage: input, t, index, normal, point (sweeps), hit (any hit), exclude.
-    const inBytes = 4 * per * n;
-    const tOff = inBytes;
-    const iOff = tOff + (anyHit ? 0 : 4 * n);
-    const nOff = iOff + (anyHit ? 0 : 4 * n);
-    const pOff = nOff + (anyHit ? 0 : 12 * n);
-    const hOff = pOff + (q.sweep ? 12 * n : 0);
-    const xOff = (hOff + (anyHit ? n : 0) + 15) & ~15;
+    this.ws.check(core.call(core.ex.sc_wasm_world_commit, ptr), 'commit');
+    if (isList(q)) return this.runLists(q, ptr, a, n, filter);
+    // The stage: the items, each answer array (8-aligned), the exclude list.
+    let at = 4 * q.per * n;
+    const fields = OUT[q.out].map(([key, Type, per]) => {
+      at = (at + 7) & ~7;
+      const f = [key, Type, at, per * n];
+      at += Type.BYTES_PER_ELEMENT * per * n;
+      return f;
+    });
+    const xOff = (at + 15) & ~15;
+    const base = this.stageItems(q, a, n, filter, xOff);
+    const slots = new Array(SLOTS).fill(0);
+    for (const [key, , off] of fields) slots[JOB_SLOT[key]] = base + off;
+    this.writeJob(q, ptr, base, n, filter, xOff, slots, extra);
+    await this.command(CMD.job, this.job, q.name);
+    this.collect(q);
+    requireRoom(outs, n);
+    const buf = core.memory.buffer;
+    for (const [key, Type, off, length] of fields) taSet(outs[key], new Type(buf, base + off, length));
+    return undefined;
+  }
+
+  /**
+   * Copies n items into the stage (with `after` bytes for answers first, then the exclude list),
+   * checks them as a World does before any worker is woken; returns the stage's address.
+   */
+  stageItems(q, a, n, filter, after, extra = 0) {
+    const core = this.core;
     const exclude = filter !== null && filter.exclude !== null;
-    const base = this.stage(xOff + (exclude ? 4 * n : 0));
+    const base = this.stage(after + (exclude ? 4 * n : 0) + extra);
     core.views();
-    taSet(core.f32, taExact(a, Float32Array, 0, per * n), base >> 2);
-    // the items, checked here as a World checks them, before any worker is woken
+    taSet(core.f32, taExact(a, Float32Array, 0, q.per * n), base >> 2);
     checkBatchItems(core, q.op, base, n, q.name);
-    if (exclude) taSet(core.i32, filter.exclude, (base + xOff) >> 2);
-    const block = Math.min(BLOCK_MAX, Math.max(BLOCK_MIN, Math.ceil(n / (4 * this.count))));
+    if (exclude) taSet(core.i32, taExact(filter.exclude, Int32Array, 0, n), (base + after) >> 2);
+    return base;
+  }
+
+  /** Writes the job (sc_mt_job): slots are the answer arrays' addresses by JOB_SLOT; lists: [start, total]. */
+  writeJob(q, ptr, base, n, filter, xOff, slots, extra, lists = null) {
+    const core = this.core;
+    core.views();
     const j = this.job >> 2;
     const i32 = core.i32;
+    const exclude = filter !== null && filter.exclude !== null;
+    i32.fill(0, j, j + JOB_BYTES / 4);
     i32[j] = q.op;
     i32[j + 1] = ptr;
     i32[j + 2] = base;
     i32[j + 3] = n;
-    i32[j + 4] = block;
-    i32[j + 5] = anyHit ? 0 : base + tOff;
-    i32[j + 6] = anyHit ? 0 : base + iOff;
-    i32[j + 7] = anyHit ? 0 : base + nOff;
-    i32[j + 8] = q.sweep ? base + pOff : 0;
-    i32[j + 9] = anyHit ? base + hOff : 0;
+    i32[j + 4] = Math.min(BLOCK_MAX, Math.max(isList(q) ? 1 : BLOCK_MIN, Math.ceil(n / (4 * this.count))));
+    for (let k = 0; k < SLOTS; k++) i32[j + 5 + k] = slots[k];
     i32[j + 10] = filter === null ? 0 : 1;
     i32[j + 11] = filter === null ? -1 : filter.mask | 0;
     i32[j + 12] = exclude ? base + xOff : 0;
     i32[j + 13] = filter === null ? 0 : filter.inside;
-    i32[j + 14] = 0;
-    i32[j + 15] = 0;
+    core.f32[j + 16] = extra ?? 0;
+    if (lists !== null) {
+      i32[j + 17] = lists[0];
+      i32[j + 18] = lists[1];
+    }
+  }
+
+  /**
+   * castRayAll and the overlaps: two jobs (lists.js, twoJobs), the first with room per item for
+   * as many hits as the last call of the kind needed. Resolves with the lists.
+   */
+  async runLists(q, ptr, a, n, filter) {
+    const guess = this.room.get(q.out) ?? 8;
+    const room = Math.max(1, Math.min(guess, Math.floor(LIST_HITS / n)));
+    const { list, hits } = await twoJobs(q, a, n, filter, room, (items, m, f, rooms, rm) => this.listJob(q, ptr, items, m, f, rooms, rm));
+    this.room.set(q.out, Math.min(64, Math.ceil((2 * hits) / n) + 1));
+    return list;
+  }
+
+  /** One job of a list query on m items: `rooms` (m + 1 running totals) or `room` hits per item. */
+  async listJob(q, ptr, a, m, filter, rooms, room) {
+    const hits = rooms === null ? room * m : rooms[m];
+    const L = listStage(q, m, hits);
+    const base = this.stageItems(q, a, m, filter, L.x);
+    writeStarts(this.core, base + L.s, m, rooms, room);
+    const slots = new Array(SLOTS).fill(0);
+    slots[JOB_SLOT.index] = base + L.i;
+    if (L.all) { slots[JOB_SLOT.t] = base + L.t; slots[JOB_SLOT.normal] = base + L.n; }
+    this.writeJob(q, ptr, base, m, filter, L.x, slots, 0, [base + L.s, base + L.c]);
     await this.command(CMD.job, this.job, q.name);
-    this.collect(q, n, base, tOff, iOff, nOff, pOff, hOff, outs);
+    this.collect(q);
+    return readListStage(this.core, base, L, m, hits);
   }
 
   /** Announces a command to every worker and resolves when all have finished it. */
@@ -160,8 +217,8 @@ export class SharedEngine {
     return this.pool.wait(done, `world query (${what})`);
   }
 
-  /** After a job: a worker's exception fails the pool; a refused item throws as world.js does; else copy out. */
-  collect(q, n, base, tOff, iOff, nOff, pOff, hOff, outs) {
+  /** After a job: a worker's exception fails the pool; a refused item throws as world.js does (the first one). */
+  collect(q) {
     const core = this.core;
     const ctl = this.ctl;
     core.views();
@@ -186,16 +243,6 @@ export class SharedEngine {
       const where = first >= 0 ? `${q.name}[${first}]: ` : `${q.name}: `;
       throw new SlabcastError(where + core.statusMessage(status), { status, field: q.name });
     }
-    requireRoom(outs, n);
-    const buf = core.memory.buffer;
-    if (q.op === 1) {
-      taSet(outs.hit, new Uint8Array(buf, base + hOff, n));
-      return;
-    }
-    taSet(outs.t, new Float32Array(buf, base + tOff, n));
-    taSet(outs.index, new Int32Array(buf, base + iOff, n));
-    taSet(outs.normal, new Float32Array(buf, base + nOff, 3 * n));
-    if (q.sweep) taSet(outs.point, new Float32Array(buf, base + pOff, 3 * n));
   }
 
   /**
@@ -269,3 +316,4 @@ function waitFor(ctl, index, before, want) {
     poll();
   });
 }
+

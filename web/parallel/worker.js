@@ -6,10 +6,17 @@
 // waits on the control buffer with Atomics.wait: it never reads messages again. Each job it
 // takes blocks of items with one atomic add (sc_wasm_mt_work) and counts itself done.
 // Copied mode: the worker holds a replica world (slabcast.wasm); each message brings the
-// changes since the last one and one slice of a batch, and the answer goes back transferred.
+// changes since the last one and one slice of a batch in a buffer lent by the main thread; the
+// answers go back in that buffer (castRayAll's and the overlaps' lists in arrays of their own),
+// all transferred.
 import { makeImports, instantiateCore } from '../core/loader.js';
 import { createWorld } from '../core/world.js';
-import { CMD, DONE, FAULT, FAULT_KIND, FAULT_WORKER, GEN, HEADER, JOB, MESSAGE_BYTES, OP, PER_WORKER, REMAINING, messageOffset } from './protocol.js';
+import { worldState } from '../core/world.js';
+import { coreLists } from './lists.js';
+import {
+  CMD, DONE, FAULT, FAULT_KIND, FAULT_WORKER, GEN, HEADER, JOB, MESSAGE_BYTES, OP, PER_WORKER, QUERY, REMAINING, isList,
+  messageOffset, sliceLayout,
+} from './protocol.js';
 
 const isNode = typeof process === 'object' && process !== null && typeof process.versions?.node === 'string';
 let port;
@@ -26,6 +33,7 @@ if (isNode) {
 
 const encoder = new TextEncoder();
 let replica = null; // copied mode: { core, world }
+let garbled = false; // copied mode: the next answer is malformed (fault injection)
 
 function errorText(e) {
   return e !== null && typeof e === 'object' && typeof e.message === 'string' ? e.message : String(e);
@@ -42,6 +50,7 @@ function onMessage(m) {
 
 /** Fault injection for the tests: an uncaught exception, or a worker that never answers. */
 function fault(kind) {
+  if (kind === FAULT.garble) garbled = true;
   if (kind === FAULT.throw) throw new Error('injected fault: the worker threw');
   if (kind === FAULT.hang) for (;;) { /* never answers */ }
 }
@@ -133,30 +142,60 @@ function apply(world, d) {
   }
 }
 
-function runCopied(m) {
-  if (replica === null) {
-    port.post({ type: 'result', id: m.id, ok: false, fatal: true, message: 'the worker has no world (not started)' });
+/** A slice's fixed answers, written by the World call into views of the lent buffer. */
+function answerFixed(world, q, name, input, m) {
+  const outs = {};
+  for (const [key, Type, at, length] of sliceLayout(q, m.m).fields) outs[key] = new Type(m.buffer, at, length);
+  const options = m.options ?? undefined;
+  if (m.m === 0) return;
+  if (name === 'anyHit') world.anyHit(input, outs.hit, options);
+  else if (name === 'closestObjects') world.closestObjects(input, m.extra, outs, options);
+  else world[name](input, outs, options);
+}
+
+const INSIDE = { solid: 0, skip: 1, exit: 2 };
+
+/** A job's options as the core's filter (numbers), or null. */
+const listFilter = (o) => (o === null || o === undefined ? null
+  : { mask: o.mask, inside: INSIDE[o.inside], exclude: o.exclude === undefined ? null : o.exclude });
+
+async function runCopied(m) {
+  const reply = (message, transfer) => {
+    const t = m.buffer instanceof ArrayBuffer ? [m.buffer, ...transfer] : transfer;
+    port.post({ type: 'result', id: m.id, buffer: m.buffer, ...message }, t);
+  };
+  if (garbled) {
+    garbled = false;
+    port.post({ type: 'result', id: m.id, ok: true, buffer: null, start: 'garbled', index: [1, 2] });
+    return;
+  }
+  const q = Object.hasOwn(QUERY, m.query) ? QUERY[m.query] : null;
+  if (replica === null || q === null || !(m.buffer instanceof ArrayBuffer) || !Number.isInteger(m.m) || m.m < 0 ||
+      m.buffer.byteLength < sliceLayout(q, m.m).bytes) {
+    const what = replica === null ? 'the worker has no world (not started)' : q === null ? `unknown query ${String(m.query)}`
+      : 'a job without its items (a buffer of the slice)';
+    reply({ ok: false, fatal: true, message: what }, []);
     return;
   }
   const { core, world } = replica;
   try {
-    for (const d of m.changes) apply(world, d);
+    for (const d of m.changes ?? []) apply(world, d);
   } catch (e) {
-    port.post({ type: 'result', id: m.id, ok: false, fatal: true, message: `a change could not be applied: ${errorText(e)}` });
+    reply({ ok: false, fatal: true, message: `a change could not be applied: ${errorText(e)}` }, []);
     return;
   }
   try {
-    const r = world[m.query](m.input, undefined, m.options ?? undefined);
-    if (m.query === 'anyHit') {
-      port.post({ type: 'result', id: m.id, ok: true, hit: r }, [r.buffer]);
+    const input = new Float32Array(m.buffer, 0, q.per * m.m);
+    if (!isList(q)) {
+      answerFixed(world, q, m.query, input, m);
+      reply({ ok: true }, []);
     } else {
-      const transfer = [r.t.buffer, r.index.buffer, r.normal.buffer];
-      if (r.point) transfer.push(r.point.buffer);
-      port.post({ type: 'result', id: m.id, ok: true, t: r.t, index: r.index, normal: r.normal, point: r.point }, transfer);
+      const r = await coreLists(core, worldState(world).live(), q, input, m.m, listFilter(m.options));
+      reply({ ok: true, ...r }, Object.values(r).map((a) => a.buffer));
     }
   } catch (e) {
     const status = typeof e?.status === 'number' ? e.status : undefined;
-    const index = status === undefined ? -1 : core.call(core.ex.sc_wasm_error_index);
-    port.post({ type: 'result', id: m.id, ok: false, fatal: status === undefined, status, index, message: errorText(e) });
+    const index = status === undefined ? -1 : e.item ?? core.call(core.ex.sc_wasm_error_index);
+    reply({ ok: false, fatal: status === undefined, status, index, message: errorText(e) }, []);
   }
 }

@@ -98,7 +98,7 @@ async function measureWorkers(sc, boxes, rays, maxWorkers, onRow) {
   }
   for (let w = 1; w <= maxWorkers; w++) {
     const { createParallelWorld } = await import('../parallel.js'); // loaded when first asked for
-    const world = await createParallelWorld({ workers: w });
+    const world = await createParallelWorld({ workers: w, inline: 0 }); // every batch on the workers, whatever its size
     try {
       world.addAABBs(boxes);
       onRow(`${w} worker${w > 1 ? 's' : ''}`, m * await callsPerSecond(() => world.castRays(rays, out), 400), world.memoryMode);

@@ -12,7 +12,8 @@ export const BENCH_WASM = path.join(ROOT, 'build/wasm/slabcast-bench.wasm');
 export const QUERY_DUMP = path.join(ROOT, 'build/native/slabcast_query_dump');
 
 const SOURCES = {
-  [NATIVE_RUNNER]: ['src', 'tools'],
+  // the runner's own sources (not every tool: make does not relink it for a benchmark's change)
+  [NATIVE_RUNNER]: ['src', 'tools/slabcast-cases.c', 'tools/slabcast_cases_lib.c', 'tools/slabcast_cases_lib.h'],
   [WASM]: ['src'],
   [MT_WASM]: ['src'],
   [BENCH_WASM]: ['tools/bench_scene.h', 'tools/wasm_bench_scene.c'],

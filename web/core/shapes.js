@@ -1,0 +1,422 @@
+// shapes.js: one ray against a sphere, a capsule, an OBB or a plane in JavaScript, for raycast's
+// common inputs, so that they need no call into wasm. Every answer given here is the core's
+// (src/sc_sphere.c, sc_capsule.c, sc_obb.c, sc_plane.c) bit for bit; every input it cannot
+// settle so goes to the core (UNSURE).
+//
+// - Sphere, capsule, OBB: certain misses only. The core classifies exactly (exactly summed
+//   products of the float inputs, exact fallbacks), so its miss is the exact geometric miss; a
+//   ray is answered here only when plain double arithmetic proves that miss with a margin
+//   (2^-40 of the size of the terms, where the arithmetic errs by a few 2^-53 of it), and the
+//   result is then {hit: false}, the core's. Hits and every near case go to the core.
+// - Plane: the core's whole computation (sc__raycast_plane_valid) written out in double, which
+//   JavaScript's numbers are (IEEE binary64, round to nearest, no fused operations: as the core
+//   built with -ffp-contract=off), including the exactly summed products (sc_xsum_s, sc_two_prod).
+//
+// Inputs are Float32Arrays (the staged ray: origin, dir, tmax; the shape's floats in sc_shape's
+// layout): the core's values exactly. Invalid inputs are never answered here (the core gives
+// their error).
+
+/** The answer when the core must decide. */
+export const UNSURE = -1;
+
+const M = 9.094947017729282e-13; // 2^-40: the margin, relative to the size of the terms
+const abs = Math.abs;
+const fin = (a) => a - a === 0; // finite (NaN and infinities give NaN)
+
+/** The ray is valid (sc_ray_check): finite origin and dir, dir not zero, tmax >= 0 (not NaN). */
+function rayOk(r) {
+  return fin(r[0]) && fin(r[1]) && fin(r[2]) && fin(r[3]) && fin(r[4]) && fin(r[5]) && r[6] >= 0 &&
+    (r[3] !== 0 || r[4] !== 0 || r[5] !== 0);
+}
+
+/**
+ * Whether the ray o + t d (t >= 0) certainly misses the ball |x - c| <= rad (ball: c, rad; the
+ * sphere's own floats, or a ball holding a capsule; an array, as V8 boxes doubles passed to a
+ * function it does not inline): the origin outside (|m|^2 > rad^2, m = o - c)
+ * and moving away (m.d > 0) or its line passing further than rad (|m x d|^2 > rad^2 d.d). Each
+ * computed value is within 2^-50 of its terms' size of the exact one; only margins of 2^-40 of
+ * that size decide.
+ */
+function ballMissed(r, ball) {
+  const cx = ball[0];
+  const cy = ball[1];
+  const cz = ball[2];
+  const rad = ball[3];
+  const dx = r[3];
+  const dy = r[4];
+  const dz = r[5];
+  const mx = r[0] - cx;
+  const my = r[1] - cy;
+  const mz = r[2] - cz;
+  const r2 = rad * rad;
+  if (!((mx * mx + my * my + mz * mz) * (1 - 4 * M) > r2)) return false; // maybe inside
+  const bd = mx * dx + my * dy + mz * dz;
+  if (bd > M * (abs(mx * dx) + abs(my * dy) + abs(mz * dz))) return true; // moving away
+  // |w| from below: w = m x d, each component within 2^-40 of its two terms
+  const wx = abs(my * dz - mz * dy) - M * (abs(my * dz) + abs(mz * dy));
+  const wy = abs(mz * dx - mx * dz) - M * (abs(mz * dx) + abs(mx * dz));
+  const wz = abs(mx * dy - my * dx) - M * (abs(mx * dy) + abs(my * dx));
+  const lx = wx > 0 ? wx : 0;
+  const ly = wy > 0 ? wy : 0;
+  const lz = wz > 0 ? wz : 0;
+  return (lx * lx + ly * ly + lz * lz) * (1 - M) > r2 * (dx * dx + dy * dy + dz * dz) * (1 + M);
+}
+
+/** s: center, radius. 0 (a certain miss) or UNSURE. */
+export function sphereRay(r, s) {
+  const rad = s[3];
+  if (!(rayOk(r) && fin(s[0]) && fin(s[1]) && fin(s[2]) && fin(rad) && rad >= 0)) return UNSURE;
+  return ballMissed(r, s) ? 0 : UNSURE;
+}
+
+/**
+ * s: a, b, radius. 0 (a certain miss) or UNSURE. The capsule lies in the ball around (a + b) / 2
+ * of radius |b - a| / 2 + radius, and in the infinite cylinder of that radius around the line
+ * through a and b: a ray that certainly misses either misses the capsule.
+ */
+export function capsuleRay(r, s) {
+  const ax = s[0];
+  const ay = s[1];
+  const az = s[2];
+  const bx = s[3];
+  const by = s[4];
+  const bz = s[5];
+  const rad = s[6];
+  if (!(rayOk(r) && fin(ax) && fin(ay) && fin(az) && fin(bx) && fin(by) && fin(bz) && fin(rad) && rad >= 0)) return UNSURE;
+  const ex = bx - ax;
+  const ey = by - ay;
+  const ez = bz - az;
+  // The ball: its centre rounded (within 2^-53 of |a + b| per coordinate) and its radius raised
+  // past that and past the rounding of the length.
+  const half = 0.5 * Math.sqrt(ex * ex + ey * ey + ez * ez);
+  const slack = M * (abs(ax) + abs(bx) + abs(ay) + abs(by) + abs(az) + abs(bz) + half);
+  const ball = BALL;
+  ball[0] = 0.5 * (ax + bx);
+  ball[1] = 0.5 * (ay + by);
+  ball[2] = 0.5 * (az + bz);
+  ball[3] = (half + rad) * (1 + M) + slack;
+  if (ballMissed(r, ball)) return 0;
+  // The cylinder: the lines o + t d and a + s e are further apart than rad when
+  // |(a - o).(d x e)| > rad |d x e|; n = d x e and that dot within 2^-40 of their terms.
+  const dx = r[3];
+  const dy = r[4];
+  const dz = r[5];
+  const nx = dy * ez - dz * ey;
+  const ny = dz * ex - dx * ez;
+  const nz = dx * ey - dy * ex;
+  const Nx = abs(dy * ez) + abs(dz * ey);
+  const Ny = abs(dz * ex) + abs(dx * ez);
+  const Nz = abs(dx * ey) + abs(dy * ex);
+  const gx = ax - r[0];
+  const gy = ay - r[1];
+  const gz = az - r[2];
+  const sd = gx * nx + gy * ny + gz * nz;
+  const low = abs(sd) - M * (abs(gx) * Nx + abs(gy) * Ny + abs(gz) * Nz);
+  if (low > 0) {
+    const hx = abs(nx) + M * Nx;
+    const hy = abs(ny) + M * Ny;
+    const hz = abs(nz) + M * Nz;
+    if (low * low * (1 - M) > rad * rad * (hx * hx + hy * hy + hz * hz) * (1 + M)) return 0;
+  }
+  return capsuleParts(r, s);
+}
+
+/**
+ * capsuleRay's last test, for a valid capsule: a certain miss of its three parts (the capsule is
+ * exactly their union): the balls of the radius around a and around b, and the finite cylinder F
+ * of the points whose projection on the axis falls within a-b, s = (p - a).e in [0, E] (e = b - a,
+ * E = e.e), within the radius of the axis: |(p - a) x e|^2 <= rad^2 E. Along the ray, s is
+ * s0 + t s1, so the t of F lie in an interval [t1, t2] (bounded here from outside, and cut to
+ * [0, tmax]); q(t) = |G + t K|^2 (G = (o - a) x e, K = d x e) is convex, so where it increases
+ * at t1 (q' = 2 K.(G + t K) > 0) its least value on [t1, t2] is q(t1), and where it decreases
+ * at t2, q(t2). That value above rad^2 E: the ray misses F. Each quantity carries a bound of
+ * 2^-40 (twice that for the sums at t) of its terms' size. 0 or UNSURE.
+ */
+function capsuleParts(r, s) {
+  const rad = s[6];
+  const ball = BALL;
+  ball[3] = rad;
+  for (let k = 0; k < 3; k++) ball[k] = s[k];
+  if (!ballMissed(r, ball)) return UNSURE;
+  for (let k = 0; k < 3; k++) ball[k] = s[3 + k];
+  if (!ballMissed(r, ball)) return UNSURE;
+  const ex = s[3] - s[0];
+  const ey = s[4] - s[1];
+  const ez = s[5] - s[2];
+  const gx = r[0] - s[0];
+  const gy = r[1] - s[1];
+  const gz = r[2] - s[2];
+  const dx = r[3];
+  const dy = r[4];
+  const dz = r[5];
+  const E = ex * ex + ey * ey + ez * ez;
+  const s0 = gx * ex + gy * ey + gz * ez;
+  const es0 = M * (abs(gx * ex) + abs(gy * ey) + abs(gz * ez));
+  const s1 = dx * ex + dy * ey + dz * ez;
+  const es1 = M * (abs(dx * ex) + abs(dy * ey) + abs(dz * ez));
+  const a1 = s1 < 0 ? -s1 : s1;
+  if (!(a1 > 2 * es1)) return UNSURE; // s1's sign, or |s1| within a factor 2, not certain
+  // t in F: s0 + t s1 in [0, E]; the numerators' bounds, then q / |s1| widened by 2 es1 / |s1| (as in obbSlabs)
+  const en = es0 + M * E;
+  const inv = 1 / a1;
+  const k = 2 * es1 * inv + M;
+  const n1 = (s1 > 0 ? -s0 : s0 - E) - en;
+  const n2 = (s1 > 0 ? E - s0 : s0) + en;
+  let t1 = n1 * inv;
+  let t2 = n2 * inv;
+  t1 -= (t1 < 0 ? -t1 : t1) * k;
+  t2 += (t2 < 0 ? -t2 : t2) * k;
+  if (t1 < 0) t1 = 0;
+  if (t2 > r[6]) t2 = r[6];
+  if (t1 > t2) return 0; // the ray is never over the segment: F missed, and both balls
+  const c = rad * rad * E * (1 + 4 * M);
+  const Gx = gy * ez - gz * ey;
+  const Gy = gz * ex - gx * ez;
+  const Gz = gx * ey - gy * ex;
+  const Gmx = abs(gy * ez) + abs(gz * ey);
+  const Gmy = abs(gz * ex) + abs(gx * ez);
+  const Gmz = abs(gx * ey) + abs(gy * ex);
+  const Kx = dy * ez - dz * ey;
+  const Ky = dz * ex - dx * ez;
+  const Kz = dx * ey - dy * ex;
+  const eKx = M * (abs(dy * ez) + abs(dz * ey));
+  const eKy = M * (abs(dz * ex) + abs(dx * ez));
+  const eKz = M * (abs(dx * ey) + abs(dy * ex));
+  for (let end = 0; end < 2; end++) {
+    const t = end === 0 ? t1 : t2;
+    const sg = end === 0 ? 1 : -1; // q must increase at t1, decrease at t2
+    const Vx = Gx + t * Kx;
+    const Vy = Gy + t * Ky;
+    const Vz = Gz + t * Kz;
+    const eVx = 2 * M * Gmx + 2 * t * eKx;
+    const eVy = 2 * M * Gmy + 2 * t * eKy;
+    const eVz = 2 * M * Gmz + 2 * t * eKz;
+    const kv = Kx * Vx + Ky * Vy + Kz * Vz;
+    const ekv = eKx * (abs(Vx) + eVx) + abs(Kx) * eVx + eKy * (abs(Vy) + eVy) + abs(Ky) * eVy + eKz * (abs(Vz) + eVz) +
+      abs(Kz) * eVz + M * (abs(Kx * Vx) + abs(Ky * Vy) + abs(Kz * Vz));
+    if (!(sg * kv > ekv * (1 + M))) continue;
+    const lx = abs(Vx) - eVx;
+    const ly = abs(Vy) - eVy;
+    const lz = abs(Vz) - eVz;
+    const q = (lx > 0 ? lx * lx : 0) + (ly > 0 ? ly * ly : 0) + (lz > 0 ? lz * lz : 0);
+    if (q * (1 - M) > c) return 0;
+  }
+  return UNSURE;
+}
+
+
+const BALL = new Float64Array(4);
+
+/**
+ * s: center, axes (3 x 3), half. 0 (a certain miss) or UNSURE. In the box frame, for each axis i
+ * whose dl_i = d.a_i has a certain sign s_i: u_i = s_i ol_i (ol_i = (o - c).a_i) and |dl_i| are
+ * known within eo_i, ed_i, so the slab's near and far parameters, near_i = -(h_i + u_i) / |dl_i|
+ * and far_i = (h_i - u_i) / |dl_i| (sc_obb_solve's (-+s_i h_i - ol_i) / dl_i), lie in intervals;
+ * a miss the core finds (exactly) is certain when the largest near bound from below exceeds the
+ * smallest far bound from above (two slabs' intervals disjoint: near_i > far_j), a far bound is
+ * below 0 (the box behind), or a near bound is past tmax. An axis whose sign is not certain is
+ * left out (no test uses it).
+ */
+export function obbRay(r, s) {
+  if (!rayOk(r)) return UNSURE;
+  const ax = s[3], ay = s[4], az = s[5], bx = s[6], by = s[7], bz = s[8], cx = s[9], cy = s[10], cz = s[11];
+  const h0 = s[12];
+  const h1 = s[13];
+  const h2 = s[14];
+  // Valid for certain (sc_obb_check): finite (a sum of the 15 floats, without overflow: NaN for an
+  // infinity or a NaN), half >= 0, and each a_i.a_j within 0.99e-4 of 1 or 0 in double (the
+  // core's float32 dot is within 1e-6 of it: it passes its 1e-4 test). Else the core decides.
+  const T = 0.99e-4;
+  if (!(fin(s[0] + s[1] + s[2] + ax + ay + az + bx + by + bz + cx + cy + cz + h0 + h1 + h2) && h0 >= 0 && h1 >= 0 && h2 >= 0 &&
+        abs(ax * ax + ay * ay + az * az - 1) <= T && abs(bx * bx + by * by + bz * bz - 1) <= T &&
+        abs(cx * cx + cy * cy + cz * cz - 1) <= T && abs(ax * bx + ay * by + az * bz) <= T &&
+        abs(ax * cx + ay * cy + az * cz) <= T && abs(bx * cx + by * cy + bz * cz) <= T)) return UNSURE;
+  // First its bounding ball (cheaper, and enough for most rays): c + sum_i l_i a_i with |l_i| <=
+  // h_i has |sum_i l_i a_i|^2 <= (1 + 3e-4) sum_i h_i^2 for axes within 1e-4 of orthonormal.
+  const ball = BALL;
+  ball[0] = s[0];
+  ball[1] = s[1];
+  ball[2] = s[2];
+  ball[3] = Math.sqrt((h0 * h0 + h1 * h1 + h2 * h2) * 1.0004) * (1 + M);
+  if (ballMissed(r, ball)) return 0;
+  return obbSlabs(r, s);
+}
+
+/** obbRay's slab intervals (see there), for a valid OBB: 0 or UNSURE. */
+function obbSlabs(r, s) {
+  const mx = r[0] - s[0];
+  const my = r[1] - s[1];
+  const mz = r[2] - s[2];
+  const dx = r[3];
+  const dy = r[4];
+  const dz = r[5];
+  let tn = -Infinity;
+  let tf = r[6];
+  for (let i = 0; i < 3; i++) {
+    const a = s[3 + 3 * i];
+    const b = s[4 + 3 * i];
+    const c = s[5 + 3 * i];
+    const d = dx * a + dy * b + dz * c;
+    const ed = M * (abs(dx * a) + abs(dy * b) + abs(dz * c));
+    const ad = d < 0 ? -d : d;
+    if (!(ad > 2 * ed)) continue; // the sign, or |dl_i| within a factor 2, not certain
+    const o = mx * a + my * b + mz * c;
+    const eo = M * (abs(mx * a) + abs(my * b) + abs(mz * c));
+    const u = d < 0 ? -o : o;
+    const h = s[12 + i];
+    // q / |dl_i| for the exact |dl_i| within ad (1 +- ed/ad): within 2 ed/ad of q / ad, relative
+    const inv = 1 / ad;
+    const k = 2 * ed * inv + M;
+    const near = -(h + u + eo) * inv; // the smallest numerator
+    const far = (h - u + eo) * inv; // the largest
+    const lo = near - (near < 0 ? -near : near) * k;
+    const hi = far + (far < 0 ? -far : far) * k;
+    if (lo > tn) tn = lo;
+    if (hi < tf) tf = hi;
+    if (tn > tf || tf < 0) return 0;
+  }
+  return UNSURE;
+}
+
+
+// ------------------------------------------------------------------ plane, exactly as the core
+
+const F64 = new Float64Array(1);
+const U32 = new Uint32Array(F64.buffer);
+const HI = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0; // the word holding the exponent
+const FLT_MAX = 3.4028234663852886e38;
+const E = new Float64Array(24); // sc_expansion's components
+const T = new Float64Array(16); // a term list (and its sum after it)
+
+/**
+ * sc_xsum_s(t, n): the exact sum of n doubles through an expansion (sc_exact.h), rounded as the
+ * core; stored in t[n] (V8 boxes a double returned by a function it does not inline).
+ */
+function xsumS(t, n) {
+  const e = E;
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    let q = t[i];
+    let k = 0;
+    for (let j = 0; j < m; j++) {
+      // sc_two_sum(q, e[j])
+      const a = q;
+      const b = e[j];
+      const x = a + b;
+      const bv = x - a;
+      const av = x - bv;
+      const err = (a - av) + (b - bv);
+      q = x;
+      if (err !== 0) e[k++] = err;
+    }
+    if (q !== 0) e[k++] = q;
+    m = k;
+  }
+  let s = 0;
+  for (let j = 0; j < m; j++) s += e[j];
+  if (s === 0 && m > 0) s = e[m - 1] < 0 ? -abs(e[0]) : abs(e[0]); // copysign(e[0], e[m - 1]): e[m - 1] != 0
+  t[n] = s;
+}
+
+/** sc_two_prod(a, b): the product and its error, into t[n], t[n + 1] (Dekker's, without FMA). */
+function twoProd(a, b, t, n) {
+  const split = 134217729.0;
+  const x = a * b;
+  const ca = split * a;
+  const cb = split * b;
+  const ah = ca - (ca - a);
+  const al = a - ah;
+  const bh = cb - (cb - b);
+  const bl = b - bh;
+  t[n] = x;
+  t[n + 1] = ((ah * bh - x) + ah * bl + al * bh) + al * bl;
+}
+
+/** frexp's exponent of a finite m > 0 that is a normal double: m / 2^e lies in [0.5, 1). */
+function frexpExp(m) {
+  F64[0] = m;
+  return ((U32[HI] >>> 20) & 0x7ff) - 1022;
+}
+
+
+/**
+ * s: normal, d. The core's sc__raycast_plane_valid: 0 (miss), or 1 with out[0..8] = t, t_enter,
+ * t_exit, point, normal; UNSURE for an invalid input (the core's error).
+ */
+export function planeRay(r, s, out) {
+  const nx = s[0];
+  const ny = s[1];
+  const nz = s[2];
+  const pd = s[3];
+  if (!(rayOk(r) && fin(nx) && fin(ny) && fin(nz) && fin(pd) && (nx !== 0 || ny !== 0 || nz !== 0))) return UNSURE;
+  const ox = r[0];
+  const oy = r[1];
+  const oz = r[2];
+  const dx = r[3];
+  const dy = r[4];
+  const dz = r[5];
+  const tmax = r[6];
+  const t = T;
+  t[0] = nx * dx;
+  t[1] = ny * dy;
+  t[2] = nz * dz;
+  xsumS(t, 3);
+  const denom = t[3];
+  t[0] = nx * ox;
+  t[1] = ny * oy;
+  t[2] = nz * oz;
+  t[3] = -pd;
+  xsumS(t, 4);
+  const num = -t[4]; // -sc__plane_side: d - n.o
+  let tt;
+  if (denom === 0) {
+    if (num !== 0) return 0;
+    tt = 0;
+  } else {
+    const ge0 = num === 0 || (num > 0) === (denom > 0);
+    if (!ge0) return 0;
+    if (tmax !== Infinity) {
+      t[0] = -(nx * ox);
+      t[1] = -(ny * oy);
+      t[2] = -(nz * oz);
+      t[3] = pd;
+      twoProd(-tmax, nx * dx, t, 4);
+      twoProd(-tmax, ny * dy, t, 6);
+      twoProd(-tmax, nz * dz, t, 8);
+      xsumS(t, 10);
+      const diff = t[10]; // num - tmax*denom
+      if (denom > 0 ? diff > 0 : diff < 0) return 0;
+    }
+    tt = num / denom;
+    if (!(tt >= 0)) tt = 0;
+  }
+  // sc_dfin, then +0 for -0 (written out: V8 boxes a double passed to a helper it does not inline)
+  let tf = tt > FLT_MAX ? FLT_MAX : Math.fround(tt);
+  if (tf > tmax) tf = tmax;
+  tf += 0;
+  out[0] = tf;
+  out[1] = tf;
+  out[2] = tf;
+  const px = ox + tt * dx;
+  const py = oy + tt * dy;
+  const pq = oz + tt * dz;
+  out[3] = (px > FLT_MAX ? FLT_MAX : px < -FLT_MAX ? -FLT_MAX : Math.fround(px)) + 0;
+  out[4] = (py > FLT_MAX ? FLT_MAX : py < -FLT_MAX ? -FLT_MAX : Math.fround(py)) + 0;
+  out[5] = (pq > FLT_MAX ? FLT_MAX : pq < -FLT_MAX ? -FLT_MAX : Math.fround(pq)) + 0;
+  // sc_unit_d(normal): scaled by the power of two that brings its largest component into
+  // [0.5, 1) (exact: the components are floats, so every scaled one is a normal double), then
+  // divided by its length; the normal faces the ray (n.dir <= 0).
+  let m = abs(nx);
+  if (abs(ny) > m) m = abs(ny);
+  if (abs(nz) > m) m = abs(nz);
+  const k = 2 ** -frexpExp(m);
+  const x = nx * k;
+  const y = ny * k;
+  const z = nz * k;
+  const len = Math.sqrt(x * x + y * y + z * z);
+  const g = denom > 0 ? -1 : 1;
+  out[6] = Math.fround(x / len) * g + 0;
+  out[7] = Math.fround(y / len) * g + 0;
+  out[8] = Math.fround(z / len) * g + 0;
+  return 1;
+}
