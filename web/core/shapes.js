@@ -28,12 +28,13 @@ const fin = (a) => a - a === 0; // finite (NaN and infinities give NaN)
 
 /**
  * s: center, radius. 0 (a certain miss) or UNSURE. Validity is checked by a sum: a sum of a few
- * floats (each below 2^128) cannot overflow a double, so it is finite exactly when every float is.
+ * floats (each below 2^128) cannot overflow a double, so it is finite exactly when every float is
+ * (summed as a tree, in any order: a chain of 20 additions would cost their latency, 20 x 4 cycles).
  */
 export function sphereRay(r, s) {
   const ox = r[0], oy = r[1], oz = r[2], dx = r[3], dy = r[4], dz = r[5];
   const cx = s[0], cy = s[1], cz = s[2], rad = s[3];
-  if (!(fin(ox + oy + oz + dx + dy + dz + cx + cy + cz + rad) && r[6] >= 0 && rad >= 0 &&
+  if (!(fin(((ox + oy) + (oz + dx)) + ((dy + dz) + (cx + cy)) + (cz + rad)) && r[6] >= 0 && rad >= 0 &&
         (dx !== 0 || dy !== 0 || dz !== 0))) return UNSURE;
   return ballMiss(ox - cx, oy - cy, oz - cz, dx, dy, dz, rad * rad) ? 0 : UNSURE;
 }
@@ -83,7 +84,7 @@ export function capsuleRay(r, s) {
   const bz = s[5];
   const rad = s[6];
   // valid: finite (sums of floats cannot overflow: see sphereRay), tmax >= 0, dir not zero, radius >= 0
-  if (!(fin(ox + oy + oz + dx + dy + dz + ax + ay + az + bx + by + bz + rad) && r[6] >= 0 && rad >= 0 &&
+  if (!(fin((((ox + oy) + (oz + dx)) + ((dy + dz) + (ax + ay))) + (((az + bx) + (by + bz)) + rad)) && r[6] >= 0 && rad >= 0 &&
         (dx !== 0 || dy !== 0 || dz !== 0))) return UNSURE;
   const ex = bx - ax;
   const ey = by - ay;
@@ -218,7 +219,8 @@ export function obbRay(r, s) {
   // >= 0, and each a_i.a_j within 0.99e-4 of 1 or 0 in double (the core's float32 dot is within
   // 1e-6 of it: it passes its 1e-4 test). Else the core decides.
   const T = 0.99e-4;
-  if (!(fin(ox + oy + oz + dx + dy + dz + c0 + c1 + c2 + ax + ay + az + bx + by + bz + cx + cy + cz + h0 + h1 + h2) &&
+  if (!(fin(((((ox + oy) + (oz + dx)) + ((dy + dz) + (c0 + c1))) + (((c2 + ax) + (ay + az)) + ((bx + by) + (bz + cx)))) +
+        (((cy + cz) + (h0 + h1)) + h2)) &&
         r[6] >= 0 && (dx !== 0 || dy !== 0 || dz !== 0) && h0 >= 0 && h1 >= 0 && h2 >= 0 &&
         abs(ax * ax + ay * ay + az * az - 1) <= T && abs(bx * bx + by * by + bz * bz - 1) <= T &&
         abs(cx * cx + cy * cy + cz * cz - 1) <= T && abs(ax * bx + ay * by + az * bz) <= T &&
@@ -344,7 +346,7 @@ export function planeRay(r, s, out) {
   const dz = r[5];
   const tmax = r[6];
   // valid: finite (a sum of floats: see sphereRay), tmax >= 0, dir and normal not zero
-  if (!(fin(ox + oy + oz + dx + dy + dz + nx + ny + nz + pd) && tmax >= 0 && (dx !== 0 || dy !== 0 || dz !== 0) &&
+  if (!(fin(((ox + oy) + (oz + dx)) + ((dy + dz) + (nx + ny)) + (nz + pd)) && tmax >= 0 && (dx !== 0 || dy !== 0 || dz !== 0) &&
         (nx !== 0 || ny !== 0 || nz !== 0))) return UNSURE;
   const t = T;
   t[0] = nx * dx;
