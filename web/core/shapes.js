@@ -36,31 +36,19 @@ export function sphereRay(r, s) {
   const cx = s[0], cy = s[1], cz = s[2], rad = s[3];
   if (!(fin(((ox + oy) + (oz + dx)) + ((dy + dz) + (cx + cy)) + (cz + rad)) && r[6] >= 0 && rad >= 0 &&
         (dx !== 0 || dy !== 0 || dz !== 0))) return UNSURE;
-  const ball = BALL;
-  ball[0] = cx;
-  ball[1] = cy;
-  ball[2] = cz;
-  ball[3] = rad * rad;
-  return ballMiss(r, ball) ? 0 : UNSURE;
+  return ballMiss(ox - cx, oy - cy, oz - cz, dx, dy, dz, rad * rad) ? 0 : UNSURE;
 }
 
 /**
- * Whether the ray r (origin o, dir d: r[0..5]) certainly misses the ball |x - c| <= rad (ball:
- * c, then r2 >= rad^2), the ray and the ball valid: the origin outside (|m|^2 > rad^2, m = o - c,
- * each component within 2^-52 of its exact value) and moving away (m.d > 0) or its line passing
- * further than rad (|m x d|^2 > rad^2 d.d). Each computed value is within 2^-50 of |m|_1 |d|_1
- * (at least its terms' size) of the exact one; only margins of 2^-40 of that size decide. Arrays
- * in (V8 boxes the doubles passed to a function it does not inline), and under V8's 460 bytes of
- * bytecode, so that it is inlined into its callers.
+ * Whether the ray o + t d (t >= 0) certainly misses the ball |x - c| <= rad, given m = o - c
+ * (each component within 2^-52 of its exact value) and r2 >= rad^2, the ray and the ball valid:
+ * the origin outside (|m|^2 > rad^2) and moving away (m.d > 0) or its line passing further than
+ * rad (|m x d|^2 > rad^2 d.d). Each computed value is within 2^-50 of |m|_1 |d|_1 (at least its
+ * terms' size) of the exact one; only margins of 2^-40 of that size decide. Small (347 bytes of
+ * bytecode, under V8's 460; 437 with a bound per term): V8 inlines it into each caller, so the
+ * doubles it takes are not boxed.
  */
-function ballMiss(r, ball) {
-  const dx = r[3];
-  const dy = r[4];
-  const dz = r[5];
-  const mx = r[0] - ball[0];
-  const my = r[1] - ball[1];
-  const mz = r[2] - ball[2];
-  const r2 = ball[3];
+function ballMiss(mx, my, mz, dx, dy, dz, r2) {
   if (!((mx * mx + my * my + mz * mz) * LO4 > r2)) return false; // maybe inside
   // every product m_i d_j is at most |m|_1 |d|_1 in size: e bounds the error of m.d and of each
   // component of m x d (a few 2^-53 of that, and m's own rounding)
@@ -73,8 +61,6 @@ function ballMiss(r, ball) {
   const l2 = (wx > 0 ? wx * wx : 0) + (wy > 0 ? wy * wy : 0) + (wz > 0 ? wz * wz : 0);
   return l2 * LO1 > r2 * (dx * dx + dy * dy + dz * dz) * HI1;
 }
-
-const BALL = new Float64Array(4); // ballMiss's ball: centre, r2
 
 /**
  * s: a, b, radius. 0 (a certain miss) or UNSURE. The capsule lies in the ball around (a + b) / 2
@@ -101,12 +87,7 @@ export function capsuleRay(r, s) {
   const half = 0.5 * Math.sqrt(ex * ex + ey * ey + ez * ez);
   const slack = M * (abs(ax) + abs(bx) + abs(ay) + abs(by) + abs(az) + abs(bz) + half);
   const rb = (half + rad) * (1 + M) + slack;
-  const ball = BALL;
-  ball[0] = 0.5 * (ax + bx);
-  ball[1] = 0.5 * (ay + by);
-  ball[2] = 0.5 * (az + bz);
-  ball[3] = rb * rb;
-  if (ballMiss(r, ball)) return 0;
+  if (ballMiss(ox - 0.5 * (ax + bx), oy - 0.5 * (ay + by), oz - 0.5 * (az + bz), dx, dy, dz, rb * rb)) return 0;
   // The cylinder: the lines o + t d and a + s e are further apart than rad when
   // |(a - o).(d x e)| > rad |d x e|; n = d x e and that dot within 2^-40 of their terms.
   const nx = dy * ez - dz * ey;
@@ -142,12 +123,9 @@ export function capsuleRay(r, s) {
  */
 function capsuleParts(r, s) {
   const rad = s[6];
-  const ball = BALL;
-  ball[3] = rad * rad;
-  for (let k = 0; k < 3; k++) ball[k] = s[k];
-  if (!ballMiss(r, ball)) return UNSURE;
-  for (let k = 0; k < 3; k++) ball[k] = s[3 + k];
-  if (!ballMiss(r, ball)) return UNSURE;
+  const r2 = rad * rad;
+  if (!ballMiss(r[0] - s[0], r[1] - s[1], r[2] - s[2], r[3], r[4], r[5], r2)) return UNSURE;
+  if (!ballMiss(r[0] - s[3], r[1] - s[4], r[2] - s[5], r[3], r[4], r[5], r2)) return UNSURE;
   const ex = s[3] - s[0];
   const ey = s[4] - s[1];
   const ez = s[5] - s[2];
@@ -223,43 +201,28 @@ function capsuleParts(r, s) {
  * left out (no test uses it).
  */
 export function obbRay(r, s) {
-  if (!obbOk(r, s)) return UNSURE;
-  // First its bounding ball (cheaper, and enough for most rays): c + sum_i l_i a_i with |l_i| <=
-  // h_i has |sum_i l_i a_i|^2 <= (1 + 3e-4) sum_i h_i^2 for axes within 1e-4 of orthonormal; the
-  // squared radius raised past the rounding of that sum (a few 2^-53).
-  const h0 = s[12];
-  const h1 = s[13];
-  const h2 = s[14];
-  const ball = BALL;
-  ball[0] = s[0];
-  ball[1] = s[1];
-  ball[2] = s[2];
-  ball[3] = (h0 * h0 + h1 * h1 + h2 * h2) * 1.0004 * (1 + 4 * M);
-  if (ballMiss(r, ball)) return 0;
-  return obbSlabs(r, s);
-}
-
-/**
- * The ray valid (sc_ray_check) and the box valid for certain (sc_obb_check): finite (a sum of
- * the floats, without overflow: NaN for an infinity or a NaN), tmax >= 0, dir not zero, half
- * >= 0, and each a_i.a_j within 0.99e-4 of 1 or 0 in double (the core's float32 dot is within
- * 1e-6 of it: it passes its 1e-4 test). Its own function, so that obbRay is small enough for V8
- * to inline.
- */
-function obbOk(r, s) {
   const ox = r[0], oy = r[1], oz = r[2], dx = r[3], dy = r[4], dz = r[5];
   const c0 = s[0], c1 = s[1], c2 = s[2];
   const ax = s[3], ay = s[4], az = s[5], bx = s[6], by = s[7], bz = s[8], cx = s[9], cy = s[10], cz = s[11];
   const h0 = s[12];
   const h1 = s[13];
   const h2 = s[14];
+  // The ray valid (sc_ray_check) and the box valid for certain (sc_obb_check): finite (a sum of
+  // the floats, without overflow: NaN for an infinity or a NaN), tmax >= 0, dir not zero, half
+  // >= 0, and each a_i.a_j within 0.99e-4 of 1 or 0 in double (the core's float32 dot is within
+  // 1e-6 of it: it passes its 1e-4 test). Else the core decides.
   const T = 0.99e-4;
-  return fin(((((ox + oy) + (oz + dx)) + ((dy + dz) + (c0 + c1))) + (((c2 + ax) + (ay + az)) + ((bx + by) + (bz + cx)))) +
+  if (!(fin(((((ox + oy) + (oz + dx)) + ((dy + dz) + (c0 + c1))) + (((c2 + ax) + (ay + az)) + ((bx + by) + (bz + cx)))) +
         (((cy + cz) + (h0 + h1)) + h2)) &&
-    r[6] >= 0 && (dx !== 0 || dy !== 0 || dz !== 0) && h0 >= 0 && h1 >= 0 && h2 >= 0 &&
-    abs(ax * ax + ay * ay + az * az - 1) <= T && abs(bx * bx + by * by + bz * bz - 1) <= T &&
-    abs(cx * cx + cy * cy + cz * cz - 1) <= T && abs(ax * bx + ay * by + az * bz) <= T &&
-    abs(ax * cx + ay * cy + az * cz) <= T && abs(bx * cx + by * cy + bz * cz) <= T;
+        r[6] >= 0 && (dx !== 0 || dy !== 0 || dz !== 0) && h0 >= 0 && h1 >= 0 && h2 >= 0 &&
+        abs(ax * ax + ay * ay + az * az - 1) <= T && abs(bx * bx + by * by + bz * bz - 1) <= T &&
+        abs(cx * cx + cy * cy + cz * cz - 1) <= T && abs(ax * bx + ay * by + az * bz) <= T &&
+        abs(ax * cx + ay * cy + az * cz) <= T && abs(bx * cx + by * cy + bz * cz) <= T)) return UNSURE;
+  // First its bounding ball (cheaper, and enough for most rays): c + sum_i l_i a_i with |l_i| <=
+  // h_i has |sum_i l_i a_i|^2 <= (1 + 3e-4) sum_i h_i^2 for axes within 1e-4 of orthonormal; the
+  // squared radius raised past the rounding of that sum (a few 2^-53).
+  if (ballMiss(ox - c0, oy - c1, oz - c2, dx, dy, dz, (h0 * h0 + h1 * h1 + h2 * h2) * 1.0004 * (1 + 4 * M))) return 0;
+  return obbSlabs(r, s);
 }
 
 /** obbRay's slab intervals (see there), for a valid OBB: 0 or UNSURE. */

@@ -206,19 +206,6 @@ export function capsuleInto(shape, f) {
   return 5;
 }
 
-/**
- * checkRay without the copy: origin, dir and tmax (Infinity when undefined) stored into f (a
- * Float32Array of at least 7: rounded to float32 there), each read once, in checkRay's order,
- * with its errors.
- */
-export function rayInto(ray, f) {
-  requireObject(ray, 'ray');
-  vec3Into(ray.origin, 'ray.origin', f, 0);
-  vec3Into(ray.dir, 'ray.dir', f, 3);
-  const t = ray.tmax;
-  f[6] = t === undefined ? Infinity : requireNumber(t, 'ray.tmax');
-}
-
 /** Returns a plain copy {origin, dir, tmax} (tmax defaults to Infinity). */
 export function checkRay(ray) {
   requireObject(ray, 'ray');
