@@ -274,4 +274,52 @@ describe('shapes.js: the core\'s answers on the oracle\'s hardest inputs', () =>
     expect(problems.slice(0, 5)).toEqual([]);
     expect(counts.js).toBeGreaterThan(25000);
   });
+
+  test('planes: d - n.o whose plain double sum has the wrong sign (the miss shortcut must not trust it)', () => {
+    // n.o = L + s - (L - 2) (products of floats, scaled by powers of two, axes permuted), with s
+    // within about 2^-28 of -2 (the nearest of 16 tries): the plain sum loses s's low bits (L + s rounds) unless s comes
+    // last, so it is 0 or a multiple of 2^-28 of the scale, while the exact n.o is e = s + 2; d is
+    // e / 2 rounded to float, so d - n.o is about -e / 2 exactly and often +e / 2 or so in plain
+    // double. The exact signs come from BigInt, not from slabcast; the answers from the core.
+    const r = rng(0x5167);
+    const dv = new DataView(new ArrayBuffer(8));
+    const exact = (x) => { // x * 2^1074 as a BigInt (exact for every finite double)
+      dv.setFloat64(0, x);
+      const hi = dv.getUint32(0);
+      const ex = (hi >>> 20) & 0x7ff;
+      const m = (BigInt(hi & 0xfffff) << 32n) + BigInt(dv.getUint32(4)) + (ex ? 1n << 52n : 0n);
+      const v = m << BigInt((ex || 1) - 1);
+      return hi >>> 31 ? -v : v;
+    };
+    const sign = (terms) => { const t = terms.reduce((a, x) => a + exact(x), 0n); return t > 0n ? 1 : t < 0n ? -1 : 0; };
+    const f = Math.fround;
+    const cases = [];
+    let flips = 0;
+    for (let i = 0; i < 20000; i++) {
+      const k = Math.floor(r() * 3);
+      const perm = (v) => [v[k], v[(k + 1) % 3], v[(k + 2) % 3]];
+      const p2 = (lo, hi) => 2 ** Math.floor(lo + r() * (hi - lo));
+      let n1 = 1.5;
+      for (let j = 0; j < 16; j++) { // the n1 of the 16 tried whose s = n1 * f(-2 / n1) is nearest -2 (not at it)
+        const c = f(1 + r());
+        const e0 = Math.abs(c * f(-2 / c) + 2);
+        if (e0 !== 0 && (j === 0 || e0 < Math.abs(n1 * f(-2 / n1) + 2))) n1 = c;
+      }
+      const sn = p2(-8, 8);
+      const so = p2(-8, 8) * (r() < 0.5 ? -1 : 1);
+      const normal = perm([sn, sn * n1, sn]);
+      const origin = perm([so * 2 ** 24, so * f(-2 / n1), -so * (2 ** 24 - 2)]);
+      const e = sn * so * (n1 * f(-2 / n1) + 2); // exact: Sterbenz, then a power of two
+      const d = f(e / 2);
+      const dir = [f(r() * 2 - 1), f(r() * 2 - 1), f(r() * 2 - 1)];
+      const q = [normal[0] * origin[0], normal[1] * origin[1], normal[2] * origin[2]];
+      const na = d - (q[0] + q[1] + q[2]);
+      if (na !== 0 && Math.sign(na) === -sign([d, -q[0], -q[1], -q[2]])) flips++;
+      cases.push({ query: 'raycast', ray: { origin, dir }, shape: { type: 'plane', normal, d } });
+    }
+    const counts = {};
+    const problems = run(cases, counts);
+    expect(problems.slice(0, 5)).toEqual([]);
+    expect(flips).toBeGreaterThan(1000);
+  });
 });

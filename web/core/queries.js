@@ -3,12 +3,12 @@
 // the result struct copied out into fresh JS objects (nothing returned aliases wasm memory).
 // A ray against an AABB (raycastAABB, and raycast with an AABB) is answered in JavaScript by
 // slab.js with the core's bits, the core deciding the inputs slab.js leaves to it.
-import { SlabcastError, asSlabcastError, fail } from './errors.js';
+import { SlabcastError, asSlabcastError, fail, truncateUtf8 } from './errors.js';
 import { taBuffer, taKind, taLength } from './typed.js';
 import { FALLBACK, slabAABB } from './slab.js';
-import { UNSURE, capsuleRay, obbRay, planeRay, sphereRay } from './shapes.js';
+import { capsuleRay, obbRay, planeRay, sphereRay } from './shapes.js';
 import {
-  checkSegment, checkShape, requireNumber, requireObject, requireVec3, shapeInto, shapeType, vec3Into,
+  capsuleInto, checkSegment, checkShape, obbInto, planeInto, requireNumber, requireObject, requireVec3, shapeType, sphereInto, vec3Into,
 } from './validate.js';
 
 /** sc_shape_type values of the C header slabcast.h. */
@@ -288,6 +288,42 @@ function makeRaycast(core) {
     core.checkStatus(i32[OUT_W]);
     return i32[OUT_W + 1] === 0 ? { hit: false } : hitOf(sc.f32, OUT_W + 2);
   };
+  // One function per type after the ray and the type are read: each reads the shape's fields
+  // (in their order, with their errors) and answers, or asks the core. Each is optimized with an
+  // inlining budget of its own (one raycast holding every type's path ran out of it: the AABB
+  // path's helpers were calls). raycast itself stays just over V8's 460 bytes of bytecode, so it
+  // is not inlined into its callers: measured, that put the OBB path back over the budget.
+  const missed = () => ({ hit: false });
+  const castAABB = (rayF, shape, shapeF) => {
+    vec3Into(shape.min, 'shape.min', shapeF, 0);
+    vec3Into(shape.max, 'shape.max', shapeF, 3);
+    // From here on none of the caller's code runs. slabAABB: the core's bits, as raycastAABB.
+    const k = slabAABB(rayF, shapeF, res);
+    if (k === 0) return missed();
+    if (k === 1) return hitOf(res, 0);
+    return inCore(rayF, 1, shapeF, 6);
+  };
+  // shapes.js: the core's answer where it is sure (sc_shape_type values written out: SHAPE_TYPES's
+  // are property loads)
+  const castSphere = (rayF, shape, shapeF) => {
+    sphereInto(shape, shapeF);
+    return sphereRay(rayF, shapeF) === 0 ? missed() : inCore(rayF, 3, shapeF, 4);
+  };
+  const castObb = (rayF, shape, shapeF) => {
+    obbInto(shape, shapeF);
+    return obbRay(rayF, shapeF) === 0 ? missed() : inCore(rayF, 2, shapeF, 15);
+  };
+  const castCapsule = (rayF, shape, shapeF) => {
+    capsuleInto(shape, shapeF);
+    return capsuleRay(rayF, shapeF) === 0 ? missed() : inCore(rayF, 5, shapeF, 7);
+  };
+  const castPlane = (rayF, shape, shapeF) => {
+    planeInto(shape, shapeF);
+    const k = planeRay(rayF, shapeF, res);
+    if (k === 0) return missed();
+    if (k === 1) return hitOf(res, 0);
+    return inCore(rayF, 4, shapeF, 4);
+  };
   return function raycast(ray, shape) {
     const rayF = depth === 0 ? rayStage : new Float32Array(7);
     const shapeF = depth === 0 ? shapeStage : new Float32Array(15);
@@ -300,23 +336,14 @@ function makeRaycast(core) {
       const t = ray.tmax;
       rayF[6] = t === undefined ? Infinity : requireNumber(t, 'ray.tmax');
       const type = shapeType(shape);
-      if (type === 'aabb') {
-        vec3Into(shape.min, 'shape.min', shapeF, 0);
-        vec3Into(shape.max, 'shape.max', shapeF, 3);
-        // From here on none of the caller's code runs. slabAABB: the core's bits, as raycastAABB.
-        const k = slabAABB(rayF, shapeF, res);
-        if (k === 0) return { hit: false };
-        if (k === 1) return hitOf(res, 0);
-        return inCore(rayF, SHAPE_TYPES.aabb, shapeF, 6);
+      switch (type) {
+        case 'aabb': return castAABB(rayF, shape, shapeF);
+        case 'sphere': return castSphere(rayF, shape, shapeF);
+        case 'obb': return castObb(rayF, shape, shapeF);
+        case 'capsule': return castCapsule(rayF, shape, shapeF);
+        case 'plane': return castPlane(rayF, shape, shapeF);
+        default: return fail(`unknown shape type "${truncateUtf8(type)}"`, 'shape.type'); // as checkShape
       }
-      const code = shapeInto(shape, type, shapeF);
-      // From here on none of the caller's code runs. shapes.js: the core's answer where it is sure.
-      // (the sc_shape_type values written out: SHAPE_TYPES's are property loads)
-      const k = code === 3 ? sphereRay(rayF, shapeF) : code === 5 ? capsuleRay(rayF, shapeF)
-        : code === 2 ? obbRay(rayF, shapeF) : planeRay(rayF, shapeF, res);
-      if (k === 0) return { hit: false };
-      if (k === 1) return hitOf(res, 0);
-      return inCore(rayF, code, shapeF, code === 2 ? 15 : code === 5 ? 7 : 4);
     } catch (e) {
       throw asSlabcastError(e, 'raycast');
     } finally {

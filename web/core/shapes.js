@@ -20,53 +20,46 @@
 export const UNSURE = -1;
 
 const M = 9.094947017729282e-13; // 2^-40: the margin, relative to the size of the terms
+const LO4 = 1 - 4 * M;
+const LO1 = 1 - M;
+const HI1 = 1 + M;
 const abs = Math.abs;
 const fin = (a) => a - a === 0; // finite (NaN and infinities give NaN)
 
-/** The ray is valid (sc_ray_check): finite origin and dir, dir not zero, tmax >= 0 (not NaN). */
-function rayOk(r) {
-  return fin(r[0]) && fin(r[1]) && fin(r[2]) && fin(r[3]) && fin(r[4]) && fin(r[5]) && r[6] >= 0 &&
-    (r[3] !== 0 || r[4] !== 0 || r[5] !== 0);
+/**
+ * s: center, radius. 0 (a certain miss) or UNSURE. Validity is checked by a sum: a sum of a few
+ * floats (each below 2^128) cannot overflow a double, so it is finite exactly when every float is
+ * (summed as a tree, in any order: a chain of 20 additions would cost their latency, 20 x 4 cycles).
+ */
+export function sphereRay(r, s) {
+  const ox = r[0], oy = r[1], oz = r[2], dx = r[3], dy = r[4], dz = r[5];
+  const cx = s[0], cy = s[1], cz = s[2], rad = s[3];
+  if (!(fin(((ox + oy) + (oz + dx)) + ((dy + dz) + (cx + cy)) + (cz + rad)) && r[6] >= 0 && rad >= 0 &&
+        (dx !== 0 || dy !== 0 || dz !== 0))) return UNSURE;
+  return ballMiss(ox - cx, oy - cy, oz - cz, dx, dy, dz, rad * rad) ? 0 : UNSURE;
 }
 
 /**
- * Whether the ray o + t d (t >= 0) certainly misses the ball |x - c| <= rad (ball: c, rad; the
- * sphere's own floats, or a ball holding a capsule; an array, as V8 boxes doubles passed to a
- * function it does not inline): the origin outside (|m|^2 > rad^2, m = o - c)
- * and moving away (m.d > 0) or its line passing further than rad (|m x d|^2 > rad^2 d.d). Each
- * computed value is within 2^-50 of its terms' size of the exact one; only margins of 2^-40 of
- * that size decide.
+ * Whether the ray o + t d (t >= 0) certainly misses the ball |x - c| <= rad, given m = o - c
+ * (each component within 2^-52 of its exact value) and r2 >= rad^2, the ray and the ball valid:
+ * the origin outside (|m|^2 > rad^2) and moving away (m.d > 0) or its line passing further than
+ * rad (|m x d|^2 > rad^2 d.d). Each computed value is within 2^-50 of |m|_1 |d|_1 (at least its
+ * terms' size) of the exact one; only margins of 2^-40 of that size decide. Small (347 bytes of
+ * bytecode, under V8's 460; 437 with a bound per term): V8 inlines it into each caller, so the
+ * doubles it takes are not boxed.
  */
-function ballMissed(r, ball) {
-  const cx = ball[0];
-  const cy = ball[1];
-  const cz = ball[2];
-  const rad = ball[3];
-  const dx = r[3];
-  const dy = r[4];
-  const dz = r[5];
-  const mx = r[0] - cx;
-  const my = r[1] - cy;
-  const mz = r[2] - cz;
-  const r2 = rad * rad;
-  if (!((mx * mx + my * my + mz * mz) * (1 - 4 * M) > r2)) return false; // maybe inside
-  const bd = mx * dx + my * dy + mz * dz;
-  if (bd > M * (abs(mx * dx) + abs(my * dy) + abs(mz * dz))) return true; // moving away
-  // |w| from below: w = m x d, each component within 2^-40 of its two terms
-  const wx = abs(my * dz - mz * dy) - M * (abs(my * dz) + abs(mz * dy));
-  const wy = abs(mz * dx - mx * dz) - M * (abs(mz * dx) + abs(mx * dz));
-  const wz = abs(mx * dy - my * dx) - M * (abs(mx * dy) + abs(my * dx));
-  const lx = wx > 0 ? wx : 0;
-  const ly = wy > 0 ? wy : 0;
-  const lz = wz > 0 ? wz : 0;
-  return (lx * lx + ly * ly + lz * lz) * (1 - M) > r2 * (dx * dx + dy * dy + dz * dz) * (1 + M);
-}
-
-/** s: center, radius. 0 (a certain miss) or UNSURE. */
-export function sphereRay(r, s) {
-  const rad = s[3];
-  if (!(rayOk(r) && fin(s[0]) && fin(s[1]) && fin(s[2]) && fin(rad) && rad >= 0)) return UNSURE;
-  return ballMissed(r, s) ? 0 : UNSURE;
+function ballMiss(mx, my, mz, dx, dy, dz, r2) {
+  if (!((mx * mx + my * my + mz * mz) * LO4 > r2)) return false; // maybe inside
+  // every product m_i d_j is at most |m|_1 |d|_1 in size: e bounds the error of m.d and of each
+  // component of m x d (a few 2^-53 of that, and m's own rounding)
+  const e = M * (abs(mx) + abs(my) + abs(mz)) * (abs(dx) + abs(dy) + abs(dz));
+  if (mx * dx + my * dy + mz * dz > e) return true; // moving away
+  // |m x d| from below
+  const wx = abs(my * dz - mz * dy) - e;
+  const wy = abs(mz * dx - mx * dz) - e;
+  const wz = abs(mx * dy - my * dx) - e;
+  const l2 = (wx > 0 ? wx * wx : 0) + (wy > 0 ? wy * wy : 0) + (wz > 0 ? wz * wz : 0);
+  return l2 * LO1 > r2 * (dx * dx + dy * dy + dz * dz) * HI1;
 }
 
 /**
@@ -75,6 +68,7 @@ export function sphereRay(r, s) {
  * through a and b: a ray that certainly misses either misses the capsule.
  */
 export function capsuleRay(r, s) {
+  const ox = r[0], oy = r[1], oz = r[2], dx = r[3], dy = r[4], dz = r[5];
   const ax = s[0];
   const ay = s[1];
   const az = s[2];
@@ -82,7 +76,9 @@ export function capsuleRay(r, s) {
   const by = s[4];
   const bz = s[5];
   const rad = s[6];
-  if (!(rayOk(r) && fin(ax) && fin(ay) && fin(az) && fin(bx) && fin(by) && fin(bz) && fin(rad) && rad >= 0)) return UNSURE;
+  // valid: finite (sums of floats cannot overflow: see sphereRay), tmax >= 0, dir not zero, radius >= 0
+  if (!(fin((((ox + oy) + (oz + dx)) + ((dy + dz) + (ax + ay))) + (((az + bx) + (by + bz)) + rad)) && r[6] >= 0 && rad >= 0 &&
+        (dx !== 0 || dy !== 0 || dz !== 0))) return UNSURE;
   const ex = bx - ax;
   const ey = by - ay;
   const ez = bz - az;
@@ -90,26 +86,19 @@ export function capsuleRay(r, s) {
   // past that and past the rounding of the length.
   const half = 0.5 * Math.sqrt(ex * ex + ey * ey + ez * ez);
   const slack = M * (abs(ax) + abs(bx) + abs(ay) + abs(by) + abs(az) + abs(bz) + half);
-  const ball = BALL;
-  ball[0] = 0.5 * (ax + bx);
-  ball[1] = 0.5 * (ay + by);
-  ball[2] = 0.5 * (az + bz);
-  ball[3] = (half + rad) * (1 + M) + slack;
-  if (ballMissed(r, ball)) return 0;
+  const rb = (half + rad) * (1 + M) + slack;
+  if (ballMiss(ox - 0.5 * (ax + bx), oy - 0.5 * (ay + by), oz - 0.5 * (az + bz), dx, dy, dz, rb * rb)) return 0;
   // The cylinder: the lines o + t d and a + s e are further apart than rad when
   // |(a - o).(d x e)| > rad |d x e|; n = d x e and that dot within 2^-40 of their terms.
-  const dx = r[3];
-  const dy = r[4];
-  const dz = r[5];
   const nx = dy * ez - dz * ey;
   const ny = dz * ex - dx * ez;
   const nz = dx * ey - dy * ex;
   const Nx = abs(dy * ez) + abs(dz * ey);
   const Ny = abs(dz * ex) + abs(dx * ez);
   const Nz = abs(dx * ey) + abs(dy * ex);
-  const gx = ax - r[0];
-  const gy = ay - r[1];
-  const gz = az - r[2];
+  const gx = ax - ox;
+  const gy = ay - oy;
+  const gz = az - oz;
   const sd = gx * nx + gy * ny + gz * nz;
   const low = abs(sd) - M * (abs(gx) * Nx + abs(gy) * Ny + abs(gz) * Nz);
   if (low > 0) {
@@ -134,12 +123,9 @@ export function capsuleRay(r, s) {
  */
 function capsuleParts(r, s) {
   const rad = s[6];
-  const ball = BALL;
-  ball[3] = rad;
-  for (let k = 0; k < 3; k++) ball[k] = s[k];
-  if (!ballMissed(r, ball)) return UNSURE;
-  for (let k = 0; k < 3; k++) ball[k] = s[3 + k];
-  if (!ballMissed(r, ball)) return UNSURE;
+  const r2 = rad * rad;
+  if (!ballMiss(r[0] - s[0], r[1] - s[1], r[2] - s[2], r[3], r[4], r[5], r2)) return UNSURE;
+  if (!ballMiss(r[0] - s[3], r[1] - s[4], r[2] - s[5], r[3], r[4], r[5], r2)) return UNSURE;
   const ex = s[3] - s[0];
   const ey = s[4] - s[1];
   const ez = s[5] - s[2];
@@ -204,9 +190,6 @@ function capsuleParts(r, s) {
   return UNSURE;
 }
 
-
-const BALL = new Float64Array(4);
-
 /**
  * s: center, axes (3 x 3), half. 0 (a certain miss) or UNSURE. In the box frame, for each axis i
  * whose dl_i = d.a_i has a certain sign s_i: u_i = s_i ol_i (ol_i = (o - c).a_i) and |dl_i| are
@@ -218,27 +201,27 @@ const BALL = new Float64Array(4);
  * left out (no test uses it).
  */
 export function obbRay(r, s) {
-  if (!rayOk(r)) return UNSURE;
+  const ox = r[0], oy = r[1], oz = r[2], dx = r[3], dy = r[4], dz = r[5];
+  const c0 = s[0], c1 = s[1], c2 = s[2];
   const ax = s[3], ay = s[4], az = s[5], bx = s[6], by = s[7], bz = s[8], cx = s[9], cy = s[10], cz = s[11];
   const h0 = s[12];
   const h1 = s[13];
   const h2 = s[14];
-  // Valid for certain (sc_obb_check): finite (a sum of the 15 floats, without overflow: NaN for an
-  // infinity or a NaN), half >= 0, and each a_i.a_j within 0.99e-4 of 1 or 0 in double (the
-  // core's float32 dot is within 1e-6 of it: it passes its 1e-4 test). Else the core decides.
+  // The ray valid (sc_ray_check) and the box valid for certain (sc_obb_check): finite (a sum of
+  // the floats, without overflow: NaN for an infinity or a NaN), tmax >= 0, dir not zero, half
+  // >= 0, and each a_i.a_j within 0.99e-4 of 1 or 0 in double (the core's float32 dot is within
+  // 1e-6 of it: it passes its 1e-4 test). Else the core decides.
   const T = 0.99e-4;
-  if (!(fin(s[0] + s[1] + s[2] + ax + ay + az + bx + by + bz + cx + cy + cz + h0 + h1 + h2) && h0 >= 0 && h1 >= 0 && h2 >= 0 &&
+  if (!(fin(((((ox + oy) + (oz + dx)) + ((dy + dz) + (c0 + c1))) + (((c2 + ax) + (ay + az)) + ((bx + by) + (bz + cx)))) +
+        (((cy + cz) + (h0 + h1)) + h2)) &&
+        r[6] >= 0 && (dx !== 0 || dy !== 0 || dz !== 0) && h0 >= 0 && h1 >= 0 && h2 >= 0 &&
         abs(ax * ax + ay * ay + az * az - 1) <= T && abs(bx * bx + by * by + bz * bz - 1) <= T &&
         abs(cx * cx + cy * cy + cz * cz - 1) <= T && abs(ax * bx + ay * by + az * bz) <= T &&
         abs(ax * cx + ay * cy + az * cz) <= T && abs(bx * cx + by * cy + bz * cz) <= T)) return UNSURE;
   // First its bounding ball (cheaper, and enough for most rays): c + sum_i l_i a_i with |l_i| <=
-  // h_i has |sum_i l_i a_i|^2 <= (1 + 3e-4) sum_i h_i^2 for axes within 1e-4 of orthonormal.
-  const ball = BALL;
-  ball[0] = s[0];
-  ball[1] = s[1];
-  ball[2] = s[2];
-  ball[3] = Math.sqrt((h0 * h0 + h1 * h1 + h2 * h2) * 1.0004) * (1 + M);
-  if (ballMissed(r, ball)) return 0;
+  // h_i has |sum_i l_i a_i|^2 <= (1 + 3e-4) sum_i h_i^2 for axes within 1e-4 of orthonormal; the
+  // squared radius raised past the rounding of that sum (a few 2^-53).
+  if (ballMiss(ox - c0, oy - c1, oz - c2, dx, dy, dz, (h0 * h0 + h1 * h1 + h2 * h2) * 1.0004 * (1 + 4 * M))) return 0;
   return obbSlabs(r, s);
 }
 
@@ -284,6 +267,8 @@ function obbSlabs(r, s) {
 const F64 = new Float64Array(1);
 const U32 = new Uint32Array(F64.buffer);
 const HI = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0; // the word holding the exponent
+const POW2 = new Float64Array(279); // POW2[e + 149] = 2^-e for e in [-149, 129] (normal doubles, exact)
+for (let e = -149; e <= 129; e++) POW2[e + 149] = 2 ** -e;
 const FLT_MAX = 3.4028234663852886e38;
 const E = new Float64Array(24); // sc_expansion's components
 const T = new Float64Array(16); // a term list (and its sum after it)
@@ -332,13 +317,6 @@ function twoProd(a, b, t, n) {
   t[n + 1] = ((ah * bh - x) + ah * bl + al * bh) + al * bl;
 }
 
-/** frexp's exponent of a finite m > 0 that is a normal double: m / 2^e lies in [0.5, 1). */
-function frexpExp(m) {
-  F64[0] = m;
-  return ((U32[HI] >>> 20) & 0x7ff) - 1022;
-}
-
-
 /**
  * s: normal, d. The core's sc__raycast_plane_valid: 0 (miss), or 1 with out[0..8] = t, t_enter,
  * t_exit, point, normal; UNSURE for an invalid input (the core's error).
@@ -348,7 +326,6 @@ export function planeRay(r, s, out) {
   const ny = s[1];
   const nz = s[2];
   const pd = s[3];
-  if (!(rayOk(r) && fin(nx) && fin(ny) && fin(nz) && fin(pd) && (nx !== 0 || ny !== 0 || nz !== 0))) return UNSURE;
   const ox = r[0];
   const oy = r[1];
   const oz = r[2];
@@ -356,15 +333,32 @@ export function planeRay(r, s, out) {
   const dy = r[4];
   const dz = r[5];
   const tmax = r[6];
+  // valid: finite (a sum of floats: see sphereRay), tmax >= 0, dir and normal not zero
+  if (!(fin(((ox + oy) + (oz + dx)) + ((dy + dz) + (nx + ny)) + (nz + pd)) && tmax >= 0 && (dx !== 0 || dy !== 0 || dz !== 0) &&
+        (nx !== 0 || ny !== 0 || nz !== 0))) return UNSURE;
+  // A certain miss first, without the exact sums: denom = n.d and num = d - n.o (each term a
+  // product of two floats, exact in double) summed in double are within a few 2^-53 of their
+  // terms' size of the exact values; past a margin of 2^-40 of it their signs are the exact ones,
+  // and opposite signs are the core's miss (num and denom nonzero, not of one sign: below).
+  const p0 = nx * dx;
+  const p1 = ny * dy;
+  const p2 = nz * dz;
+  const q0 = nx * ox;
+  const q1 = ny * oy;
+  const q2 = nz * oz;
+  const da = p0 + p1 + p2;
+  const na = pd - (q0 + q1 + q2);
+  if ((da > 0) !== (na > 0) && abs(da) > M * (abs(p0) + abs(p1) + abs(p2)) &&
+      abs(na) > M * (abs(q0) + abs(q1) + abs(q2) + abs(pd))) return 0;
   const t = T;
-  t[0] = nx * dx;
-  t[1] = ny * dy;
-  t[2] = nz * dz;
+  t[0] = p0;
+  t[1] = p1;
+  t[2] = p2;
   xsumS(t, 3);
   const denom = t[3];
-  t[0] = nx * ox;
-  t[1] = ny * oy;
-  t[2] = nz * oz;
+  t[0] = q0;
+  t[1] = q1;
+  t[2] = q2;
   t[3] = -pd;
   xsumS(t, 4);
   const num = -t[4]; // -sc__plane_side: d - n.o
@@ -409,7 +403,11 @@ export function planeRay(r, s, out) {
   let m = abs(nx);
   if (abs(ny) > m) m = abs(ny);
   if (abs(nz) > m) m = abs(nz);
-  const k = 2 ** -frexpExp(m);
+  // k = 2^-e for frexp's exponent e of m (m / 2^e in [0.5, 1)): e from m's bits (m is a
+  // float32 value, a normal double: e in [-148, 129]), 2^-e from a table (2 ** -e calls pow,
+  // about 40 ns for most e)
+  F64[0] = m;
+  const k = POW2[((U32[HI] >>> 20) & 0x7ff) - 1022 + 149];
   const x = nx * k;
   const y = ny * k;
   const z = nz * k;

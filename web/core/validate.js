@@ -180,7 +180,7 @@ function vec3Ok(v, f, off) {
 // fields read once, in the same order, with the same errors, stored into f (a Float32Array of at
 // least 15: rounded to float32 there, as when written to wasm memory) in sc_shape's layout after
 // its type word. Each returns the sc_shape_type value of slabcast.h.
-function obbInto(shape, f) {
+export function obbInto(shape, f) {
   vec3Into(shape.center, 'shape.center', f, 0);
   const v = shape.axes;
   // as requireAxes: all three read (and checked) before the error
@@ -189,35 +189,21 @@ function obbInto(shape, f) {
   vec3Into(shape.half, 'shape.half', f, 12);
   return 2;
 }
-function sphereInto(shape, f) {
+export function sphereInto(shape, f) {
   vec3Into(shape.center, 'shape.center', f, 0);
   f[3] = requireNumber(shape.radius, 'shape.radius');
   return 3;
 }
-function planeInto(shape, f) {
+export function planeInto(shape, f) {
   vec3Into(shape.normal, 'shape.normal', f, 0);
   f[3] = requireNumber(shape.d, 'shape.d');
   return 4;
 }
-function capsuleInto(shape, f) {
+export function capsuleInto(shape, f) {
   vec3Into(shape.a, 'shape.a', f, 0);
   vec3Into(shape.b, 'shape.b', f, 3);
   f[6] = requireNumber(shape.radius, 'shape.radius');
   return 5;
-}
-
-/**
- * The fields of a shape of type `type` (shapeType's answer) other than an AABB stored into f as
- * above; returns its sc_shape_type value. An unknown type is refused as by checkShapeFields.
- */
-export function shapeInto(shape, type, f) {
-  switch (type) {
-    case 'sphere': return sphereInto(shape, f);
-    case 'obb': return obbInto(shape, f);
-    case 'capsule': return capsuleInto(shape, f);
-    case 'plane': return planeInto(shape, f);
-    default: return fail(`unknown shape type "${truncateUtf8(type)}"`, 'shape.type'); // 'aabb': the caller's
-  }
 }
 
 /** Returns a plain copy {origin, dir, tmax} (tmax defaults to Infinity). */
