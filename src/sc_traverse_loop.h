@@ -34,8 +34,9 @@ static SC_W_FORCE_INLINE SC_TL_ATTR int SC_TL_BODY(const sc_world *w, const sc_w
 #endif
     const sc_node *nodes = w->nodes;
     const sc_group *groups = w->groups;
-    /* SC_NODE_W - 1 spare entries: a node's hits are written before the stack's bound is checked */
-    uint64_t stack[SC_STACK + SC_NODE_W - 1];
+    /* SC_NODE_W spare entries: a node's hits (up to SC_NODE_W) are written from sp, which may
+     * be SC_STACK, before the stack's bound is checked */
+    uint64_t stack[SC_STACK + SC_NODE_W];
     int sp = 0;
     int32_t cur = w->root;
     /* the limit (>= +0) as a float, its culling splats and its bits */
