@@ -148,7 +148,7 @@ static void sc_w_test_object(const sc_world *w, const sc_wray *r, int o, sc_whit
  * test decides (returned): the kernel's undecided ones, and hits whose box contains the origin
  * (tn < 0) under another rule than solid (the exact query decides: skip or exit). */
 static inline unsigned sc_w_leaf_lanes(const sc_group *g, const sc_wray *r, unsigned lanes, float limit, float *tn,
-                                       int *axis, unsigned *bits)
+                                       unsigned *axis, unsigned *bits)
 {
     int redo;
     unsigned hit = (unsigned)sc_w_leaf_aabb4(g, r, limit, tn, axis, &redo) & lanes;
@@ -167,12 +167,19 @@ static void sc_w_group_exact(const sc_world *w, const sc_group *g, const sc_wray
     if (!lanes) return;
     if (g->all_aabb) {
         _Alignas(16) float tn[4];
-        int axis[4];
+        unsigned axis[3];
         unsigned bits, slow = sc_w_leaf_lanes(g, r, lanes, limit, tn, axis, &bits);
         for (; slow; slow &= slow - 1) sc_w_test_object(w, r, g->idx[sc_w_ctz(slow)], best);
         for (; bits; bits &= bits - 1) {
             int l = sc_w_ctz(bits);
-            sc_w_offer(best, tn[l] > 0.0f ? tn[l] : 0.0f, g->idx[l], sc_w_lane_normal(r, tn[l], axis[l]));
+            /* sc_w_offer, the normal made only for a hit that is kept */
+            float t = tn[l] > 0.0f ? tn[l] : 0.0f;
+            int o = g->idx[l];
+            if (best->index < 0 || t < best->t || (t == best->t && o < best->index)) {
+                best->t = t;
+                best->index = o;
+                best->normal = sc_w_lane_normal(r, tn[l], sc_w_lane_axis(axis, l));
+            }
         }
         return;
     }
@@ -394,12 +401,12 @@ static void sc_w_group_collect(const sc_world *w, const sc_group *g, const sc_wr
     if (!lanes) return;
     if (g->all_aabb) {
         _Alignas(16) float tn[4];
-        int axis[4];
+        unsigned axis[3];
         unsigned bits, slow = sc_w_leaf_lanes(g, r, lanes, r->ray.tmax, tn, axis, &bits);
         for (; slow; slow &= slow - 1) sc_w_collect_object(w, r, g->idx[sc_w_ctz(slow)], c);
         for (; bits; bits &= bits - 1) {
             int l = sc_w_ctz(bits);
-            sc_w_collect(c, tn[l] > 0.0f ? tn[l] : 0.0f, g->idx[l], sc_w_lane_normal(r, tn[l], axis[l]));
+            sc_w_collect(c, tn[l] > 0.0f ? tn[l] : 0.0f, g->idx[l], sc_w_lane_normal(r, tn[l], sc_w_lane_axis(axis, l)));
         }
         return;
     }
