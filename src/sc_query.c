@@ -277,27 +277,34 @@ static inline void sc_w_out(const sc_whit *h, int i, sc_w_mode mode, float *t, i
  * order, their results straight out. Inlined with constant ordered, mode and filt (0:
  * sc__ray_prep's defaults are the filter's: no per-ray filter work), so that each kind of
  * batch runs a loop without their branches. */
+static SC_Q_INLINE void sc_w_prep_at(const float *rays, const sc_wrec *rec, int j, const int ordered, const int filt,
+                                     const sc_wfilt *f, sc_wray *r)
+{
+    if (ordered) {
+        sc__ray_prep(r, &rec[j].u.ray);
+        if (filt) sc_w_apply(r, f, rec[j].i);
+    } else {
+        const float *p = rays + (size_t)j * SC_RAY_FLOATS;
+        const sc_ray ray = {sc_w_v3(p), sc_w_v3(p + 3), p[6]};
+        sc__ray_prep(r, &ray);
+        if (filt) sc_w_apply(r, f, j);
+    }
+}
+
 static SC_Q_INLINE void sc_w_run(const sc_world *w, const float *rays, sc_wrec *rec, int n, const int ordered,
                                  const sc_w_mode mode, const int filt, const sc_wfilt *f, float *t, int32_t *index,
                                  float *normal, bool *hit)
 {
+    /* ray j + 1 is prepared before ray j is cast: its preparation (a division per axis) is
+     * independent of ray j's traversal and overlaps it */
+    sc_wray r[2];
+    if (n > 0) sc_w_prep_at(rays, rec, 0, ordered, filt, f, &r[0]);
     for (int j = 0; j < n; ++j) {
-        sc_ray ray;
-        const sc_ray *rp = &ray;
-        int i = j;
-        if (ordered) {
-            rp = &rec[j].u.ray; /* read once by sc__ray_prep, then its result takes its place */
-            i = rec[j].i;
-        } else {
-            const float *p = rays + (size_t)j * SC_RAY_FLOATS;
-            ray = (sc_ray){sc_w_v3(p), sc_w_v3(p + 3), p[6]};
-        }
-        sc_wray r;
+        const int i = ordered ? rec[j].i : j;
+        if (j + 1 < n) sc_w_prep_at(rays, rec, j + 1, ordered, filt, f, &r[(j + 1) & 1]);
         sc_whit h;
-        sc__ray_prep(&r, rp);
-        if (filt) sc_w_apply(&r, f, i);
-        if (mode == SC_W_BRUTE) sc__cast_brute(w, &r, &h);
-        else sc__cast(w, &r, &h, mode == SC_W_ANY);
+        if (mode == SC_W_BRUTE) sc__cast_brute(w, &r[j & 1], &h);
+        else sc__cast(w, &r[j & 1], &h, mode == SC_W_ANY);
         if (ordered) rec[j].u.hit = h;
         else sc_w_out(&h, i, mode, t, index, normal, hit);
     }
