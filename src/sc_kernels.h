@@ -156,8 +156,10 @@ static inline SC_AVX2 unsigned sc_w_cull8_avx2(const float *base, const int *nof
  * Lanes sent to the scalar test are in *redo (decided there, whatever this kernel concluded for
  * them): a superset of the lanes where the scalar test leaves its float path. Every other lane is decided on the scalar's own
  * t_enter and t_exit by the scalar's rules. Returns the lanes that hit with t_enter <= limit;
- * t_enter per lane in tn_out, the entry axis in axis_out (set when some lane hits). */
-static inline int sc_w_leaf_aabb4(const sc_group *g, const sc_wray *r, float limit, float *tn_out, int *axis_out, int *redo)
+ * t_enter per lane in tn_out, and in axis_out[a] the lanes whose near quotient on axis a (not
+ * parallel) is t_enter (both set when some lane hits): sc_w_lane_axis. */
+static inline int sc_w_leaf_aabb4(const sc_group *g, const sc_wray *r, float limit, float *tn_out, unsigned *axis_out,
+                                  int *redo)
 {
     const float *base = &g->lo[0][0];
     f4 tn = f4_splat(-INFINITY), tf = f4_splat(INFINITY);
@@ -204,16 +206,19 @@ static inline int sc_w_leaf_aabb4(const sc_group *g, const sc_wray *r, float lim
      * finite on decided lanes: sc_fin changes nothing) */
     int bits = f4_bits(f4_and(hit, f4_le(tn, f4_splat(limit))));
     if (bits) {
-        /* scalar: axis = the lowest a whose near is tn */
-        f4 ax = f4_splat(-1.0f);
-        for (int a = 2; a >= 0; --a)
-            if (!r->par[a]) ax = f4_select(f4_ge(q[a], tn), f4_splat((float)a), ax);
-        _Alignas(16) float axf[4];
+        /* scalar: axis = the lowest a whose near is tn; here per axis, the lanes where it is
+         * (sc_w_lane_axis picks the lowest) */
+        for (int a = 0; a < 3; ++a) axis_out[a] = r->par[a] ? 0 : (unsigned)f4_bits(f4_ge(q[a], tn));
         f4_store(tn_out, tn);
-        f4_store(axf, ax);
-        for (int l = 0; l < 4; ++l) axis_out[l] = (int)axf[l];
     }
     return bits;
+}
+
+/* The entry axis of lane l from sc_w_leaf_aabb4's axis_out: the lowest a whose near quotient
+ * is t_enter, or -1. */
+static inline int sc_w_lane_axis(const unsigned *axm, int l)
+{
+    return axm[0] >> l & 1u ? 0 : axm[1] >> l & 1u ? 1 : axm[2] >> l & 1u ? 2 : -1;
 }
 
 /* The normal of an AABB lane hit with entry tn on axis (sc__raycast_aabb_valid's): the entry

@@ -149,13 +149,23 @@ static int sc_w_grid_bits(int n)
 static const uint16_t sc_w_spread4[16] = {0x000, 0x001, 0x008, 0x009, 0x040, 0x041, 0x048, 0x049,
                                           0x200, 0x201, 0x208, 0x209, 0x240, 0x241, 0x248, 0x249};
 
-/* Whether sc_ray_check accepts the ray at p (7 floats), branch-free: finite origin and
- * direction (x * 0 is 0 for a finite x, NaN for an infinite or NaN one, so the sum of the six
- * is 0 or NaN), a direction not zero, tmax >= 0 (not NaN). */
-static inline int sc_w_ray_ok(const float *p)
+/* The three sign bits of a direction (x < 0, y < 0, z < 0 as bits 0, 1, 2) as an octant key
+ * (x in bit 2, z in bit 0). */
+static const uint8_t sc_w_rev3[8] = {0, 4, 2, 6, 1, 5, 3, 7};
+
+/* Whether sc_ray_check accepts the ray at p (7 floats), in two vectors (lanes o.x o.y o.z d.x
+ * and d.x d.y d.z tmax): finite origin and direction (|x| < inf, false for NaN), a direction
+ * not zero, tmax >= 0 (not NaN). Also the direction's octant key in *oct. */
+static inline int sc_w_ray_ok(const float *p, uint32_t *oct)
 {
-    float z = (p[0] * 0.0f + p[1] * 0.0f) + (p[2] * 0.0f + p[3] * 0.0f) + (p[4] * 0.0f + p[5] * 0.0f);
-    return (z == 0.0f) & ((p[3] != 0.0f) | (p[4] != 0.0f) | (p[5] != 0.0f)) & (p[6] >= 0.0f);
+    f4 a, b;
+    memcpy(&a, p, sizeof a);
+    memcpy(&b, p + 3, sizeof b);
+    const f4 inf = f4_splat(INFINITY), zero = f4_splat(0.0f);
+    const int fa = f4_bits(f4_lt(f4_abs(a), inf)), fb = f4_bits(f4_lt(f4_abs(b), inf));
+    const int nz = f4_bits(f4_gt(f4_abs(b), zero)), pos = f4_bits(f4_ge(b, zero));
+    *oct = sc_w_rev3[f4_bits(f4_lt(b, zero)) & 7];
+    return fa == 15 && (fb & 7) == 7 && (nz & 7) != 0 && (pos & 8) != 0;
 }
 
 /* The checks of a large batch fused with its sort keys: each ray is checked as sc_ray_check
@@ -175,7 +185,8 @@ static sc_status sc_w_check_keys(const sc_world *w, const float *rays, int n, in
     memset(b->count, 0, sizeof *b->count << (3 + 3 * g));
     for (int i = 0; i < n; ++i) {
         const float *p = rays + (size_t)i * SC_RAY_FLOATS;
-        if (!sc_w_ray_ok(p)) {
+        uint32_t key;
+        if (!sc_w_ray_ok(p, &key)) {
             sc_ray ray = {sc_w_v3(p), sc_w_v3(p + 3), p[6]};
             sc_status s = sc_ray_check(&ray);
             if (s != SC_OK) {
@@ -191,7 +202,6 @@ static sc_status sc_w_check_keys(const sc_world *w, const float *rays, int n, in
             f = f < top ? f : top;
             cell[ax] = (uint32_t)f;
         }
-        uint32_t key = (uint32_t)(p[3] < 0.0f) << 2 | (uint32_t)(p[4] < 0.0f) << 1 | (uint32_t)(p[5] < 0.0f);
         key = key << 3 * g | sc_w_spread4[cell[0]] | (uint32_t)sc_w_spread4[cell[1]] << 1 |
               (uint32_t)sc_w_spread4[cell[2]] << 2;
         b->keys[i] = (uint16_t)key;
@@ -267,27 +277,34 @@ static inline void sc_w_out(const sc_whit *h, int i, sc_w_mode mode, float *t, i
  * order, their results straight out. Inlined with constant ordered, mode and filt (0:
  * sc__ray_prep's defaults are the filter's: no per-ray filter work), so that each kind of
  * batch runs a loop without their branches. */
+static SC_Q_INLINE void sc_w_prep_at(const float *rays, const sc_wrec *rec, int j, const int ordered, const int filt,
+                                     const sc_wfilt *f, sc_wray *r)
+{
+    if (ordered) {
+        sc__ray_prep(r, &rec[j].u.ray);
+        if (filt) sc_w_apply(r, f, rec[j].i);
+    } else {
+        const float *p = rays + (size_t)j * SC_RAY_FLOATS;
+        const sc_ray ray = {sc_w_v3(p), sc_w_v3(p + 3), p[6]};
+        sc__ray_prep(r, &ray);
+        if (filt) sc_w_apply(r, f, j);
+    }
+}
+
 static SC_Q_INLINE void sc_w_run(const sc_world *w, const float *rays, sc_wrec *rec, int n, const int ordered,
                                  const sc_w_mode mode, const int filt, const sc_wfilt *f, float *t, int32_t *index,
                                  float *normal, bool *hit)
 {
+    /* ray j + 1 is prepared before ray j is cast: its preparation (a division per axis) is
+     * independent of ray j's traversal and overlaps it */
+    sc_wray r[2];
+    if (n > 0) sc_w_prep_at(rays, rec, 0, ordered, filt, f, &r[0]);
     for (int j = 0; j < n; ++j) {
-        sc_ray ray;
-        const sc_ray *rp = &ray;
-        int i = j;
-        if (ordered) {
-            rp = &rec[j].u.ray; /* read once by sc__ray_prep, then its result takes its place */
-            i = rec[j].i;
-        } else {
-            const float *p = rays + (size_t)j * SC_RAY_FLOATS;
-            ray = (sc_ray){sc_w_v3(p), sc_w_v3(p + 3), p[6]};
-        }
-        sc_wray r;
+        const int i = ordered ? rec[j].i : j;
+        if (j + 1 < n) sc_w_prep_at(rays, rec, j + 1, ordered, filt, f, &r[(j + 1) & 1]);
         sc_whit h;
-        sc__ray_prep(&r, rp);
-        if (filt) sc_w_apply(&r, f, i);
-        if (mode == SC_W_BRUTE) sc__cast_brute(w, &r, &h);
-        else sc__cast(w, &r, &h, mode == SC_W_ANY);
+        if (mode == SC_W_BRUTE) sc__cast_brute(w, &r[j & 1], &h);
+        else sc__cast(w, &r[j & 1], &h, mode == SC_W_ANY);
         if (ordered) rec[j].u.hit = h;
         else sc_w_out(&h, i, mode, t, index, normal, hit);
     }

@@ -19,29 +19,45 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The bits of a float without its sign: for floats that are not NaN, they order as the
+ * magnitudes do. */
+static inline uint32_t sc_w_mag(float f)
+{
+    uint32_t b;
+    memcpy(&b, &f, sizeof b);
+    return b & 0x7FFFFFFFu;
+}
+
 void sc__ray_prep(sc_wray *r, const sc_ray *ray)
 {
     r->ray = *ray;
     const float o[3] = {ray->origin.x, ray->origin.y, ray->origin.z};
     const float d[3] = {ray->dir.x, ray->dir.y, ray->dir.z};
-    r->c.oct = 0;
+    const uint32_t tiny = sc_w_mag(SC_TINY_DIR), huge = sc_w_mag(SC_HUGE_DIR), far = sc_w_mag(SC_FAR_COORD);
+    int oct = 0;
     for (int a = 0; a < 3; ++a) {
         r->o[a] = o[a];
         r->d[a] = d[a];
-        r->par[a] = d[a] == 0.0f;
+        /* the magnitude's bits: d is finite (checked), so ad < x <=> m < bits(x) for x > 0 */
+        const uint32_t m = sc_w_mag(d[a]);
+        r->par[a] = m == 0;
         /* The culling reciprocals: 1/d rounded, then scaled by 1 -+ 2^-20 toward and away
          * from zero (see sc_w_cull4o). d = +-0 gives +-inf. A component with 0 < |d| < 2^-40
          * or |d| >= 2^100 gives NaN: that axis takes no part in culling, so that 1/d stays a
          * normal float and the products cannot overflow. */
         float inv = 1.0f / d[a];
-        float ad = sc_w_abs(d[a]);
-        if (!r->par[a] && (ad < SC_TINY_DIR || ad >= SC_HUGE_DIR)) inv = NAN;
+        inv = (m != 0 && m < tiny) || m >= huge ? NAN : inv;
         r->c.vnear[a] = f4_splat(inv * SC_SHRINK);
         r->c.vfar[a] = f4_splat(inv * SC_GROW);
         r->c.vo[a] = f4_splat(o[a]);
-        if (signbit(inv)) r->c.oct |= 1 << a; /* the near bound is the maximum */
+        /* the sign bit of inv: the near bound is the maximum */
+        uint32_t ib;
+        memcpy(&ib, &inv, sizeof ib);
+        oct |= (int)(ib >> 31) << a;
     }
-    r->far = sc_w_far3(ray->origin);
+    r->c.oct = oct;
+    /* sc_w_far3: some |o| not below 2^80 */
+    r->far = (sc_w_mag(o[0]) >= far) | (sc_w_mag(o[1]) >= far) | (sc_w_mag(o[2]) >= far);
     r->mask = 0xFFFFFFFFu;
     r->exclude = -1;
     r->inside = SC_INSIDE_SOLID;
@@ -132,7 +148,7 @@ static void sc_w_test_object(const sc_world *w, const sc_wray *r, int o, sc_whit
  * test decides (returned): the kernel's undecided ones, and hits whose box contains the origin
  * (tn < 0) under another rule than solid (the exact query decides: skip or exit). */
 static inline unsigned sc_w_leaf_lanes(const sc_group *g, const sc_wray *r, unsigned lanes, float limit, float *tn,
-                                       int *axis, unsigned *bits)
+                                       unsigned *axis, unsigned *bits)
 {
     int redo;
     unsigned hit = (unsigned)sc_w_leaf_aabb4(g, r, limit, tn, axis, &redo) & lanes;
@@ -151,12 +167,19 @@ static void sc_w_group_exact(const sc_world *w, const sc_group *g, const sc_wray
     if (!lanes) return;
     if (g->all_aabb) {
         _Alignas(16) float tn[4];
-        int axis[4];
+        unsigned axis[3];
         unsigned bits, slow = sc_w_leaf_lanes(g, r, lanes, limit, tn, axis, &bits);
         for (; slow; slow &= slow - 1) sc_w_test_object(w, r, g->idx[sc_w_ctz(slow)], best);
         for (; bits; bits &= bits - 1) {
             int l = sc_w_ctz(bits);
-            sc_w_offer(best, tn[l] > 0.0f ? tn[l] : 0.0f, g->idx[l], sc_w_lane_normal(r, tn[l], axis[l]));
+            /* sc_w_offer, the normal made only for a hit that is kept */
+            float t = tn[l] > 0.0f ? tn[l] : 0.0f;
+            int o = g->idx[l];
+            if (best->index < 0 || t < best->t || (t == best->t && o < best->index)) {
+                best->t = t;
+                best->index = o;
+                best->normal = sc_w_lane_normal(r, tn[l], sc_w_lane_axis(axis, l));
+            }
         }
         return;
     }
@@ -378,12 +401,12 @@ static void sc_w_group_collect(const sc_world *w, const sc_group *g, const sc_wr
     if (!lanes) return;
     if (g->all_aabb) {
         _Alignas(16) float tn[4];
-        int axis[4];
+        unsigned axis[3];
         unsigned bits, slow = sc_w_leaf_lanes(g, r, lanes, r->ray.tmax, tn, axis, &bits);
         for (; slow; slow &= slow - 1) sc_w_collect_object(w, r, g->idx[sc_w_ctz(slow)], c);
         for (; bits; bits &= bits - 1) {
             int l = sc_w_ctz(bits);
-            sc_w_collect(c, tn[l] > 0.0f ? tn[l] : 0.0f, g->idx[l], sc_w_lane_normal(r, tn[l], axis[l]));
+            sc_w_collect(c, tn[l] > 0.0f ? tn[l] : 0.0f, g->idx[l], sc_w_lane_normal(r, tn[l], sc_w_lane_axis(axis, l)));
         }
         return;
     }

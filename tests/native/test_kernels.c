@@ -338,6 +338,54 @@ static int simd_name(void)
     return 0;
 }
 
+/* Lane 0 of v. */
+static float f4_lane(f4 v)
+{
+    _Alignas(16) float x[4];
+    f4_store(x, v);
+    return x[0];
+}
+
+/* sc__ray_prep's whole record against its definition, component magnitudes at the edges of
+ * its thresholds: the culling data as prep (the non-culling range [2^-40, 2^100) of |d|), par
+ * (d == 0, -0 included), far (some |o| >= 2^80: sc_w_far3's definition, written out), the
+ * origin, direction and ray copied, the filter's defaults. */
+static int ray_prep_edges(void)
+{
+#ifndef SC_SIMD_SCALAR /* the library's sc_wray (SSE2 f4) is not this file's (scalar f4) */
+    static const float dv[] = {0.0f, -0.0f, 1e-45f, -1e-45f, FLT_MIN, 0x1.fffffep-41f, -0x1.fffffep-41f, 0x1p-40f,
+                               -0x1p-40f, 0x1.000002p-40f, 0.75f, -3.0f, 0x1.fffffep99f, -0x1.fffffep99f, 0x1p100f,
+                               -0x1p100f, FLT_MAX, -FLT_MAX};
+    static const float ov[] = {0.0f, -0.0f, 2.5f, -7.0f, 0x1.fffffep79f, -0x1.fffffep79f, 0x1p80f, -0x1p80f, FLT_MAX, -FLT_MAX};
+    const int nd = (int)(sizeof dv / sizeof dv[0]), no = (int)(sizeof ov / sizeof ov[0]);
+    for (int k = 0; k < nd * nd * nd; ++k) {
+        const float d[3] = {dv[k % nd], dv[k / nd % nd], dv[k / nd / nd]};
+        if (d[0] == 0.0f && d[1] == 0.0f && d[2] == 0.0f) continue; /* not a ray */
+        const float o[3] = {ov[k % no], ov[(k / 3 + 1) % no], ov[(k / 7 + 2) % no]};
+        sc_wcull c;
+        prep(&c, o, d);
+        sc_wray r;
+        const sc_ray ray = {{o[0], o[1], o[2]}, {d[0], d[1], d[2]}, 5.0f};
+        sc__ray_prep(&r, &ray);
+        ENSURE(r.c.oct == c.oct);
+        for (int a = 0; a < 3; ++a) {
+            ENSURE(bits_of(f4_lane(r.c.vo[a])) == bits_of(f4_lane(c.vo[a])));
+            float n = f4_lane(r.c.vnear[a]), f = f4_lane(r.c.vfar[a]);
+            float cn = f4_lane(c.vnear[a]), cf = f4_lane(c.vfar[a]);
+            ENSURE(isnan(cn) ? isnan(n) : bits_of(n) == bits_of(cn));
+            ENSURE(isnan(cf) ? isnan(f) : bits_of(f) == bits_of(cf));
+            ENSURE(r.par[a] == (d[a] == 0.0f));
+            ENSURE(bits_of(r.o[a]) == bits_of(o[a]) && bits_of(r.d[a]) == bits_of(d[a]));
+        }
+        int far = !(fabsf(o[0]) < 0x1p80f && fabsf(o[1]) < 0x1p80f && fabsf(o[2]) < 0x1p80f);
+        ENSURE(r.far == far);
+        ENSURE(memcmp(&r.ray, &ray, sizeof ray) == 0);
+        ENSURE(r.mask == 0xFFFFFFFFu && r.exclude == -1 && r.inside == SC_INSIDE_SOLID && r.filtered == 0);
+    }
+#endif
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *filter = argc > 1 ? argv[1] : NULL;
@@ -350,6 +398,7 @@ int main(int argc, char **argv)
     RUN_TEST(tiny_huge_infinite_empty);
     RUN_TEST(nan_bounds);
     RUN_TEST(random_integer_scenes);
+    RUN_TEST(ray_prep_edges);
 #ifndef SC_SIMD_SCALAR
     RUN_TEST(simd_name);
 #endif
