@@ -57,7 +57,7 @@ void sc__ray_prep(sc_wray *r, const sc_ray *ray)
     }
     r->c.oct = oct;
     /* sc_w_far3: some |o| not below 2^80 */
-    r->far = (sc_w_mag(o[0]) >= far) | (sc_w_mag(o[1]) >= far) | (sc_w_mag(o[2]) >= far);
+    r->far = (int)(sc_w_mag(o[0]) >= far) | (int)(sc_w_mag(o[1]) >= far) | (int)(sc_w_mag(o[2]) >= far);
     r->mask = 0xFFFFFFFFu;
     r->exclude = -1;
     r->inside = SC_INSIDE_SOLID;
