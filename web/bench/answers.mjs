@@ -20,12 +20,13 @@
 // native build directory holding answers_digest and slabcast-cases (default build/native).
 // `npm run bench:answers` runs the 1M-ray check; tests/web/answers.test.mjs a smaller count.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadBenchScene } from './bench-scene.mjs';
 import { SCENES, rng } from './scenes.mjs';
+import { isMain } from './is-main.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DIGESTS_FILE = path.join(ROOT, 'tests/answers/digests.json');
@@ -282,14 +283,6 @@ async function main(argv) {
   return mismatch.length ? 1 : 0;
 }
 
-function isMain() {
-  try {
-    return process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
-  } catch {
-    return false;
-  }
-}
-
-if (isMain()) {
+if (isMain(import.meta.url)) {
   main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (e) => { console.error(e.message); process.exitCode = 2; });
 }

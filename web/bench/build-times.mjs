@@ -10,10 +10,11 @@
 // --record FILE writes the base's times (or this checkout's, without --base) to FILE
 // (web/bench/baseline.json: the "before" column of bench.mjs's Targets table).
 import { execFileSync } from 'node:child_process';
-import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadBenchScene } from './bench-scene.mjs';
+import { isMain } from './is-main.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BASELINE_FILE = path.join(ROOT, 'web/bench/baseline.json');
@@ -55,15 +56,7 @@ export function nativeBuildBest(dir, sizes, runs = 1) {
   return best;
 }
 
-function isMain() {
-  try {
-    return process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
-  } catch {
-    return false;
-  }
-}
-
-if (isMain()) {
+if (isMain(import.meta.url)) {
   const argv = process.argv.slice(2);
   const opt = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
   const base = opt('--base') && path.resolve(opt('--base'));

@@ -4,7 +4,7 @@
 // call, both memory modes, in Node and in Chromium (web/bench/parallel.html served by
 // web/bin/serve.mjs, cross-origin isolated for shared memory, plain for copied). Part of
 // `npm run bench`; alone: node web/bench/parallel-bench.mjs [--no-browser]
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createStaticServer } from '../bin/serve.mjs';
@@ -12,6 +12,7 @@ import { createParallelWorld } from '../parallel.js';
 import { loadSlabcast } from '../slabcast.js';
 import { loadBenchScene } from './bench-scene.mjs';
 import { formatListRows, formatParallelRows, listRows, parallelRows } from './parallel.mjs';
+import { isMain } from './is-main.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SIZES = [10000, 100000];
@@ -77,12 +78,4 @@ export async function runParallelBench({ browser = true, log = console.log } = {
   return rows;
 }
 
-function isMain() {
-  try {
-    return process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
-  } catch {
-    return false;
-  }
-}
-
-if (isMain()) await runParallelBench({ browser: !process.argv.includes('--no-browser') });
+if (isMain(import.meta.url)) await runParallelBench({ browser: !process.argv.includes('--no-browser') });
