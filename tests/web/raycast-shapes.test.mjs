@@ -16,7 +16,7 @@ import { capsuleCases } from '../oracle/capsule-gen.mjs';
 import { generate } from '../oracle/extreme-probes.mjs';
 import { nearEdgeCases } from '../oracle/near-edge.mjs';
 import { nearTangentCases } from '../oracle/near-tangent.mjs';
-import { coreRaycaster } from './helpers/core-raycast.mjs';
+import { coreRaycaster, same } from './helpers/core-raycast.mjs';
 
 let sc;
 let coreRaycast;
@@ -24,9 +24,6 @@ beforeAll(async () => {
   sc = await loadSlabcast();
   coreRaycast = await coreRaycaster();
 });
-
-const same = (x, y) => (typeof x === 'number' ? Object.is(x, y)
-  : Array.isArray(x) ? Array.isArray(y) && x.length === y.length && x.every((v, i) => same(v, y[i])) : x === y);
 
 const FIELDS = { sphere: ['center', 'radius'], capsule: ['a', 'b', 'radius'], obb: ['center', 'axes', 'half'], plane: ['normal', 'd'] };
 const SOLVERS = { sphere: sphereRay, capsule: capsuleRay, obb: obbRay, plane: planeRay };

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { rng } from '../../web/bench/scenes.mjs';
 import { loadSlabcast, SlabcastError } from '../../web/slabcast.js';
-import { coreRaycaster } from './helpers/core-raycast.mjs';
+import { coreRaycaster, same } from './helpers/core-raycast.mjs';
 
 let sc;
 let coreRaycast;
@@ -14,9 +14,6 @@ beforeAll(async () => {
   sc = await loadSlabcast();
   coreRaycast = await coreRaycaster();
 });
-
-const same = (x, y) => (typeof x === 'number' ? Object.is(x, y)
-  : Array.isArray(x) ? Array.isArray(y) && x.length === y.length && x.every((v, i) => same(v, y[i])) : x === y);
 
 /** '' when sc.raycast(ray, shape) is the core's answer bit for bit (or its error), else what differs. */
 function compare(ray, shape) {

@@ -40,3 +40,7 @@ export async function coreRaycaster() {
     };
   };
 }
+
+/** Whether two answers are the same bit for bit: numbers by Object.is (so -0 is not 0), arrays element by element. */
+export const same = (x, y) => (typeof x === 'number' ? Object.is(x, y)
+  : Array.isArray(x) ? Array.isArray(y) && x.length === y.length && x.every((v, i) => same(v, y[i])) : x === y);
