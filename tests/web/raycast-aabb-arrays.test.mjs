@@ -102,6 +102,24 @@ describe('raycastAABB with array inputs reads each element once', () => {
     expectError(() => sc.raycastAABB(ray, box, new Float32Array(9)), 'ray must hold 7 floats; it holds 6');
   });
 
+  test('a box getter that detaches a Float32Array ray\'s buffer: the ray is judged after it', () => {
+    const ray = new Float32Array(RAY);
+    const box = BOX.slice();
+    Object.defineProperty(box, 3, { get() { structuredClone(ray.buffer, { transfer: [ray.buffer] }); return 3; }, enumerable: true });
+    expectError(() => sc.raycastAABB(ray, box, new Float32Array(9)), 'ray must hold 7 floats; it holds 0');
+  });
+
+  test('a box getter that shrinks the target (checked by the call before): refused, nothing written', () => {
+    const buffer = new ArrayBuffer(36, { maxByteLength: 36 });
+    const target = new Float32Array(buffer);
+    expect(sc.raycastAABB(new Float32Array(RAY), BOX.slice(), target)).toBe(true); // the target is remembered
+    target.fill(7);
+    const box = BOX.slice();
+    Object.defineProperty(box, 0, { get() { buffer.resize(32); return 1; }, enumerable: true });
+    expectError(() => sc.raycastAABB(new Float32Array(RAY), box, target), 'target must hold at least 9 floats; it holds 8');
+    expect(Array.from(target)).toEqual(new Array(8).fill(7));
+  });
+
   test('a box getter that changes an array ray already read: the values read are used', () => {
     const ray = RAY.slice();
     const box = BOX.slice();
