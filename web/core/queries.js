@@ -210,8 +210,8 @@ function arraysInto(ray, box, r, b) {
  * The answer comes from slab.js (JavaScript, the core's bits) and, for the inputs it leaves to
  * the core, from sc_wasm_raycast_aabb_io. A genuine Float32Array of exactly the right length
  * (its elements cannot be redefined: r[7] === undefined and r[6] !== undefined say it holds 7)
- * is read in place; anything else is read once into float32 copies by readFloats, which gives
- * the errors. The last target checked is remembered: a typed array never changes kind or
+ * is read in place; arrays (a box, or a ray and a box) once into float32 copies by arrayBoxInto
+ * and arraysInto, anything else by readFloats; they give the errors. The last target checked is remembered: a typed array never changes kind or
  * buffer, so the same target passes again on one read (its element 8, which a length-tracking
  * view that shrank no longer has).
  */
