@@ -1,7 +1,8 @@
 // One ray against one object from JS, as a game's loop over its objects calls it, beside
 // three.js's Ray.intersectBox, in one process. 64 random rays, each tested against 1024 objects
 // in turn (the ray reused, every object its own inputs): sc.raycastAABB with a different box
-// Float32Array per call (and a different plain array), three.js Ray.intersectBox on the same
+// Float32Array per call (and a different plain array, with the ray a Float32Array or a plain
+// array), three.js Ray.intersectBox on the same
 // boxes (their Box3 objects, the ray's Ray reused, into a reused Vector3), sc.raycastAABB with
 // one repeated box array, and sc.raycast (plain objects and arrays in, a result object out)
 // against an AABB, a sphere, an OBB, a capsule and a plane of about the box's place, each object
@@ -54,6 +55,7 @@ function objects(r) {
 function rayOf(o, d) {
   return {
     f32: new Float32Array([...o, ...d, Infinity]),
+    arr: [...o, ...d, Infinity],
     obj: { origin: o.slice(), dir: d.slice() },
     three: new THREE.Ray(new THREE.Vector3(...o), new THREE.Vector3(...d)),
   };
@@ -100,7 +102,8 @@ function medianRatio(a, b) {
 
 /**
  * Runs the comparison. Returns ns per call (best round) and ratios (median of the rounds' ratios):
- * { three, raycastAABB (a different box Float32Array per call), raycastAABBPlain, raycastAABBSame,
+ * { three, raycastAABB (a different box Float32Array per call), raycastAABBPlain (a plain array box),
+ *   raycastAABBArrays (a plain array ray too), raycastAABBSame,
  *   raycast (AABB), shapes: {sphere, obb, capsule, plane}, ratio: {...}, hits: {...}, agree, n }.
  */
 export async function singleRayRows(sc) {
@@ -133,6 +136,7 @@ export async function singleRayRows(sc) {
     three: loop((ray, o) => ray.three.intersectBox(o.box3, v)),
     raycastAABB: loop((ray, o) => sc.raycastAABB(ray.f32, o.boxF, target)),
     raycastAABBPlain: loop((ray, o) => sc.raycastAABB(ray.f32, o.boxA, target)),
+    raycastAABBArrays: loop((ray, o) => sc.raycastAABB(ray.arr, o.boxA, target)),
     raycastAABBSame: loop((ray, o, k) => sc.raycastAABB(ray.f32, objs[k].boxF, target)),
     aabb: loop((ray, o) => sc.raycast(ray.obj, o.aabb)),
   };
@@ -165,12 +169,14 @@ export async function singleRayRows(sc) {
     three: best(ns.three),
     raycastAABB: best(ns.raycastAABB),
     raycastAABBPlain: best(ns.raycastAABBPlain),
+    raycastAABBArrays: best(ns.raycastAABBArrays),
     raycastAABBSame: best(ns.raycastAABBSame),
     raycast: best(ns.aabb),
     shapes: Object.fromEntries(SHAPES.map((t) => [t, best(ns[t])])),
     ratio: {
       raycastAABB: medianRatio(ns.raycastAABB, ns.three),
       raycastAABBPlain: medianRatio(ns.raycastAABBPlain, ns.three),
+      raycastAABBArrays: medianRatio(ns.raycastAABBArrays, ns.three),
       raycastAABBSame: medianRatio(ns.raycastAABBSame, ns.three),
       ...Object.fromEntries(['aabb', ...SHAPES].map((t) => [t, medianRatio(ns[t], ns.raycastAABB)])),
     },
@@ -194,6 +200,7 @@ export function printSingleRay(r) {
   console.log(`| three.js Ray.intersectBox (its Box3 per object, Vector3 target) | ${r.three.toFixed(1)} | 1.00x | |`);
   console.log(`| sc.raycastAABB, a different box Float32Array(6) per call | ${r.raycastAABB.toFixed(1)} | ${x(r.ratio.raycastAABB)} | three.js |`);
   console.log(`| sc.raycastAABB, a different box plain array per call | ${r.raycastAABBPlain.toFixed(1)} | ${x(r.ratio.raycastAABBPlain)} | three.js |`);
+  console.log(`| sc.raycastAABB, a plain array ray and a different box plain array per call | ${r.raycastAABBArrays.toFixed(1)} | ${x(r.ratio.raycastAABBArrays)} | three.js |`);
   console.log(`| sc.raycastAABB, one repeated box array | ${r.raycastAABBSame.toFixed(1)} | ${x(r.ratio.raycastAABBSame)} | three.js |`);
   for (const [type, ns] of [['aabb', r.raycast], ...Object.entries(r.shapes)]) {
     console.log(`| sc.raycast (objects), ${type} | ${ns.toFixed(1)} | ${x(r.ratio[type])} | sc.raycastAABB |`);

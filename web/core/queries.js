@@ -73,7 +73,7 @@ function writeShape(f32, i32, w, shape) {
  * queries. WebAssembly.Memory's buffer getter costs tens of ns (core.views() reads it and a
  * view's buffer on every call), so these are checked another way: growing a non-shared memory
  * detaches its old buffer, and a view of a detached buffer has length 0 (read through the
- * engine's own getter, taLength), so a length of 0 means re-derive (through core.views(), which
+ * engine's own element read: f32[0] is undefined), so that means re-derive (through core.views(), which
  * also refreshes the core's views). A shared memory's buffers are never detached: an old one
  * stays a valid window on the same bytes, and the scratch area lies in every one of them.
  */
@@ -86,7 +86,9 @@ class Scratch {
 
   /** Makes f32 and i32 views of the memory's current bytes. Call it after any code that may grow it. */
   fresh() {
-    if (this.f32 !== null && taLength(this.f32) !== 0) return;
+    // f32[0] of a detached view is undefined (an element read past a typed array's length: the
+    // engine's own answer, no prototype consulted), a number otherwise; cheaper than taLength.
+    if (this.f32 !== null && this.f32[0] !== undefined) return;
     const core = this.core;
     core.views();
     const buffer = core.f32.buffer;
@@ -135,6 +137,69 @@ function readFloats(v, n, name, vals, off) {
 /** The engine's own brand check: v is a genuine Float32Array. */
 const isFloat32Array = (v) => taKind(v) === 'Float32Array';
 
+const BOX_SHAPE = 'box must be a Float32Array, a Float64Array or an array of 6 numbers';
+const RAY_SHAPE = 'ray must be a Float32Array, a Float64Array or an array of 7 numbers';
+const notNumber = (name, i) => fail(`${name}[${i}] must be a number`, name);
+
+/**
+ * A box given as an array (Array.isArray: a Proxy over one too), read as readFloats reads it (its
+ * length once, then each element once, in order, its type checked as it is read: the same
+ * errors) into locals, and only then stored into f[0..5] (rounded to float32 there). The
+ * caller's code that runs while it is read (getters, Proxy traps, a nested raycastAABB) finds
+ * nothing of this call's in f yet.
+ */
+function arrayBoxInto(box, f) {
+  if (box.length !== 6) fail(BOX_SHAPE, 'box');
+  const x0 = box[0];
+  if (typeof x0 !== 'number') notNumber('box', 0);
+  const y0 = box[1];
+  if (typeof y0 !== 'number') notNumber('box', 1);
+  const z0 = box[2];
+  if (typeof z0 !== 'number') notNumber('box', 2);
+  const x1 = box[3];
+  if (typeof x1 !== 'number') notNumber('box', 3);
+  const y1 = box[4];
+  if (typeof y1 !== 'number') notNumber('box', 4);
+  const z1 = box[5];
+  if (typeof z1 !== 'number') notNumber('box', 5);
+  f[0] = x0;
+  f[1] = y0;
+  f[2] = z0;
+  f[3] = x1;
+  f[4] = y1;
+  f[5] = z1;
+}
+
+/**
+ * A ray and a box both given as arrays, read as arrayBoxInto reads a box (the ray first, whole,
+ * then the box) into locals, then stored into r[0..6] and b[0..5].
+ */
+function arraysInto(ray, box, r, b) {
+  if (ray.length !== 7) fail(RAY_SHAPE, 'ray');
+  const ox = ray[0];
+  if (typeof ox !== 'number') notNumber('ray', 0);
+  const oy = ray[1];
+  if (typeof oy !== 'number') notNumber('ray', 1);
+  const oz = ray[2];
+  if (typeof oz !== 'number') notNumber('ray', 2);
+  const dx = ray[3];
+  if (typeof dx !== 'number') notNumber('ray', 3);
+  const dy = ray[4];
+  if (typeof dy !== 'number') notNumber('ray', 4);
+  const dz = ray[5];
+  if (typeof dz !== 'number') notNumber('ray', 5);
+  const tmax = ray[6];
+  if (typeof tmax !== 'number') notNumber('ray', 6);
+  arrayBoxInto(box, b); // the last of the caller's code: nothing of this call's is in r yet
+  r[0] = ox;
+  r[1] = oy;
+  r[2] = oz;
+  r[3] = dx;
+  r[4] = dy;
+  r[5] = dz;
+  r[6] = tmax;
+}
+
 /**
  * raycastAABB(ray, box, target): one ray (7 floats: origin, dir, tmax) against one box (6: min,
  * max), allocation-free. On a hit target (a Float32Array or Float64Array of at least 9) gets
@@ -145,8 +210,8 @@ const isFloat32Array = (v) => taKind(v) === 'Float32Array';
  * The answer comes from slab.js (JavaScript, the core's bits) and, for the inputs it leaves to
  * the core, from sc_wasm_raycast_aabb_io. A genuine Float32Array of exactly the right length
  * (its elements cannot be redefined: r[7] === undefined and r[6] !== undefined say it holds 7)
- * is read in place; anything else is read once into float32 copies by readFloats, which gives
- * the errors. The last target checked is remembered: a typed array never changes kind or
+ * is read in place; arrays (a box, or a ray and a box) once into float32 copies by arrayBoxInto
+ * and arraysInto, anything else by readFloats; they give the errors. The last target checked is remembered: a typed array never changes kind or
  * buffer, so the same target passes again on one read (its element 8, which a length-tracking
  * view that shrank no longer has).
  */
@@ -217,14 +282,35 @@ function makeRaycastAABB(core) {
       depth--;
     }
   };
+  // The arrays of the fast paths below (a Float32Array ray with an array box, or two arrays),
+  // rounded as the core takes them: stored only after all of the caller's code has run, and used
+  // before any more can (copyInputs has its own, vals).
+  const stage = new Float32Array(13);
+  const stageRay = stage.subarray(0, 7);
+  const stageBox = stage.subarray(7, 13);
   return function raycastAABB(ray, box, target) {
     try {
       let r = ray;
       let b = box;
       // Two genuine Float32Arrays of exactly 7 and 6 elements (no caller's code can run) are
-      // read in place; anything else goes through copyInputs.
-      if (!(isFloat32Array(ray) && isFloat32Array(box) && ray[7] === undefined && ray[6] !== undefined &&
-            box[6] === undefined && box[5] !== undefined)) {
+      // read in place; a Float32Array ray with an array box, or two arrays, are read by
+      // arrayBoxInto or arraysInto (the Float32Array ray judged after the box's code ran);
+      // anything else goes through copyInputs.
+      if (isFloat32Array(ray)) {
+        if (Array.isArray(box)) {
+          arrayBoxInto(box, stageBox);
+          b = stageBox;
+          if (!(ray[7] === undefined && ray[6] !== undefined)) fail(`ray must hold 7 floats; it holds ${taLength(ray)}`, 'ray');
+        } else if (!(isFloat32Array(box) && ray[7] === undefined && ray[6] !== undefined && box[6] === undefined && box[5] !== undefined)) {
+          copyInputs(ray, box);
+          r = copiedRay;
+          b = copiedBox;
+        }
+      } else if (Array.isArray(ray) && Array.isArray(box)) {
+        arraysInto(ray, box, stageRay, stageBox);
+        r = stageRay;
+        b = stageBox;
+      } else {
         copyInputs(ray, box);
         r = copiedRay;
         b = copiedBox;

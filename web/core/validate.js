@@ -67,24 +67,42 @@ function vec3Of(v) {
 /**
  * requireVec3 without the copy: the 3 numbers of v stored into f[off..off+2] (a Float32Array:
  * rounded to float32 there, as when written to wasm memory), each element read once. The same
- * checks, in the same order, and the same error.
+ * checks, in the same order, and the same error. An array is read here (small enough for V8 to
+ * inline into each caller); anything else by typedVec3Into.
  */
 export function vec3Into(v, name, f, off) {
-  let n;
-  if (Array.isArray(v)) n = v.length;
-  else if (taKind(v) !== undefined) n = taLength(v);
-  else n = -1;
-  if (n === 3) {
-    const x = v[0];
-    const y = v[1];
-    const z = v[2];
-    if (typeof x === 'number' && typeof y === 'number' && typeof z === 'number') {
-      f[off] = x;
-      f[off + 1] = y;
-      f[off + 2] = z;
-      return;
+  if (Array.isArray(v)) {
+    if (v.length === 3) {
+      const x = v[0];
+      const y = v[1];
+      const z = v[2];
+      if (typeof x === 'number' && typeof y === 'number' && typeof z === 'number') {
+        f[off] = x;
+        f[off + 1] = y;
+        f[off + 2] = z;
+        return;
+      }
     }
+  } else if (typedVec3Into(v, f, off)) {
+    return;
   }
+  vec3Fail(name);
+}
+
+/** vec3Into of v that is not an array: a typed array of 3 numbers stored at f[off]; false for anything else. */
+function typedVec3Into(v, f, off) {
+  if (taKind(v) === undefined || taLength(v) !== 3) return false;
+  const x = v[0];
+  const y = v[1];
+  const z = v[2];
+  if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') return false; // a BigInt64Array's
+  f[off] = x;
+  f[off + 1] = y;
+  f[off + 2] = z;
+  return true;
+}
+
+function vec3Fail(name) {
   fail(`"${name}" must be an array of 3 numbers`, name);
 }
 
@@ -160,11 +178,8 @@ export function checkShapeFields(shape, type) {
 
 /** vec3Into's test without the error: whether v is a vector of 3 numbers (then stored at f[off]). */
 function vec3Ok(v, f, off) {
-  let n;
-  if (Array.isArray(v)) n = v.length;
-  else if (taKind(v) !== undefined) n = taLength(v);
-  else return false;
-  if (n !== 3) return false;
+  if (!Array.isArray(v)) return typedVec3Into(v, f, off);
+  if (v.length !== 3) return false;
   const x = v[0];
   const y = v[1];
   const z = v[2];
