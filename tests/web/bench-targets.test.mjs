@@ -60,6 +60,15 @@ describe('targetRows', () => {
     expect(find(out, 'raycast (plain', 'sphere')).toMatchObject({ ratio: '3.01x', met: false });
   });
 
+  it('single calls: the 1.5x raycastAABB target judged on every array form measured', () => {
+    // 44.7 / 30 = 1.49x (met); 46.2 / 30 = 1.54x (not met); the Float32Array box's 45 / 30 = 1.50x
+    const o = targetRows({ rows: [], native: new Map(), single: { ...single, raycastAABBPlain: 44.7, raycastAABBArrays: 46.2 } });
+    const form = (f) => o.find((r) => r.what.startsWith('raycastAABB') && r.what.includes(f) && r.at === '4096 calls');
+    expect(form('Float32Array(6) box')).toMatchObject({ ratio: '1.50x', met: true });
+    expect(form('a plain array box)')).toMatchObject({ ratio: '1.49x', met: true });
+    expect(form('a plain array ray and box')).toMatchObject({ ratio: '1.54x', met: false });
+  });
+
   it('single calls: the ratios single.mjs gives (median of its rounds) when it gives them, and its every-call-a-hit table', () => {
     const s2 = { ...single, ratio: { raycastAABB: 1.6, aabb: 2.9, sphere: 2.5 },
       hits: { raycastAABB: 60, shapes: { aabb: 100, sphere: 200 }, ratio: { aabb: 1.7, sphere: 3.2 }, count: { aabb: 1024, sphere: 1000 } } };
