@@ -39,7 +39,7 @@ _Static_assert(offsetof(sc_wray, d) == offsetof(sc_wray, o) + 12 && offsetof(sc_
                    offsetof(sc_wray, far) == offsetof(sc_wray, par) + 12,
                "sc__ray_prep stores o, d, par and far as contiguous vectors");
 _Static_assert(offsetof(sc_ray, dir) == 12 && offsetof(sc_ray, tmax) == 24, "sc_ray is 7 contiguous floats");
-void sc__ray_prep(sc_wray *r, const sc_ray *ray)
+static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
 {
     r->ray = *ray;
     const char *rp = (const char *)ray;
@@ -82,7 +82,7 @@ void sc__ray_prep(sc_wray *r, const sc_ray *ray)
     r->filtered = 0;
 }
 #else
-void sc__ray_prep(sc_wray *r, const sc_ray *ray)
+static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
 {
     r->ray = *ray;
     const float o[3] = {ray->origin.x, ray->origin.y, ray->origin.z};
@@ -118,6 +118,8 @@ void sc__ray_prep(sc_wray *r, const sc_ray *ray)
     r->filtered = 0;
 }
 #endif
+
+void sc__ray_prep(sc_wray *r, const sc_ray *ray) { sc_w_ray_prep(r, ray); }
 
 /* Keeps the nearer hit; on equal t the lower index. */
 static void sc_w_offer(sc_whit *best, float t, int index, sc_vec3 normal)
@@ -335,6 +337,27 @@ void sc__cast(const sc_world *w, const sc_wray *r, sc_whit *best, int any_hit)
     if (full) sc_w_cast_every(w, r, best, any_hit);
 }
 
+void sc__cast_recs(const sc_world *w, sc_wrec *rec, int n, int any_hit)
+{
+    if (w->nfar > 0 || w->root == SC_NO_CHILD) {
+        /* objects outside the BVH, or an empty one: sc__cast's general path */
+        sc_wray r;
+        for (int j = 0; j < n; ++j) {
+            sc_w_ray_prep(&r, &rec[j].u.ray);
+            sc_whit h;
+            sc__cast(w, &r, &h, any_hit);
+            rec[j].u.hit = h;
+        }
+        return;
+    }
+#if SC_HAVE_AVX2
+    if (sc_w_avx2()) {
+        sc_w_trav_avx2_recs(w, rec, n, any_hit);
+        return;
+    }
+#endif
+    sc_w_trav_recs(w, rec, n, any_hit);
+}
 
 /* Every group against the ray: the brute-force kernel. The conservative test runs with the
  * bound in a register; the exact test only for the rare group that may beat it. */
