@@ -11,6 +11,20 @@
 #include <math.h>
 #include <string.h>
 
+/* A ray of a large batch in trace order (sc_query.c): the ray, then (once traced) its result in
+ * its place, and the ray's index in the batch. 32 bytes. */
+typedef struct sc_wrec {
+    union {
+        sc_ray ray;
+        sc_whit hit;
+    } u;
+    int32_t i;
+} sc_wrec;
+
+/* The nearest hits (any_hit: the first found) of n unfiltered rays in trace order, each rec's
+ * ray replaced by its hit: sc__ray_prep then sc__cast on each, in one loop (sc_traverse.c). */
+void sc__cast_recs(const sc_world *w, sc_wrec *rec, int n, int any_hit);
+
 /* The conservative test of four boxes against one ray. base points at a node's bmin/bmax or
  * a group's lo/hi: twelve floats of minima (x, y, z: four lanes each), then twelve of maxima.
  * A reciprocal slab test, branch-free, that never rejects a box the exact test hits:

@@ -3,6 +3,7 @@
  * caller's scratch, never from an allocation.
  */
 #include "sc_internal.h"
+#include "sc_kernels.h"
 
 #include <float.h>
 #include <math.h>
@@ -49,16 +50,6 @@ static inline void sc_w_emit(const sc_whit *h, int i, float *t, int *index, floa
 }
 
 typedef enum { SC_W_NEAREST, SC_W_BRUTE, SC_W_ANY } sc_w_mode;
-
-/* A ray of a large batch in trace order: the ray, then (once traced) its result in its place,
- * and the ray's index in the batch. 32 bytes. */
-typedef struct sc_wrec {
-    union {
-        sc_ray ray;
-        sc_whit hit;
-    } u;
-    int32_t i;
-} sc_wrec;
 
 /* ---------------------------------------------------------------- scratch */
 
@@ -336,7 +327,12 @@ static void sc_w_run_mode(const sc_world *w, const float *rays, sc_wrec *rec, in
                           const sc_wfilt *f, float *t, int32_t *index, float *normal, bool *hit)
 {
     int filt = f->masked || f->exclude || f->inside != SC_INSIDE_SOLID;
-    if (mode == SC_W_NEAREST && !filt && rec) sc_w_run(w, rays, rec, n, 1, SC_W_NEAREST, 0, f, t, index, normal, hit);
+    if (mode != SC_W_BRUTE && !filt && rec) {
+        /* the common case: prepared and cast in one loop, then each result out to its place */
+        sc__cast_recs(w, rec, n, mode == SC_W_ANY);
+        for (int j = 0; j < n; ++j) sc_w_out(&rec[j].u.hit, rec[j].i, mode, t, index, normal, hit);
+        return;
+    }
     else if (mode == SC_W_NEAREST && !filt) sc_w_run(w, rays, NULL, n, 0, SC_W_NEAREST, 0, f, t, index, normal, hit);
     else if (rec) sc_w_run(w, rays, rec, n, 1, mode, 1, f, t, index, normal, hit);
     else sc_w_run(w, rays, NULL, n, 0, mode, 1, f, t, index, normal, hit);

@@ -38,6 +38,7 @@ static inline int f4_bits(f4 mask) { return (int)wasm_i32x4_bitmask(mask); }
 #elif (defined(__SSE2__) || defined(_M_X64)) && !defined(SC_SIMD_SCALAR)
 #include <emmintrin.h>
 #define SC_SIMD_NAME "sse2"
+#define SC_SIMD_SSE2 1 /* f4 is __m128: code may use SSE2 intrinsics on it */
 typedef __m128 f4;
 static inline f4 f4_load(const float *p) { return _mm_load_ps(p); }
 static inline void f4_store(float *p, f4 a) { _mm_store_ps(p, a); }

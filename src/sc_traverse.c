@@ -16,6 +16,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,7 +29,60 @@ static inline uint32_t sc_w_mag(float f)
     return b & 0x7FFFFFFFu;
 }
 
-void sc__ray_prep(sc_wray *r, const sc_ray *ray)
+#if defined(SC_SIMD_SSE2)
+/* sc__ray_prep's definition (the portable version below), on the ray's 7 floats as two SSE2
+ * vectors (o.x o.y o.z d.x and d.x d.y d.z tmax): one division for the three reciprocals
+ * (lane 3, 1 / tmax, is never used), the magnitude tests as integer compares on the bits, the
+ * splats as shuffles. Per lane the same operations as the scalar definition, so the same bits
+ * (tests/native/test_kernels.c ray_prep_edges checks the record against the definition). */
+_Static_assert(offsetof(sc_wray, d) == offsetof(sc_wray, o) + 12 && offsetof(sc_wray, par) == offsetof(sc_wray, d) + 12 &&
+                   offsetof(sc_wray, far) == offsetof(sc_wray, par) + 12,
+               "sc__ray_prep stores o, d, par and far as contiguous vectors");
+_Static_assert(offsetof(sc_ray, dir) == 12 && offsetof(sc_ray, tmax) == 24, "sc_ray is 7 contiguous floats");
+static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
+{
+    r->ray = *ray;
+    const char *rp = (const char *)ray;
+    const __m128 o4 = _mm_loadu_ps((const float *)(const void *)rp);       /* o.x o.y o.z d.x */
+    const __m128 d4 = _mm_loadu_ps((const float *)(const void *)(rp + 12)); /* d.x d.y d.z tmax */
+    const __m128i mag = _mm_set1_epi32(0x7FFFFFFF);
+    /* the magnitudes' bits: d is finite (checked), so |d| < x <=> m < bits(x) for x > 0 */
+    const __m128i m = _mm_and_si128(_mm_castps_si128(d4), mag);
+    const __m128i zero = _mm_cmpeq_epi32(m, _mm_setzero_si128());
+    /* 0 < |d| < 2^-40 or |d| >= 2^100: NaN (that axis takes no part in culling) */
+    const __m128i tiny = _mm_andnot_si128(zero, _mm_cmplt_epi32(m, _mm_set1_epi32((int)sc_w_mag(SC_TINY_DIR))));
+    const __m128i huge = _mm_cmpgt_epi32(m, _mm_set1_epi32((int)sc_w_mag(SC_HUGE_DIR) - 1));
+    const __m128 nanm = _mm_castsi128_ps(_mm_or_si128(tiny, huge));
+    __m128 inv = _mm_div_ps(_mm_set1_ps(1.0f), d4);
+    inv = _mm_or_ps(_mm_andnot_ps(nanm, inv), _mm_and_ps(nanm, _mm_set1_ps(NAN)));
+    const __m128 vn = _mm_mul_ps(inv, _mm_set1_ps(SC_SHRINK)), vf = _mm_mul_ps(inv, _mm_set1_ps(SC_GROW));
+    r->c.vo[0] = _mm_shuffle_ps(o4, o4, 0x00);
+    r->c.vo[1] = _mm_shuffle_ps(o4, o4, 0x55);
+    r->c.vo[2] = _mm_shuffle_ps(o4, o4, 0xAA);
+    r->c.vnear[0] = _mm_shuffle_ps(vn, vn, 0x00);
+    r->c.vnear[1] = _mm_shuffle_ps(vn, vn, 0x55);
+    r->c.vnear[2] = _mm_shuffle_ps(vn, vn, 0xAA);
+    r->c.vfar[0] = _mm_shuffle_ps(vf, vf, 0x00);
+    r->c.vfar[1] = _mm_shuffle_ps(vf, vf, 0x55);
+    r->c.vfar[2] = _mm_shuffle_ps(vf, vf, 0xAA);
+    /* the sign bits of inv: the near bound is the maximum */
+    r->c.oct = _mm_movemask_ps(inv) & 7;
+    /* far (sc_w_far3): some |o| not below 2^80 (lanes 0..2 of o4) */
+    const __m128i om = _mm_and_si128(_mm_castps_si128(o4), mag);
+    const int far = (_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpgt_epi32(om, _mm_set1_epi32((int)sc_w_mag(SC_FAR_COORD) - 1)))) & 7) != 0;
+    /* o, d (d's store also writes par[0], overwritten next), then par (d == 0: 1) and far */
+    const __m128i pf = _mm_insert_epi16(_mm_and_si128(zero, _mm_set_epi32(0, 1, 1, 1)), far, 6);
+    char *wp = (char *)r;
+    _mm_storeu_ps((float *)(void *)(wp + offsetof(sc_wray, o)), o4);
+    _mm_storeu_ps((float *)(void *)(wp + offsetof(sc_wray, d)), d4);
+    _mm_storeu_si128((__m128i *)(void *)(wp + offsetof(sc_wray, par)), pf);
+    r->mask = 0xFFFFFFFFu;
+    r->exclude = -1;
+    r->inside = SC_INSIDE_SOLID;
+    r->filtered = 0;
+}
+#else
+static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
 {
     r->ray = *ray;
     const float o[3] = {ray->origin.x, ray->origin.y, ray->origin.z};
@@ -63,6 +117,9 @@ void sc__ray_prep(sc_wray *r, const sc_ray *ray)
     r->inside = SC_INSIDE_SOLID;
     r->filtered = 0;
 }
+#endif
+
+void sc__ray_prep(sc_wray *r, const sc_ray *ray) { sc_w_ray_prep(r, ray); }
 
 /* Keeps the nearer hit; on equal t the lower index. */
 static void sc_w_offer(sc_whit *best, float t, int index, sc_vec3 normal)
@@ -280,6 +337,27 @@ void sc__cast(const sc_world *w, const sc_wray *r, sc_whit *best, int any_hit)
     if (full) sc_w_cast_every(w, r, best, any_hit);
 }
 
+void sc__cast_recs(const sc_world *w, sc_wrec *rec, int n, int any_hit)
+{
+    if (w->nfar > 0 || w->root == SC_NO_CHILD) {
+        /* objects outside the BVH, or an empty one: sc__cast's general path */
+        sc_wray r;
+        for (int j = 0; j < n; ++j) {
+            sc_w_ray_prep(&r, &rec[j].u.ray);
+            sc_whit h;
+            sc__cast(w, &r, &h, any_hit);
+            rec[j].u.hit = h;
+        }
+        return;
+    }
+#if SC_HAVE_AVX2
+    if (sc_w_avx2()) {
+        sc_w_trav_avx2_recs(w, rec, n, any_hit);
+        return;
+    }
+#endif
+    sc_w_trav_recs(w, rec, n, any_hit);
+}
 
 /* Every group against the ray: the brute-force kernel. The conservative test runs with the
  * bound in a register; the exact test only for the rare group that may beat it. */

@@ -159,6 +159,36 @@ static SC_TL_ATTR int SC_TL_NAME(const sc_world *w, const sc_wray *r, sc_whit *b
     }
 }
 
+/* sc__cast_recs on this kernel: ray j + 1 is prepared before ray j is cast (its divisions
+ * overlap ray j's traversal), then ray j goes through the loop of its octant; no call, no
+ * kernel choice and no setup per ray beyond the loop's own. */
+static SC_TL_ATTR void SC_TL_CAT(SC_TL_NAME, _recs)(const sc_world *w, sc_wrec *rec, int n, int any_hit)
+{
+    sc_wray r[2];
+    if (n > 0) sc_w_ray_prep(&r[0], &rec[0].u.ray);
+    for (int j = 0; j < n; ++j) {
+        if (j + 1 < n) sc_w_ray_prep(&r[(j + 1) & 1], &rec[j + 1].u.ray);
+        const sc_wray *rj = &r[j & 1];
+        sc_whit h = {0.0f, -1, {0.0f, 0.0f, 0.0f}};
+        int full = 1;
+        if (!rj->far) {
+            switch (rj->c.oct) {
+            case 0: full = SC_TL_BODY(w, rj, &h, any_hit, 0); break;
+            case 1: full = SC_TL_BODY(w, rj, &h, any_hit, 1); break;
+            case 2: full = SC_TL_BODY(w, rj, &h, any_hit, 2); break;
+            case 3: full = SC_TL_BODY(w, rj, &h, any_hit, 3); break;
+            case 4: full = SC_TL_BODY(w, rj, &h, any_hit, 4); break;
+            case 5: full = SC_TL_BODY(w, rj, &h, any_hit, 5); break;
+            case 6: full = SC_TL_BODY(w, rj, &h, any_hit, 6); break;
+            default: full = SC_TL_BODY(w, rj, &h, any_hit, 7); break;
+            }
+        }
+        /* from 2^80 or more, or deeper than the stack: every object exactly (sc__cast) */
+        if (full) sc_w_cast_every(w, rj, &h, any_hit);
+        rec[j].u.hit = h;
+    }
+}
+
 #undef SC_TL_ATTR
 #undef SC_TL_TOUCH
 #undef SC_TL_BODY

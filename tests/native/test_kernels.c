@@ -338,11 +338,17 @@ static int simd_name(void)
     return 0;
 }
 
-/* Lane 0 of v. */
+/* Lane 0 of v, when its four lanes hold the same bits (a splat); else a NaN whose bits no
+ * float computed here has (0x7FBADBAD), so that a comparison against it fails. */
 static float f4_lane(f4 v)
 {
     _Alignas(16) float x[4];
     f4_store(x, v);
+    for (int l = 1; l < 4; ++l)
+        if (bits_of(x[l]) != bits_of(x[0])) {
+            uint32_t u = 0x7FBADBADu;
+            memcpy(&x[0], &u, sizeof u);
+        }
     return x[0];
 }
 
@@ -372,8 +378,8 @@ static int ray_prep_edges(void)
             ENSURE(bits_of(f4_lane(r.c.vo[a])) == bits_of(f4_lane(c.vo[a])));
             float n = f4_lane(r.c.vnear[a]), f = f4_lane(r.c.vfar[a]);
             float cn = f4_lane(c.vnear[a]), cf = f4_lane(c.vfar[a]);
-            ENSURE(isnan(cn) ? isnan(n) : bits_of(n) == bits_of(cn));
-            ENSURE(isnan(cf) ? isnan(f) : bits_of(f) == bits_of(cf));
+            ENSURE(isnan(cn) ? isnan(n) && bits_of(n) != 0x7FBADBADu : bits_of(n) == bits_of(cn));
+            ENSURE(isnan(cf) ? isnan(f) && bits_of(f) != 0x7FBADBADu : bits_of(f) == bits_of(cf));
             ENSURE(r.par[a] == (d[a] == 0.0f));
             ENSURE(bits_of(r.o[a]) == bits_of(o[a]) && bits_of(r.d[a]) == bits_of(d[a]));
         }
