@@ -6,7 +6,7 @@
 // helpers/core-raycast.mjs, none of queries.js's code), bit for bit.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadSlabcast, SlabcastError } from '../../web/slabcast.js';
-import { coreRaycaster } from './helpers/core-raycast.mjs';
+import { coreAABB, coreRaycaster } from './helpers/core-raycast.mjs';
 
 let sc;
 let coreRaycast;
@@ -17,9 +17,9 @@ beforeAll(async () => {
 
 /** The core's answer for plain values: the 9 floats raycastAABB writes, or null for a miss. */
 function core(ray, box) {
-  const r = coreRaycast(ray.slice(0, 3), ray.slice(3, 6), ray[6], { type: 'aabb', min: box.slice(0, 3), max: box.slice(3, 6) });
+  const r = coreAABB(coreRaycast, ray, box);
   expect(r.status).toBe(0);
-  return r.hit ? [r.t, r.t_enter, r.t_exit, ...r.point, ...r.normal] : null;
+  return r.floats;
 }
 
 /** raycastAABB's answer: the 9 floats written, or null (a miss, the target left alone). */

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { rng } from '../../web/bench/scenes.mjs';
 import { loadSlabcast, SlabcastError } from '../../web/slabcast.js';
 import { ROOT } from './helpers/artifacts.mjs';
-import { coreRaycaster } from './helpers/core-raycast.mjs';
+import { coreAABB, coreRaycaster } from './helpers/core-raycast.mjs';
 
 let sc;
 let coreRaycast;
@@ -24,10 +24,9 @@ beforeAll(async () => {
  * miss; an invalid input throws (as raycastAABB must).
  */
 function reference(ray, box) {
-  const r = coreRaycast(Array.from(ray.slice(0, 3)), Array.from(ray.slice(3, 6)), ray[6],
-    { type: 'aabb', min: Array.from(box.slice(0, 3)), max: Array.from(box.slice(3, 6)) });
+  const r = coreAABB(coreRaycast, ray, box);
   if (r.status !== 0) throw new SlabcastError(sc.statusMessage(r.status), { status: r.status });
-  return r.hit ? Float32Array.from([r.t, r.t_enter, r.t_exit, ...r.point, ...r.normal]) : null;
+  return r.floats;
 }
 
 function same(ray, box, target) {

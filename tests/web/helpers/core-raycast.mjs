@@ -44,3 +44,14 @@ export async function coreRaycaster() {
 /** Whether two answers are the same bit for bit: numbers by Object.is (so -0 is not 0), arrays element by element. */
 export const same = (x, y) => (typeof x === 'number' ? Object.is(x, y)
   : Array.isArray(x) ? Array.isArray(y) && x.length === y.length && x.every((v, i) => same(v, y[i])) : x === y);
+
+/**
+ * The core's answer (coreRaycast: a coreRaycaster) for a ray of 7 floats and an AABB of 6 (arrays
+ * or typed arrays), as {status, floats}: floats the 9 values raycastAABB writes (t, t_enter, t_exit,
+ * point, normal) on a hit, else null.
+ */
+export function coreAABB(coreRaycast, ray, box) {
+  const r = coreRaycast(Array.from(ray.slice(0, 3)), Array.from(ray.slice(3, 6)), ray[6],
+    { type: 'aabb', min: Array.from(box.slice(0, 3)), max: Array.from(box.slice(3, 6)) });
+  return { status: r.status, floats: r.status === 0 && r.hit ? [r.t, r.t_enter, r.t_exit, ...r.point, ...r.normal] : null };
+}
