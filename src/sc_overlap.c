@@ -349,31 +349,52 @@ static int sc_o_test(const sc_world *w, const sc_ovol *v, int o, int quick)
     }
 }
 
-/* Whether a BVH bound (lanes of a node or group) may meet the volume. */
-static int sc_o_cull(const sc_ovol *v, const float *lo, const float *hi, int l)
+/* x rounded down (lo) or up to a float: outward. */
+static float sc_o_outward(double x, int lo)
 {
-    if (v->kind != 0) {
-        /* the volume's bounds, grown by 2^-20 relative so that rounding never loses an object */
-        for (int a = 0; a < 3; ++a) {
-            double bl = lo[a * 4 + l], bh = hi[a * 4 + l];
-            double ql = sc_v3_at(v->box.min, a), qh = sc_v3_at(v->box.max, a);
-            double g = 9.5367431640625e-07 * (fabs(ql) + fabs(qh) + fabs(bl) + fabs(bh) + 1.0);
-            if (bh < ql - g || bl > qh + g) return 0;
-        }
-        return 1;
+    float f = (float)x;
+    if (lo ? (double)f > x : (double)f < x) f = nextafterf(f, lo ? -INFINITY : INFINITY);
+    return f;
+}
+
+/* The culling box of a volume other than a frustum (out: min x y z, max x y z): its bounds grown
+ * by 2^-20 of their size plus 2^-20, rounded outward to floats. The bounds hold the volume up
+ * to the rounding of their float ends (a sphere's centre -+ r, a capsule's ends -+ r; an AABB's
+ * and an OBB's, sc__obb_bounds, hold it exactly), which is far below the growth: a BVH bound
+ * that misses this box holds no object that meets the volume. */
+static void sc_o_cull_box(const sc_ovol *v, float *out)
+{
+    for (int a = 0; a < 3; ++a) {
+        double ql = sc_v3_at(v->box.min, a), qh = sc_v3_at(v->box.max, a);
+        double g = 9.5367431640625e-07 * (fabs(ql) + fabs(qh) + 1.0);
+        out[a] = sc_o_outward(ql - g, 1);
+        out[3 + a] = sc_o_outward(qh + g, 0);
     }
-    /* a frustum: out when the whole box lies outside one plane (its nearest corner does) */
-    for (int k = 0; k < v->poly.m; ++k) {
-        const double *n = v->poly.n[k];
-        double s = 0.0, scale = fabs(v->poly.b[k]);
-        for (int a = 0; a < 3; ++a) {
-            double c = n[a] > 0.0 ? lo[a * 4 + l] : hi[a * 4 + l];
-            s += n[a] * c;
-            scale += fabs(n[a] * c);
+}
+
+/* A frustum: the lanes (of lanes) of width-wide SoA bounds at base that may meet it, that is
+ * those not wholly outside one plane (their nearest corner is not outside by more than 1e-6 of
+ * the terms' size). */
+static unsigned sc_o_cull_frustum(const sc_ovol *v, const float *base, int width, unsigned lanes)
+{
+    const float *hi = base + 3 * width;
+    unsigned keep = 0;
+    for (int l = 0; l < width; ++l) {
+        if (!(lanes >> l & 1u)) continue;
+        int in = 1;
+        for (int k = 0; k < v->poly.m && in; ++k) {
+            const double *n = v->poly.n[k];
+            double s = 0.0, scale = fabs(v->poly.b[k]);
+            for (int a = 0; a < 3; ++a) {
+                double c = n[a] > 0.0 ? base[a * width + l] : hi[a * width + l];
+                s += n[a] * c;
+                scale += fabs(n[a] * c);
+            }
+            if (s - v->poly.b[k] > 1e-6 * scale) in = 0;
         }
-        if (s - v->poly.b[k] > 1e-6 * scale) return 0;
+        keep |= (unsigned)in << l;
     }
-    return 1;
+    return keep;
 }
 
 /* Keeps the cap smallest indices in a max-heap at out[0..kept). */
@@ -434,7 +455,10 @@ static void sc_o_offer(void *ctx, int o)
     if (sc_o_test(q->w, q->v, o, q->quick)) sc_o_keep(&q->L, o);
 }
 
-static int sc_o_cull_walk(void *ctx, const float *lo, const float *hi, int l) { return sc_o_cull(((sc_oq *)ctx)->v, lo, hi, l); }
+static unsigned sc_o_cull_walk(void *ctx, const float *base, int width, unsigned lanes)
+{
+    return sc_o_cull_frustum(((sc_oq *)ctx)->v, base, width, lanes);
+}
 
 /* A full traversal stack offers every object again: start the list over. */
 static void sc_o_restart(void *ctx)
@@ -465,7 +489,7 @@ sc_status sc__overlap(const sc_world *w, int kind, const void *shape, int32_t *o
         v.capsule = *(const sc_capsule *)shape;
         const sc_capsule *c = &v.capsule;
         float r = c->radius;
-        /* culling only: sc_o_cull grows these bounds by a relative 2^-20, far beyond their rounding */
+        /* culling only: sc_o_cull_box grows these bounds by a relative 2^-20, far beyond their rounding */
         v.box.min = (sc_vec3){fminf(c->a.x, c->b.x) - r, fminf(c->a.y, c->b.y) - r, fminf(c->a.z, c->b.z) - r};
         v.box.max = (sc_vec3){fmaxf(c->a.x, c->b.x) + r, fmaxf(c->a.y, c->b.y) + r, fmaxf(c->a.z, c->b.z) + r};
     } else {
@@ -477,7 +501,12 @@ sc_status sc__overlap(const sc_world *w, int kind, const void *shape, int32_t *o
     if (brute) {
         for (int o = 0; o < w->count; ++o) sc_o_offer(&q, o);
     } else {
-        sc_walker k = {sc_o_cull_walk, sc_o_offer, sc_o_restart, &q};
+        float box[6];
+        sc_walker k = {sc_o_cull_walk, sc_o_offer, sc_o_restart, &q, NULL};
+        if (kind != 0) {
+            sc_o_cull_box(&v, box);
+            k.box = box;
+        }
         sc__walk(w, &k);
     }
     if (q.L.kept > 1) qsort(out, (size_t)q.L.kept, sizeof *out, sc_o_cmp);
