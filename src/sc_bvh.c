@@ -51,10 +51,13 @@ static sc_bounds sc_b4_out(sc_b4 b)
     sc_bounds r = {{lo[0], lo[1], lo[2]}, {hi[0], hi[1], hi[2]}};
     return r;
 }
+/* sc_b_area of the bounds: the extents subtracted four lanes at once, the same roundings. */
 static float sc_b4_area(sc_b4 b)
 {
-    sc_bounds r = sc_b4_out(b);
-    return sc_b_area(&r);
+    _Alignas(16) float d[4];
+    f4_store(d, f4_sub(b.hi, b.lo));
+    if (!(d[0] >= 0.0f)) return 0.0f;
+    return d[0] * d[1] + d[1] * d[2] + d[2] * d[0];
 }
 
 static sc_bounds sc_w_range_bounds(const sc_bprim *p, int n)
@@ -64,14 +67,10 @@ static sc_bounds sc_w_range_bounds(const sc_bprim *p, int n)
     return sc_b4_out(b);
 }
 
-/* The bin of a centroid (times 2, scaled and offset) value, clamped. */
-static int sc_w_binof(float v)
-{
-    return v > 0.0f ? (v < (float)(SC_BINS - 1) ? (int)v : SC_BINS - 1) : 0;
-}
-
-/* sc_w_binof on four lanes: clamped in float (f4_max(0, v) = 0 < v ? v : 0, so NaN gives 0;
- * f4_min(15, x) = x < 15 ? x : 15), then truncated: the same bins. */
+/* The bins of four centroid (times 2, scaled and offset) values, clamped. Scalar, per lane:
+ * bin(v) = v > 0 ? (v < SC_BINS - 1 ? (int)v : SC_BINS - 1) : 0 (NaN: 0). Here clamped in float
+ * (f4_max(0, v) = 0 < v ? v : 0, so NaN gives 0; f4_min(15, x) = x < 15 ? x : 15), then
+ * truncated: the same bins. */
 static inline void sc_w_bins4(f4 v, int32_t *out)
 {
     f4 c = f4_min(f4_splat((float)(SC_BINS - 1)), f4_max(f4_splat(0.0f), v));
@@ -157,11 +156,13 @@ static int sc_w_split(sc_bprim *p, int n, sc_bounds *lb, sc_bounds *rb)
     }
     int left = n / 2;
     if (best_axis >= 0) {
-        float cm = cr.lo[best_axis], ka = kf[best_axis];
+        /* the same arithmetic as the binning pass, so every record lands on its side: with
+         * best_bin < SC_BINS - 1, bin(v) <= best_bin (sc_w_bins4) exactly when !(v >= best_bin + 1)
+         * (NaN: bin 0, left) */
+        float cm = cr.lo[best_axis], ka = kf[best_axis], edge = (float)(best_bin + 1);
         int i = 0, j = n - 1;
         while (i <= j) {
-            /* the same arithmetic as the binning pass, so every record lands on its side */
-            if (sc_w_binof((p[i].lo[best_axis] + p[i].hi[best_axis] - cm) * ka) <= best_bin) {
+            if (!((p[i].lo[best_axis] + p[i].hi[best_axis] - cm) * ka >= edge)) {
                 ++i;
             } else {
                 sc_bprim t = p[i];
