@@ -372,29 +372,47 @@ static void sc_o_cull_box(const sc_ovol *v, float *out)
     }
 }
 
-/* A frustum: the lanes (of lanes) of width-wide SoA bounds at base that may meet it, that is
- * those not wholly outside one plane (their nearest corner is not outside by more than 1e-6 of
- * the terms' size). */
-static unsigned sc_o_cull_frustum(const sc_ovol *v, const float *base, int width, unsigned lanes)
+/* A frustum's planes for the culling: splats of each normal's components and bound (float:
+ * the planes' own numbers) and of the margin's factor. */
+typedef struct sc_ofr {
+    f4 n[6][3], b[6], eps, tiny;
+    int neg[6][3]; /* the normal's component is not positive: the box's nearest corner is at its maximum */
+} sc_ofr;
+
+static void sc_o_frustum_prep(const sc_ovol *v, sc_ofr *f)
 {
-    const float *hi = base + 3 * width;
-    unsigned keep = 0;
-    for (int l = 0; l < width; ++l) {
-        if (!(lanes >> l & 1u)) continue;
-        int in = 1;
-        for (int k = 0; k < v->poly.m && in; ++k) {
-            const double *n = v->poly.n[k];
-            double s = 0.0, scale = fabs(v->poly.b[k]);
-            for (int a = 0; a < 3; ++a) {
-                double c = n[a] > 0.0 ? base[a * width + l] : hi[a * width + l];
-                s += n[a] * c;
-                scale += fabs(n[a] * c);
-            }
-            if (s - v->poly.b[k] > 1e-6 * scale) in = 0;
+    for (int k = 0; k < 6; ++k) {
+        for (int a = 0; a < 3; ++a) {
+            f->n[k][a] = f4_splat((float)v->poly.n[k][a]);
+            f->neg[k][a] = !(v->poly.n[k][a] > 0.0);
         }
-        keep |= (unsigned)in << l;
+        f->b[k] = f4_splat((float)v->poly.b[k]);
     }
-    return keep;
+    f->eps = f4_splat(1e-5f);
+    f->tiny = f4_splat(0x1p-120f);
+}
+
+/* A frustum: the lanes (of lanes) of width-wide SoA bounds at base that may meet it, that is those
+ * not wholly outside one plane n.x <= b. The box's corner least along n, c, is outside when
+ * n.c - b (summed in float, s) exceeds 1e-5 of the terms' size (|b| + sum |n_a c_a|, in float)
+ * plus 2^-120: the float sum is within 3.1 2^-24 of the terms' size of the exact one (2^-148 more
+ * where products underflow), so the exact n.c - b is then positive. An overflow gives an infinity
+ * or a NaN, which keeps the lane. */
+static unsigned sc_o_cull_frustum(const sc_ofr *f, const float *base, int width, unsigned lanes)
+{
+    unsigned keep = 0;
+    for (int h = 0; h < width; h += 4) {
+        f4 out = f4_lt(f4_splat(1.0f), f4_splat(0.0f)); /* no lane */
+        for (int k = 0; k < 6; ++k) {
+            f4 t[3];
+            for (int a = 0; a < 3; ++a) t[a] = f4_mul(f->n[k][a], f4_load(base + h + a * width + (f->neg[k][a] ? 3 * width : 0)));
+            f4 d = f4_sub(f4_add(f4_add(t[0], t[1]), t[2]), f->b[k]);
+            f4 scale = f4_add(f4_add(f4_add(f4_abs(f->b[k]), f4_abs(t[0])), f4_abs(t[1])), f4_abs(t[2]));
+            out = f4_or(out, f4_gt(d, f4_add(f4_mul(f->eps, scale), f->tiny)));
+        }
+        keep |= (unsigned)(~f4_bits(out) & 15) << h;
+    }
+    return keep & lanes;
 }
 
 /* Keeps the cap smallest indices in a max-heap at out[0..kept). */
@@ -446,6 +464,7 @@ typedef struct sc_oq {
     const sc_wfilt *f;
     sc_olist L;
     int quick; /* the conservative filter on (not for the brute force) */
+    sc_ofr fr; /* a frustum's culling planes */
 } sc_oq;
 
 static void sc_o_offer(void *ctx, int o)
@@ -457,7 +476,7 @@ static void sc_o_offer(void *ctx, int o)
 
 static unsigned sc_o_cull_walk(void *ctx, const float *base, int width, unsigned lanes)
 {
-    return sc_o_cull_frustum(((sc_oq *)ctx)->v, base, width, lanes);
+    return sc_o_cull_frustum(&((sc_oq *)ctx)->fr, base, width, lanes);
 }
 
 /* A full traversal stack offers every object again: start the list over. */
@@ -497,7 +516,7 @@ sc_status sc__overlap(const sc_world *w, int kind, const void *shape, int32_t *o
         const float *pl = shape;
         for (int k = 0; k < 6; ++k) sc_o_add(&v.poly, -pl[4 * k], -pl[4 * k + 1], -pl[4 * k + 2], pl[4 * k + 3]);
     }
-    sc_oq q = {w, &v, f, {out, cap, 0, 0}, !brute};
+    sc_oq q = {.w = w, .v = &v, .f = f, .L = {out, cap, 0, 0}, .quick = !brute};
     if (brute) {
         for (int o = 0; o < w->count; ++o) sc_o_offer(&q, o);
     } else {
@@ -506,6 +525,8 @@ sc_status sc__overlap(const sc_world *w, int kind, const void *shape, int32_t *o
         if (kind != 0) {
             sc_o_cull_box(&v, box);
             k.box = box;
+        } else {
+            sc_o_frustum_prep(&v, &q.fr);
         }
         sc__walk(w, &k);
     }
