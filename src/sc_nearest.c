@@ -15,6 +15,13 @@ typedef struct sc_near {
     sc_vec3 q;
 } sc_near;
 
+/* min(max(v, lo), hi) as sc_closest_point's clamp (a > b ? a : b, a < b ? a : b). */
+static float sc_n_clamp(float v, float lo, float hi)
+{
+    float m = v > lo ? v : lo;
+    return m < hi ? m : hi;
+}
+
 /* One point's query: the world, the filter, the point, the nearest so far. */
 typedef struct sc_nq {
     const sc_world *w;
@@ -28,9 +35,19 @@ typedef struct sc_nq {
 static void sc_n_offer(sc_nq *q, int o)
 {
     if (!sc__passes(q->w, o, q->f->mask, q->f->masked, q->exclude)) return;
-    sc_shape sh = sc__object_shape(q->w, o);
-    sc_point_result r = sc_closest_point(q->p, &sh);
-    if (r.status != SC_OK) return;
+    sc_point_result r;
+    if (q->w->kind[o] == SC_SHAPE_AABB) {
+        /* sc_closest_point's answer for a box (valid, as every world box; the point too): the
+         * point clamped to it, -0 made +0 (inside, the point itself, which clamping leaves) */
+        const sc_aabb *b = &q->w->bounds[o];
+        r.status = SC_OK;
+        r.point = (sc_vec3){sc_n_clamp(q->p.x, b->min.x, b->max.x) + 0.0f, sc_n_clamp(q->p.y, b->min.y, b->max.y) + 0.0f,
+                            sc_n_clamp(q->p.z, b->min.z, b->max.z) + 0.0f};
+    } else {
+        sc_shape sh = sc__object_shape(q->w, o);
+        r = sc_closest_point(q->p, &sh);
+        if (r.status != SC_OK) return;
+    }
     double d[3] = {q->pd[0] - r.point.x, q->pd[1] - r.point.y, q->pd[2] - r.point.z};
     double d2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
     if (d2 > q->best.d2) return;
