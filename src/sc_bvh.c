@@ -51,10 +51,13 @@ static sc_bounds sc_b4_out(sc_b4 b)
     sc_bounds r = {{lo[0], lo[1], lo[2]}, {hi[0], hi[1], hi[2]}};
     return r;
 }
+/* sc_b_area of the bounds: the extents subtracted four lanes at once, the same roundings. */
 static float sc_b4_area(sc_b4 b)
 {
-    sc_bounds r = sc_b4_out(b);
-    return sc_b_area(&r);
+    _Alignas(16) float d[4];
+    f4_store(d, f4_sub(b.hi, b.lo));
+    if (!(d[0] >= 0.0f)) return 0.0f;
+    return d[0] * d[1] + d[1] * d[2] + d[2] * d[0];
 }
 
 static sc_bounds sc_w_range_bounds(const sc_bprim *p, int n)
@@ -64,10 +67,22 @@ static sc_bounds sc_w_range_bounds(const sc_bprim *p, int n)
     return sc_b4_out(b);
 }
 
-/* The bin of a centroid (times 2, scaled and offset) value, clamped. */
-static int sc_w_binof(float v)
+/* The bins of four centroid (times 2, scaled and offset) values, clamped. Scalar, per lane:
+ * bin(v) = v > 0 ? (v < SC_BINS - 1 ? (int)v : SC_BINS - 1) : 0 (NaN: 0). Here clamped in float
+ * (f4_max(0, v) = 0 < v ? v : 0, so NaN gives 0; f4_min(15, x) = x < 15 ? x : 15), then
+ * truncated: the same bins. */
+static inline void sc_w_bins4(f4 v, int32_t *out)
 {
-    return v > 0.0f ? (v < (float)(SC_BINS - 1) ? (int)v : SC_BINS - 1) : 0;
+    f4 c = f4_min(f4_splat((float)(SC_BINS - 1)), f4_max(f4_splat(0.0f), v));
+#if defined(__wasm_simd128__) && !defined(SC_SIMD_SCALAR)
+    wasm_v128_store(out, wasm_i32x4_trunc_sat_f32x4(c));
+#elif (defined(__SSE2__) || defined(_M_X64)) && !defined(SC_SIMD_SCALAR)
+    _mm_store_si128((__m128i *)out, _mm_cvttps_epi32(c));
+#else
+    _Alignas(16) float f[4];
+    f4_store(f, c);
+    for (int i = 0; i < 4; ++i) out[i] = (int32_t)f[i];
+#endif
 }
 
 /* Splits p[0..n) (n >= 2) in two by binned SAH over centroids, all three axes binned in one
@@ -95,14 +110,17 @@ static int sc_w_split(sc_bprim *p, int n, sc_bounds *lb, sc_bounds *rb)
         for (int b = 0; b < SC_BINS; ++b) bb[a][b] = sc_b4_empty();
     for (int i = 0; i < n; ++i) {
         f4 lo = f4_load(p[i].lo), hi = f4_load(p[i].hi);
-        _Alignas(16) float v[4];
-        f4_store(v, f4_mul(f4_sub(f4_add(lo, hi), cmin), k));
+        _Alignas(16) int32_t bin[4];
+        sc_w_bins4(f4_mul(f4_sub(f4_add(lo, hi), cmin), k), bin);
         for (int a = 0; a < 3; ++a) {
-            int b = sc_w_binof(v[a]);
+            int b = bin[a];
             cnt[a][b]++;
             sc_b4_grow(&bb[a][b], lo, hi);
         }
     }
+    /* The sweeps skip empty bins: growing by one changes nothing, and a split after an empty
+     * bin costs exactly what the split after the last non-empty bin before it costs, which comes
+     * first and wins the tie (cost < best_cost): the same split as sweeping every bin. */
     float best_cost = INFINITY;
     int best_axis = -1, best_bin = 0;
     for (int a = 0; a < 3; ++a) {
@@ -111,18 +129,23 @@ static int sc_w_split(sc_bprim *p, int n, sc_bounds *lb, sc_bounds *rb)
         int right_cnt[SC_BINS];
         sc_b4 acc = sc_b4_empty();
         int c = 0;
+        float area = 0.0f; /* sc_b4_area of the empty bounds */
         for (int b = SC_BINS - 1; b > 0; --b) {
-            sc_b4_grow(&acc, bb[a][b].lo, bb[a][b].hi);
-            c += cnt[a][b];
-            right_area[b] = sc_b4_area(acc);
+            if (cnt[a][b]) {
+                sc_b4_grow(&acc, bb[a][b].lo, bb[a][b].hi);
+                c += cnt[a][b];
+                area = sc_b4_area(acc);
+            }
+            right_area[b] = area;
             right_cnt[b] = c;
         }
         acc = sc_b4_empty();
         c = 0;
         for (int b = 0; b < SC_BINS - 1; ++b) {
+            if (!cnt[a][b]) continue;
             sc_b4_grow(&acc, bb[a][b].lo, bb[a][b].hi);
             c += cnt[a][b];
-            if (c == 0 || right_cnt[b + 1] == 0) continue;
+            if (right_cnt[b + 1] == 0) break; /* and for every later bin */
             float cost = sc_b4_area(acc) * (float)c + right_area[b + 1] * (float)right_cnt[b + 1];
             if (cost < best_cost) {
                 best_cost = cost;
@@ -133,11 +156,13 @@ static int sc_w_split(sc_bprim *p, int n, sc_bounds *lb, sc_bounds *rb)
     }
     int left = n / 2;
     if (best_axis >= 0) {
-        float cm = cr.lo[best_axis], ka = kf[best_axis];
+        /* the same arithmetic as the binning pass, so every record lands on its side: with
+         * best_bin < SC_BINS - 1, bin(v) <= best_bin (sc_w_bins4) exactly when !(v >= best_bin + 1)
+         * (NaN: bin 0, left) */
+        float cm = cr.lo[best_axis], ka = kf[best_axis], edge = (float)(best_bin + 1);
         int i = 0, j = n - 1;
         while (i <= j) {
-            /* the same arithmetic as the binning pass, so every record lands on its side */
-            if (sc_w_binof((p[i].lo[best_axis] + p[i].hi[best_axis] - cm) * ka) <= best_bin) {
+            if (!((p[i].lo[best_axis] + p[i].hi[best_axis] - cm) * ka >= edge)) {
                 ++i;
             } else {
                 sc_bprim t = p[i];

@@ -7,6 +7,7 @@
  *   sc_bvh.c        BVH build (binned SAH), refit, commit
  *   sc_kernels.h    the SIMD kernels (sc_simd.h), each line with its scalar meaning
  *   sc_traverse.c   one ray through the BVH: nearest, any, brute force, all hits
+ *   sc_walk.c       the BVH walk of overlaps (and of sweeps the fast sweep walk cannot take)
  *   sc_query.c      the batch entry points: validation, scratch, ray ordering, output
  *   sc_sweep.c, sc_sweep_walk.c, sc_sweep_obb.c, sc_sweep_capsule.c (sc_sweep.h), sc_overlap.c, sc_overlap_capsule.c,
  *   sc_nearest.c    sweeps, overlaps, nearest objects
@@ -229,16 +230,21 @@ static inline int sc__passes(const sc_world *w, int o, uint32_t mask, int masked
 /* sc_traverse.c: object o as a shape, for the single queries. */
 sc_shape sc__object_shape(const sc_world *w, int o);
 
-/* A BVH walk for the queries other than rays (sweeps, overlaps, nearest objects). cull(ctx, lo,
- * hi, l) says whether lane l of SoA bounds (lo, hi: [axis][4]) may hold an answer (it may read the
- * answer found so far); offer(ctx, o) tests object o. Objects outside the BVH are offered first,
- * then every live leaf lane that passes cull. Should the traversal stack fill up, restart(ctx) (when
- * not NULL) forgets what was offered and every object is offered instead: none is dropped. */
+/* sc_walk.c: a BVH walk for the queries other than rays (overlaps, the sweeps the fast sweep walk
+ * cannot take). Bounds are culled a whole node (or group) at a time: with box set (6 floats: min
+ * x y z, max x y z), the lanes whose bounds meet that closed box (float compares, SIMD), and cull
+ * is not called; else cull(ctx, base, width, lanes) returns those of lanes (bits) whose bounds may
+ * hold an answer (it may read the answer found so far), from SoA bounds at base of the given width
+ * (minima [axis][width], then maxima [axis][width]: a node's, width SC_NODE_W, or a group's,
+ * width 4). offer(ctx, o) tests object o. Objects outside the BVH are offered first, then every
+ * live leaf lane that passes. Should the traversal stack fill up, restart(ctx) (when not NULL)
+ * forgets what was offered and every object is offered instead: none is dropped. */
 typedef struct sc_walker {
-    int (*cull)(void *ctx, const float *lo, const float *hi, int lane);
+    unsigned (*cull)(void *ctx, const float *base, int width, unsigned lanes);
     void (*offer)(void *ctx, int o);
     void (*restart)(void *ctx);
     void *ctx;
+    const float *box;
 } sc_walker;
 void sc__walk(const sc_world *w, const sc_walker *k);
 

@@ -349,31 +349,70 @@ static int sc_o_test(const sc_world *w, const sc_ovol *v, int o, int quick)
     }
 }
 
-/* Whether a BVH bound (lanes of a node or group) may meet the volume. */
-static int sc_o_cull(const sc_ovol *v, const float *lo, const float *hi, int l)
+/* x rounded down (lo) or up to a float: outward. */
+static float sc_o_outward(double x, int lo)
 {
-    if (v->kind != 0) {
-        /* the volume's bounds, grown by 2^-20 relative so that rounding never loses an object */
-        for (int a = 0; a < 3; ++a) {
-            double bl = lo[a * 4 + l], bh = hi[a * 4 + l];
-            double ql = sc_v3_at(v->box.min, a), qh = sc_v3_at(v->box.max, a);
-            double g = 9.5367431640625e-07 * (fabs(ql) + fabs(qh) + fabs(bl) + fabs(bh) + 1.0);
-            if (bh < ql - g || bl > qh + g) return 0;
-        }
-        return 1;
+    float f = (float)x;
+    if (lo ? (double)f > x : (double)f < x) f = nextafterf(f, lo ? -INFINITY : INFINITY);
+    return f;
+}
+
+/* The culling box of a volume other than a frustum (out: min x y z, max x y z): its bounds grown
+ * by 2^-20 of their size plus 2^-20, rounded outward to floats. The bounds hold the volume up
+ * to the rounding of their float ends (a sphere's centre -+ r, a capsule's ends -+ r; an AABB's
+ * and an OBB's, sc__obb_bounds, hold it exactly), which is far below the growth: a BVH bound
+ * that misses this box holds no object that meets the volume. */
+static void sc_o_cull_box(const sc_ovol *v, float *out)
+{
+    for (int a = 0; a < 3; ++a) {
+        double ql = sc_v3_at(v->box.min, a), qh = sc_v3_at(v->box.max, a);
+        double g = 9.5367431640625e-07 * (fabs(ql) + fabs(qh) + 1.0);
+        out[a] = sc_o_outward(ql - g, 1);
+        out[3 + a] = sc_o_outward(qh + g, 0);
     }
-    /* a frustum: out when the whole box lies outside one plane (its nearest corner does) */
-    for (int k = 0; k < v->poly.m; ++k) {
-        const double *n = v->poly.n[k];
-        double s = 0.0, scale = fabs(v->poly.b[k]);
+}
+
+/* A frustum's planes for the culling: splats of each normal's components and bound (float:
+ * the planes' own numbers) and of the margin's factor. */
+typedef struct sc_ofr {
+    f4 n[6][3], b[6], eps, tiny;
+    int neg[6][3]; /* the normal's component is not positive: the box's nearest corner is at its maximum */
+} sc_ofr;
+
+static void sc_o_frustum_prep(const sc_ovol *v, sc_ofr *f)
+{
+    for (int k = 0; k < 6; ++k) {
         for (int a = 0; a < 3; ++a) {
-            double c = n[a] > 0.0 ? lo[a * 4 + l] : hi[a * 4 + l];
-            s += n[a] * c;
-            scale += fabs(n[a] * c);
+            f->n[k][a] = f4_splat((float)v->poly.n[k][a]);
+            f->neg[k][a] = !(v->poly.n[k][a] > 0.0);
         }
-        if (s - v->poly.b[k] > 1e-6 * scale) return 0;
+        f->b[k] = f4_splat((float)v->poly.b[k]);
     }
-    return 1;
+    f->eps = f4_splat(1e-5f);
+    f->tiny = f4_splat(0x1p-120f);
+}
+
+/* A frustum: the lanes (of lanes) of width-wide SoA bounds at base that may meet it, that is those
+ * not wholly outside one plane n.x <= b. The box's corner least along n, c, is outside when
+ * n.c - b (summed in float, s) exceeds 1e-5 of the terms' size (|b| + sum |n_a c_a|, in float)
+ * plus 2^-120: the float sum is within 3.1 2^-24 of the terms' size of the exact one (2^-148 more
+ * where products underflow), so the exact n.c - b is then positive. An overflow gives an infinity
+ * or a NaN, which keeps the lane. */
+static unsigned sc_o_cull_frustum(const sc_ofr *f, const float *base, int width, unsigned lanes)
+{
+    unsigned keep = 0;
+    for (int h = 0; h < width; h += 4) {
+        f4 out = f4_lt(f4_splat(1.0f), f4_splat(0.0f)); /* no lane */
+        for (int k = 0; k < 6; ++k) {
+            f4 t[3];
+            for (int a = 0; a < 3; ++a) t[a] = f4_mul(f->n[k][a], f4_load(base + h + a * width + (f->neg[k][a] ? 3 * width : 0)));
+            f4 d = f4_sub(f4_add(f4_add(t[0], t[1]), t[2]), f->b[k]);
+            f4 scale = f4_add(f4_add(f4_add(f4_abs(f->b[k]), f4_abs(t[0])), f4_abs(t[1])), f4_abs(t[2]));
+            out = f4_or(out, f4_gt(d, f4_add(f4_mul(f->eps, scale), f->tiny)));
+        }
+        keep |= (unsigned)(~f4_bits(out) & 15) << h;
+    }
+    return keep & lanes;
 }
 
 /* Keeps the cap smallest indices in a max-heap at out[0..kept). */
@@ -425,6 +464,7 @@ typedef struct sc_oq {
     const sc_wfilt *f;
     sc_olist L;
     int quick; /* the conservative filter on (not for the brute force) */
+    sc_ofr fr; /* a frustum's culling planes */
 } sc_oq;
 
 static void sc_o_offer(void *ctx, int o)
@@ -434,7 +474,10 @@ static void sc_o_offer(void *ctx, int o)
     if (sc_o_test(q->w, q->v, o, q->quick)) sc_o_keep(&q->L, o);
 }
 
-static int sc_o_cull_walk(void *ctx, const float *lo, const float *hi, int l) { return sc_o_cull(((sc_oq *)ctx)->v, lo, hi, l); }
+static unsigned sc_o_cull_walk(void *ctx, const float *base, int width, unsigned lanes)
+{
+    return sc_o_cull_frustum(&((sc_oq *)ctx)->fr, base, width, lanes);
+}
 
 /* A full traversal stack offers every object again: start the list over. */
 static void sc_o_restart(void *ctx)
@@ -465,7 +508,7 @@ sc_status sc__overlap(const sc_world *w, int kind, const void *shape, int32_t *o
         v.capsule = *(const sc_capsule *)shape;
         const sc_capsule *c = &v.capsule;
         float r = c->radius;
-        /* culling only: sc_o_cull grows these bounds by a relative 2^-20, far beyond their rounding */
+        /* culling only: sc_o_cull_box grows these bounds by a relative 2^-20, far beyond their rounding */
         v.box.min = (sc_vec3){fminf(c->a.x, c->b.x) - r, fminf(c->a.y, c->b.y) - r, fminf(c->a.z, c->b.z) - r};
         v.box.max = (sc_vec3){fmaxf(c->a.x, c->b.x) + r, fmaxf(c->a.y, c->b.y) + r, fmaxf(c->a.z, c->b.z) + r};
     } else {
@@ -473,11 +516,18 @@ sc_status sc__overlap(const sc_world *w, int kind, const void *shape, int32_t *o
         const float *pl = shape;
         for (int k = 0; k < 6; ++k) sc_o_add(&v.poly, -pl[4 * k], -pl[4 * k + 1], -pl[4 * k + 2], pl[4 * k + 3]);
     }
-    sc_oq q = {w, &v, f, {out, cap, 0, 0}, !brute};
+    sc_oq q = {.w = w, .v = &v, .f = f, .L = {out, cap, 0, 0}, .quick = !brute};
     if (brute) {
         for (int o = 0; o < w->count; ++o) sc_o_offer(&q, o);
     } else {
-        sc_walker k = {sc_o_cull_walk, sc_o_offer, sc_o_restart, &q};
+        float box[6];
+        sc_walker k = {sc_o_cull_walk, sc_o_offer, sc_o_restart, &q, NULL};
+        if (kind != 0) {
+            sc_o_cull_box(&v, box);
+            k.box = box;
+        } else {
+            sc_o_frustum_prep(&v, &q.fr);
+        }
         sc__walk(w, &k);
     }
     if (q.L.kept > 1) qsort(out, (size_t)q.L.kept, sizeof *out, sc_o_cmp);

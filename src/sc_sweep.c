@@ -292,10 +292,14 @@ void sc__sw_offer(sc_sq *q, int o)
 static void sc_s_offer(void *ctx, int o) { sc__sw_offer(ctx, o); }
 
 /* Bounds that the shape can reach before the best contact so far (or tmax). */
-static int sc_s_cull_walk(void *ctx, const float *lo, const float *hi, int l)
+static unsigned sc_s_cull_walk(void *ctx, const float *base, int width, unsigned lanes)
 {
     const sc_sq *q = ctx;
-    return sc_s_cull(q->m, lo, hi, 4, l, q->best.index >= 0 ? q->best.t : q->m->tmax);
+    double limit = q->best.index >= 0 ? q->best.t : q->m->tmax;
+    unsigned keep = 0;
+    for (int l = 0; l < width; ++l)
+        if (lanes >> l & 1u) keep |= (unsigned)sc_s_cull(q->m, base, base + 3 * width, width, l, limit) << l;
+    return keep;
 }
 
 /* Sweep p (its kind's floats) as a moving shape. */
@@ -385,7 +389,7 @@ sc_status sc__sweep_batch(const sc_world *w, const float *sweeps, int32_t n, int
         if (every) {
             for (int o = 0; o < w->count; ++o) sc__sw_offer(&qy, o);
         } else if (!sc__sw_walk(&qy)) {
-            sc_walker k = {sc_s_cull_walk, sc_s_offer, NULL, &qy};
+            sc_walker k = {sc_s_cull_walk, sc_s_offer, NULL, &qy, NULL};
             sc__walk(w, &k);
         }
         if (box && qy.best.index >= 0 && w->kind[qy.best.index] == SC_SHAPE_OBB) /* the point, for the best only */

@@ -9,14 +9,21 @@ import { loadBenchScene } from './bench-scene.mjs';
 const now = () => performance.now();
 const fmt = (x) => (x >= 1e6 ? `${(x / 1e6).toFixed(2)} M` : x >= 1e3 ? `${(x / 1e3).toFixed(2)} k` : x.toFixed(1));
 
-/** Per second of f(), which does `count` queries; the best of 3 runs after a warm-up. */
+/** Per second of f(), which does `count` queries: after a warm-up, the best of several samples,
+ * each repeating f() for at least 20 ms (one call of 500 fast queries takes about a millisecond,
+ * where one collection or a busy neighbour decides the figure); 7 samples, 3 when one call takes
+ * over 100 ms, 1 over a second (the brute-force forms). */
 function rate(f, count) {
+  const t0 = now();
   f();
+  const first = now() - t0;
+  const samples = first > 1000 ? 1 : first > 100 ? 3 : 7;
+  const reps = Math.max(1, Math.ceil(20 / Math.max(first, 0.01)));
   let best = Infinity;
-  for (let k = 0; k < 3; k++) {
-    const t0 = now();
-    f();
-    best = Math.min(best, now() - t0);
+  for (let k = 0; k < samples; k++) {
+    const t1 = now();
+    for (let r = 0; r < reps; r++) f();
+    best = Math.min(best, (now() - t1) / reps);
   }
   return count / (best / 1e3);
 }
