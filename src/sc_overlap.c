@@ -377,11 +377,13 @@ static void sc_o_cull_box(const sc_ovol *v, float *out)
 typedef struct sc_ofr {
     f4 n[6][3], b[6], eps, tiny;
     int neg[6][3]; /* the normal's component is not positive: the box's nearest corner is at its maximum */
+    int m;         /* the planes (v->poly.m, at most 6) */
 } sc_ofr;
 
 static void sc_o_frustum_prep(const sc_ovol *v, sc_ofr *f)
 {
-    for (int k = 0; k < 6; ++k) {
+    f->m = v->poly.m;
+    for (int k = 0; k < f->m; ++k) {
         for (int a = 0; a < 3; ++a) {
             f->n[k][a] = f4_splat((float)v->poly.n[k][a]);
             f->neg[k][a] = !(v->poly.n[k][a] > 0.0);
@@ -403,7 +405,7 @@ static unsigned sc_o_cull_frustum(const sc_ofr *f, const float *base, int width,
     unsigned keep = 0;
     for (int h = 0; h < width; h += 4) {
         f4 out = f4_lt(f4_splat(1.0f), f4_splat(0.0f)); /* no lane */
-        for (int k = 0; k < 6; ++k) {
+        for (int k = 0; k < f->m; ++k) {
             f4 t[3];
             for (int a = 0; a < 3; ++a) t[a] = f4_mul(f->n[k][a], f4_load(base + h + a * width + (f->neg[k][a] ? 3 * width : 0)));
             f4 d = f4_sub(f4_add(f4_add(t[0], t[1]), t[2]), f->b[k]);
@@ -474,7 +476,7 @@ static void sc_o_offer(void *ctx, int o)
     if (sc_o_test(q->w, q->v, o, q->quick)) sc_o_keep(&q->L, o);
 }
 
-static unsigned sc_o_cull_walk(void *ctx, const float *base, int width, unsigned lanes)
+static unsigned sc_o_cull_frustum_walk(void *ctx, const float *base, int width, unsigned lanes)
 {
     return sc_o_cull_frustum(&((sc_oq *)ctx)->fr, base, width, lanes);
 }
@@ -521,7 +523,7 @@ sc_status sc__overlap(const sc_world *w, int kind, const void *shape, int32_t *o
         for (int o = 0; o < w->count; ++o) sc_o_offer(&q, o);
     } else {
         float box[6];
-        sc_walker k = {sc_o_cull_walk, sc_o_offer, sc_o_restart, &q, NULL};
+        sc_walker k = {sc_o_cull_frustum_walk, sc_o_offer, sc_o_restart, &q, NULL};
         if (kind != 0) {
             sc_o_cull_box(&v, box);
             k.box = box;
