@@ -7,6 +7,8 @@
 #include "slabcast.h"
 
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 static inline float sc_xget(sc_vec3 v, int i) { return i == 0 ? v.x : (i == 1 ? v.y : v.z); }
 
@@ -72,8 +74,9 @@ static inline int sc_expansion(const double *t, int n, double *e)
  * is at most the next component in magnitude (the components do not overlap, and rounding is
  * monotone), so a nonzero result has the sign of the largest component, the exact sum's. Only a
  * tie (the partial sum rounded to minus the largest component, a power of two) can give 0 for a
- * nonzero sum: where a sign decides, a zero is checked again with sc_xsum_s. */
-static inline double sc_xsum(const double *t, int n)
+ * nonzero sum: where a sign decides, a zero is checked again with sc_xsum_s.
+ * This is the reference algorithm: sc_xsum returns the same double, through a fast path. */
+static inline double sc_xsum_ref(const double *t, int n)
 {
     double e[SC_XSUM_MAX];
     int m = sc_expansion(t, n, e);
@@ -82,9 +85,9 @@ static inline double sc_xsum(const double *t, int n)
     return s;
 }
 
-/* sc_xsum whose sign is always the exact sum's: on the tie above, the smallest component with the
- * largest one's sign. */
-static inline double sc_xsum_s(const double *t, int n)
+/* sc_xsum_ref whose sign is always the exact sum's: on the tie above, the smallest component with
+ * the largest one's sign (the reference of sc_xsum_s). */
+static inline double sc_xsum_s_ref(const double *t, int n)
 {
     double e[SC_XSUM_MAX];
     int m = sc_expansion(t, n, e);
@@ -92,6 +95,72 @@ static inline double sc_xsum_s(const double *t, int n)
     for (int j = 0; j < m; ++j) s += e[j];
     if (s == 0.0 && m > 0) s = copysign(e[0], e[m - 1]);
     return s;
+}
+
+/* The fast path of sc_xsum: 1, with *x = sc_xsum_ref(t, n), when it can prove that this is the
+ * value; 0 otherwise (the caller then runs the reference). Terms: 1 <= n <= SC_XSUM_MAX doubles,
+ * each an integer multiple of 2^-960 below 2^960 in magnitude, so that every sum and rounding
+ * error below is 0 or a normal double (the callers' terms are products of two floats, multiples
+ * of 2^-298, or two_prod parts of a float times such a product, multiples of 2^-447; at most
+ * 2^260). u = 2^-53, T = sum |t_i|, S the exact sum.
+ * - (s, c) is Ogita, Rump and Oishi's Sum2 before its last rounding: s the rounded running sum,
+ *   c the rounded sum of its exact errors (two_sum); |s + c - S| <= gamma_{n-1}^2 T, below
+ *   (24 u)^2 T < 2^-96.8 T for n <= 24. X = fl(s + c), and s + c = X + rho exactly (two_sum).
+ * - The reference's result is fl(e_top + P'), with P' the rounded sum of the components below
+ *   the largest, e_top. It is NOT always RN(S), even far (in ulps) from a rounding midpoint: the
+ *   lower components can be large next to ulp(e_top) when e_top comes out of a cancellation.
+ *   {2^-60, 0.25 + 2^-45, 2^60, 256 - 2^60} expands to {2^-60, 0.25 + 2^-45, 256}; P' loses 2^-60
+ *   and the tie 256.25 + 2^-45 rounds to even, 256.25, while S = 256.25 + 2^-45 + 2^-60 rounds to
+ *   256.25 + 2^-44 (it is 2^-16 ulp from the midpoint). Its error is bounded relative to T
+ *   instead: with round-to-even the expansion is nonadjacent (Shewchuk 1997, theorem 10), so the
+ *   components below any component sum to less than half of it, |e_top| <= 2 |partial sum| and
+ *   every component of the running expansion is at most 3 T in total; each running sum q of the
+ *   last pass is at most 3 (1 + u)^24 T, the components below e_top are that pass's rounding
+ *   errors (each at most u |q|) and sum to at most 4.5 u (1 + u)^24 T, and P' takes at most 22
+ *   roundings of partial sums that size: |P' - P| < 22 * 4.5 u^2 (1 + u)^46 T < 2^-99 T.
+ * - Both S and e_top + P' are then within |rho| + 2^-96.6 T of X. X is accepted when that is
+ *   strictly less than half the gap to its neighbours (ulp(X) / 2, read from X's exponent bits;
+ *   ulp(X) / 4 when |X| is a power of two, whose lower neighbour is closer): then both round to X.
+ *   The test takes 2^-94 times the rounded T (at least T (1 - 24 u)): over 5 times the bound.
+ *   fl(|rho| + E) < hg implies |rho| + E < hg (rounding is monotone, hg is a double).
+ * The accepted X is nonzero and S lies strictly between X's midpoints, so S has X's sign: the
+ * fast path serves sc_xsum_s too. Rejected: a sum within about 2^-94 T of a midpoint (a near tie,
+ * or T / |S| beyond 2^40), or an exact sum of 0. */
+static inline int sc_xsum_fast(const double *t, int n, double *x)
+{
+    double s = t[0], c = 0.0, a = fabs(t[0]);
+    for (int i = 1; i < n; ++i) {
+        double e;
+        sc_two_sum(s, t[i], &s, &e);
+        c += e;
+        a += fabs(t[i]);
+    }
+    double r;
+    sc_two_sum(s, c, x, &r);
+    uint64_t b;
+    memcpy(&b, x, sizeof b);
+    uint64_t ex = (b >> 52) & 0x7ff;                                    /* 0 for X = 0 */
+    uint64_t hb = (ex - 53 - ((b & 0xfffffffffffffull) == 0)) << 52;    /* ulp(X)/2, or /4 */
+    double hg;
+    memcpy(&hg, &hb, sizeof hg);
+    return ex > 54 && fabs(r) + 0x1p-94 * a < hg;
+}
+
+/* The exact sum of n doubles (1 <= n <= SC_XSUM_MAX; terms as sc_xsum_fast requires), rounded as
+ * sc_xsum_ref rounds it (bit for bit): certified by the fast path, else the reference. */
+static inline double sc_xsum(const double *t, int n)
+{
+    double x;
+    if (sc_xsum_fast(t, n, &x)) return x;
+    return sc_xsum_ref(t, n);
+}
+
+/* sc_xsum whose sign is always the exact sum's (sc_xsum_s_ref, bit for bit). */
+static inline double sc_xsum_s(const double *t, int n)
+{
+    double x;
+    if (sc_xsum_fast(t, n, &x)) return x;
+    return sc_xsum_s_ref(t, n);
 }
 
 /* The relative error bound of the double-precision filters: a quantity computed in double from

@@ -1,0 +1,198 @@
+/* Native tests of the exact sums' fast path (src/sc_exact.h): sc_xsum and sc_xsum_s must return
+ * the double that the reference algorithm (sc_xsum_ref, sc_xsum_s_ref: grow-expansion, then the
+ * components summed from the smallest) returns, bit for bit, on every term list. Millions of
+ * lists: products of floats at every exponent, heavy cancellation, exact and signed zeros, sums
+ * built to land exactly on a rounding midpoint or within a few ulps (and far below an ulp) of one,
+ * powers of two, n from 1 to SC_XSUM_MAX.
+ * Usage: slabcast_xsum_tests [NAME-SUBSTRING [ROUNDS]] */
+#include "sc_exact.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test.h"
+
+static uint64_t g_rng = 0x9e3779b97f4a7c15ull;
+static long g_rounds = 1; /* a multiplier of every test's list count (argv[2]) */
+
+static uint64_t rnd64(void)
+{
+    g_rng ^= g_rng >> 12;
+    g_rng ^= g_rng << 25;
+    g_rng ^= g_rng >> 27;
+    return g_rng * 0x2545f4914f6cdd1dull;
+}
+static int rnd_int(int lo, int hi) { return lo + (int)(rnd64() % (uint64_t)(hi - lo + 1)); }
+static double rnd_sign(void) { return (rnd64() & 1) ? -1.0 : 1.0; }
+
+/* A random float with exponent in [elo, ehi] (subnormals where the exponent is below -126). */
+static float rnd_float(int elo, int ehi)
+{
+    float m = (float)(1.0 + (double)(rnd64() >> 41) * 0x1p-23); /* 24 random bits, in [1, 2) */
+    return (float)rnd_sign() * ldexpf(m, rnd_int(elo, ehi));
+}
+
+static int same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
+
+static long g_lists, g_fast;
+
+/* Both sums of t against their references, bit for bit; prints the list on a mismatch. */
+static int check_list(const double *t, int n)
+{
+    double x;
+    g_lists++;
+    g_fast += sc_xsum_fast(t, n, &x);
+    double a = sc_xsum(t, n), ar = sc_xsum_ref(t, n);
+    double b = sc_xsum_s(t, n), br = sc_xsum_s_ref(t, n);
+    if (same_bits(a, ar) && same_bits(b, br)) return 1;
+    fprintf(stderr, "  mismatch: sc_xsum %a (ref %a), sc_xsum_s %a (ref %a), n = %d:\n", a, ar, b, br, n);
+    for (int i = 0; i < n; ++i) fprintf(stderr, "    %a\n", t[i]);
+    return 0;
+}
+
+static void shuffle(double *t, int n)
+{
+    for (int i = n - 1; i > 0; --i) {
+        int j = rnd_int(0, i);
+        double s = t[i];
+        t[i] = t[j];
+        t[j] = s;
+    }
+}
+
+/* The reference's known departure from the rounded exact sum (see sc_xsum_fast): the expansion of
+ * {2^-60, 0.25 + 2^-45, 2^60, 256 - 2^60} is {2^-60, 0.25 + 2^-45, 256}, and the reference returns
+ * 256.25 where the exact sum 256.25 + 2^-45 + 2^-60 rounds to 256.25 + 2^-44 (written out by
+ * hand: the sum is above the midpoint 256.25 + 2^-45 between those two doubles). A fast path that
+ * returned RN(S) whenever S is more than a tiny fraction of an ulp from a midpoint fails here. */
+static int reference_is_not_rn(void)
+{
+    double t[4] = {0x1p-60, 0.25 + 0x1p-45, 0x1p60, 256.0 - 0x1p60};
+    ENSURE(sc_xsum_ref(t, 4) == 256.25);
+    ENSURE(sc_xsum(t, 4) == 256.25);
+    ENSURE(sc_xsum_s(t, 4) == 256.25);
+    double x;
+    ENSURE(!sc_xsum_fast(t, 4, &x));
+    /* The same sum without the cancelling pair: the reference rounds it correctly, and so may the
+     * fast path. */
+    double u[3] = {0x1p-60, 0.25 + 0x1p-45, 256.0};
+    ENSURE(sc_xsum_ref(u, 3) == 256.25 + 0x1p-44 && sc_xsum(u, 3) == 256.25 + 0x1p-44);
+    return 0;
+}
+
+/* Sums of products of two floats with exponents anywhere in [-149, 127] (subnormal floats too),
+ * and of two_prod parts of a float times such a product (as the callers' tmax terms). */
+static int float_products(void)
+{
+    double t[SC_XSUM_MAX];
+    for (long it = 0; it < 600000 * g_rounds; ++it) {
+        int n = rnd_int(1, SC_XSUM_MAX);
+        int lo = rnd_int(-149, 127), hi = rnd_int(lo, 127); /* narrow or wide exponent ranges */
+        for (int i = 0; i < n; ++i) t[i] = (double)rnd_float(lo, hi) * rnd_float(lo, hi);
+        if (n >= 2 && (it & 3) == 0) sc_two_prod((double)rnd_float(lo, hi), t[0], &t[0], &t[1]);
+        ENSURE(check_list(t, n));
+    }
+    return 0;
+}
+
+/* Heavy cancellation: terms and their negations (exact, or split with two_sum so that they cancel
+ * only in total), around a small remainder; exact zeros and signed zeros mixed in. */
+static int cancellation_and_zeros(void)
+{
+    double t[SC_XSUM_MAX];
+    for (long it = 0; it < 600000 * g_rounds; ++it) {
+        int n = 0, want = rnd_int(1, SC_XSUM_MAX);
+        int e = rnd_int(-140, 120);
+        while (n < want) {
+            int kind = rnd_int(0, 5);
+            double a = (double)rnd_float(e - 30, e + 30) * rnd_float(-20, 20);
+            if (kind <= 1 && n + 2 <= want) { /* a and -a, apart */
+                t[n++] = a;
+                t[n++] = -a;
+            } else if (kind == 2 && n + 3 <= want) { /* a, then -a as two parts */
+                double b = (double)rnd_float(e - 60, e + 5) * rnd_float(-20, 20), h, l;
+                sc_two_sum(-a, b, &h, &l);
+                t[n++] = a;
+                t[n++] = h;
+                t[n++] = l - b; /* -a = h + l - b; l - b may round: the sum is then not 0, fine */
+            } else if (kind == 3) {
+                t[n++] = (rnd64() & 1) ? -0.0 : 0.0;
+            } else {
+                t[n++] = a;
+            }
+        }
+        shuffle(t, n);
+        ENSURE(check_list(t, n));
+    }
+    return 0;
+}
+
+/* Lists whose exact sum is X + ulp(X)/2 + delta (a rounding midpoint of the double X, moved by
+ * delta): random terms r, the negated components of their exact expansion (so that the r cancel
+ * exactly, at any scale), then X, ulp(X)/2 and delta, shuffled. delta is 0, +-2^-k ulp(X) for k
+ * from 0 to 110, a few ulps, or a random tiny double; X is random or a power of two (whose
+ * lower midpoint, X - ulp(X)/4, is used as well). */
+static int near_midpoints(void)
+{
+    double t[SC_XSUM_MAX], r[SC_XSUM_MAX], e[SC_XSUM_MAX];
+    for (long it = 0; it < 1200000 * g_rounds; ++it) {
+        int ex = rnd_int(-400, 300);
+        int pow2 = (it % 3) == 0;
+        double X = rnd_sign() * ldexp(pow2 ? 1.0 : 1.0 + (double)(rnd64() >> 12) * 0x1p-52, ex);
+        double ulp = ldexp(1.0, ex - 52);
+        double half = (pow2 && (it & 1)) ? -0.25 * ulp * (X > 0 ? 1 : -1) : 0.5 * ulp;
+        double delta;
+        int kind = rnd_int(0, 4);
+        if (kind == 0) delta = 0.0;
+        else if (kind == 1) delta = rnd_sign() * ldexp(ulp, -rnd_int(0, 110));
+        else if (kind == 2) delta = rnd_sign() * ulp * rnd_int(1, 4);
+        else if (kind == 3) delta = rnd_sign() * ldexp(1.0 + (double)(rnd64() >> 12) * 0x1p-52, ex - rnd_int(53, 160));
+        else delta = rnd_sign() * ldexp(ulp, -rnd_int(0, 60)) * (1.0 + 0x1p-30 * rnd_int(0, 7));
+        int k = rnd_int(0, 10);
+        int spread = rnd_int(0, 1) ? 10 : 200; /* r at X's scale, or far above and below it */
+        for (int i = 0; i < k; ++i)
+            r[i] = rnd_sign() * ldexp(1.0 + (double)(rnd64() >> 12) * 0x1p-52, ex + rnd_int(-spread, spread));
+        int m = sc_expansion(r, k, e);
+        int n = 0;
+        if (k + m + 3 > SC_XSUM_MAX) continue;
+        for (int i = 0; i < k; ++i) t[n++] = r[i];
+        for (int i = 0; i < m; ++i) t[n++] = -e[i];
+        t[n++] = X;
+        t[n++] = half;
+        if (delta != 0.0 || rnd_int(0, 1)) t[n++] = delta;
+        if (it & 4) shuffle(t, n);
+        ENSURE(check_list(t, n));
+    }
+    return 0;
+}
+
+/* Powers of two and sums of a few of them at nearby and far exponents (exact totals, ties, and
+ * totals that are powers of two themselves), with n from 1 to SC_XSUM_MAX. */
+static int powers_of_two(void)
+{
+    double t[SC_XSUM_MAX];
+    for (long it = 0; it < 600000 * g_rounds; ++it) {
+        int n = rnd_int(1, SC_XSUM_MAX);
+        int e = rnd_int(-440, 250), spread = rnd_int(0, 3) == 0 ? 120 : 3 + rnd_int(0, 60);
+        for (int i = 0; i < n; ++i) t[i] = rnd_sign() * ldexp(1.0, e + rnd_int(-spread, spread));
+        ENSURE(check_list(t, n));
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *filter = argc > 1 && argv[1][0] ? argv[1] : NULL;
+    if (argc > 2) g_rounds = atol(argv[2]);
+    RUN_TEST(reference_is_not_rn);
+    RUN_TEST(float_products);
+    RUN_TEST(cancellation_and_zeros);
+    RUN_TEST(near_midpoints);
+    RUN_TEST(powers_of_two);
+    printf("%ld lists, %ld on the fast path; %d passed, %d failed\n", g_lists, g_fast, g_run - g_failed_tests,
+           g_failed_tests);
+    return g_failed_tests ? 1 : 0;
+}
