@@ -46,6 +46,17 @@ static inline void sc_two_prod(double a, double b, double *p, double *e)
     *e = ((ah * bh - x) + ah * bl + al * bh) + al * bl;
 }
 
+/* The exact fallbacks are rare: kept out of line, so that the filtered paths stay small. A
+ * function with a constant flag (exact signs or not) is inlined where it is called (SC_INLINE), so
+ * that the flag costs nothing. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SC_COLD __attribute__((noinline, cold))
+#define SC_INLINE __attribute__((always_inline)) inline
+#else
+#define SC_COLD
+#define SC_INLINE inline
+#endif
+
 #define SC_XSUM_MAX 24
 /* The n doubles as an expansion in e (room for n components): nonoverlapping, increasing in
  * magnitude, zero components dropped (Shewchuk's grow-expansion); returns its length. */
@@ -118,32 +129,83 @@ static inline double sc_xsum_s_ref(const double *t, int n)
  *   last pass is at most 3 (1 + u)^24 T, the components below e_top are that pass's rounding
  *   errors (each at most u |q|) and sum to at most 4.5 u (1 + u)^24 T, and P' takes at most 22
  *   roundings of partial sums that size: |P' - P| < 22 * 4.5 u^2 (1 + u)^46 T < 2^-99 T.
- * - Both S and e_top + P' are then within |rho| + 2^-96.6 T of X. X is accepted when that is
- *   strictly less than half the gap to its neighbours (ulp(X) / 2, read from X's exponent bits;
- *   ulp(X) / 4 when |X| is a power of two, whose lower neighbour is closer): then both round to X.
- *   The test takes 2^-94 times the rounded T (at least T (1 - 24 u)): over 5 times the bound.
- *   fl(|rho| + E) < hg implies |rho| + E < hg (rounding is monotone, hg is a double).
+ * - Both S and e_top + P' are then within rho +- 2^-96.6 T of X. X is accepted when that is
+ *   strictly inside half the gaps to its neighbours (ulp(X) / 2, read from X's exponent bits;
+ *   ulp(X) / 4 below when |X| is a power of two, whose lower neighbour is closer): then both round
+ *   to X. The test takes E = 2^-94 times the rounded T (at least T (1 - 24 u)): over 5 times the
+ *   bound. fl(rho + E) < hg implies rho + E < hg (rounding is monotone, hg is a double).
  * The accepted X is nonzero and S lies strictly between X's midpoints, so S has X's sign: the
- * fast path serves sc_xsum_s too. Rejected: a sum within about 2^-94 T of a midpoint (a near tie,
- * or T / |S| beyond 2^40), or an exact sum of 0. */
-static inline int sc_xsum_fast(const double *t, int n, double *x)
+ * fast path serves sc_xsum_s too. Not accepted: a sum within about 2^-94 T of a midpoint (a near
+ * or exact tie, or T / |S| beyond 2^40), or an exact sum of 0; those go to a second proof,
+ * sc_xsum_short_span, which settles the sums whose terms span few bits exactly. */
+static inline int sc_xsum_fast(const double *t, int n, double *x);
+
+/* The second proof of sc_xsum_fast, for sums whose terms span few bits: q the largest power of
+ * two that divides every term (the lowest set bit of any term; every sum, component and rounding
+ * error below is then a multiple of q). When T < 2^100 q, the partial sums of the reference's
+ * lower components (at most 4.5 u (1 + u)^24 T < 2^-50.8 T) and of Sum2's errors c (at most
+ * gamma_23 T < 2^-48.4 T) are multiples of q below 2^53 q: exact doubles, so neither sum rounds;
+ * then s + c = S exactly and the reference returns fl(e_top + P) = RN(S) = fl(s + c) = X, ties
+ * included (to even, both). Such sums land exactly on a midpoint often (products of floats have
+ * up to 48 bits, and a few of them at nearby exponents need 54), which the first proof rejects.
+ * Returns whether T < 2^100 q (a the rounded T, at most T (1 + 24 u) below 2^100.01 q). */
+SC_COLD static int sc_xsum_short_span(const double *t, int n, double a)
 {
-    double s = t[0], c = 0.0, a = fabs(t[0]);
+    int low = 4096; /* the biased exponent of q plus 1075 (the lowest term bit's place) */
+    for (int i = 0; i < n; ++i) {
+        uint64_t b;
+        memcpy(&b, &t[i], sizeof b);
+        uint64_t m = b & 0xfffffffffffffull;
+        int e = (int)((b >> 52) & 0x7ff);
+        if (e == 0 || e == 0x7ff) {
+            if (m != 0 || e != 0) return 0; /* subnormal, infinite or NaN: outside the terms' range */
+            continue;                        /* a zero term */
+        }
+        int l = e + __builtin_ctzll(m | (1ull << 52));
+        low = l < low ? l : low;
+    }
+    if (low > 2046 - 48) return 1; /* every term is 0 */
+    uint64_t tb = (uint64_t)(low + 48) << 52; /* 2^100 q = 2^(low - 1075 + 100) */
+    double thr;
+    memcpy(&thr, &tb, sizeof thr);
+    return a < thr;
+}
+
+/* The first proof of sc_xsum_fast (above): *x = X, *a = the rounded T; whether X is accepted. */
+static inline int sc_xsum_first(const double *t, int n, double *x, double *a)
+{
+    double s = t[0], c = 0.0, ta = fabs(t[0]);
     for (int i = 1; i < n; ++i) {
         double e;
         sc_two_sum(s, t[i], &s, &e);
         c += e;
-        a += fabs(t[i]);
+        ta += fabs(t[i]);
     }
     double r;
     sc_two_sum(s, c, x, &r);
-    uint64_t b;
+    *a = ta;
+    uint64_t b, rb;
     memcpy(&b, x, sizeof b);
-    uint64_t ex = (b >> 52) & 0x7ff;                                    /* 0 for X = 0 */
-    uint64_t hb = (ex - 53 - ((b & 0xfffffffffffffull) == 0)) << 52;    /* ulp(X)/2, or /4 */
-    double hg;
+    memcpy(&rb, &r, sizeof rb);
+    /* rho' = rho signed away from 0 (X's sign bit cleared from it): positive towards the upper
+     * neighbour of |X|, whose half gap is ulp(X) / 2; the lower neighbour's is ulp(X) / 4 when |X|
+     * is a power of two. Accept when rho' + E < ulp/2 and E - rho' < the lower half gap. */
+    uint64_t ex = (b >> 52) & 0x7ff;                                          /* 0 for X = 0 */
+    uint64_t hb = (ex - 53) << 52, lb = hb - (((b & 0xfffffffffffffull) == 0) ? (1ull << 52) : 0);
+    uint64_t pb = rb ^ (b & 0x8000000000000000ull);
+    double hg, lg, rp, E = 0x1p-94 * ta;
     memcpy(&hg, &hb, sizeof hg);
-    return ex > 54 && fabs(r) + 0x1p-94 * a < hg;
+    memcpy(&lg, &lb, sizeof lg);
+    memcpy(&rp, &pb, sizeof rp);
+    return ex > 54 && rp + E < hg && E - rp < lg;
+}
+
+static inline int sc_xsum_fast(const double *t, int n, double *x)
+{
+    double a;
+    if (sc_xsum_first(t, n, x, &a)) return 1;
+    /* (S = 0 exactly gives X = +0, the reference's value: c starts at +0 and is never -0) */
+    return sc_xsum_short_span(t, n, a);
 }
 
 /* The exact sum of n doubles (1 <= n <= SC_XSUM_MAX; terms as sc_xsum_fast requires), rounded as
@@ -169,16 +231,6 @@ static inline double sc_xsum_s(const double *t, int n)
  * the exact one when |value| > SC_FILTER * terms. Otherwise the exact expansions decide. */
 #define SC_FILTER 2.8421709430404007e-14 /* 2^-45 */
 
-/* The exact fallbacks are rare: kept out of line, so that the filtered paths stay small. A
- * function with a constant flag (exact signs or not) is inlined where it is called (SC_INLINE), so
- * that the flag costs nothing. */
-#if defined(__GNUC__) || defined(__clang__)
-#define SC_COLD __attribute__((noinline, cold))
-#define SC_INLINE __attribute__((always_inline)) inline
-#else
-#define SC_COLD
-#define SC_INLINE inline
-#endif
 
 /* Append the exact products a[i] * b[j] (two_prod: two terms each) of two term lists, times sg
  * (+-1 or +-2: exact), to t at n; returns the new count. */
