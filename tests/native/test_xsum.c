@@ -6,6 +6,7 @@
  * powers of two, n from 1 to SC_XSUM_MAX.
  * Usage: slabcast_xsum_tests [NAME-SUBSTRING [ROUNDS]] */
 #include "sc_exact.h"
+#include "sc_single.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -202,6 +203,52 @@ static int powers_of_two(void)
     return 0;
 }
 
+/* sc_unit_d and sc_pow2_norm (sc_single.h) read the power of two from the exponent bits: the same
+ * floats as the frexp / ldexp formulas they replace (written out here), on vectors with components
+ * at every double exponent (subnormal, zero, huge, infinite and NaN ones too) and on every 61st
+ * float. */
+static sc_vec3 unit_d_frexp(const double *v, sc_vec3 fallback)
+{
+    double m = fabs(v[0]);
+    if (fabs(v[1]) > m) m = fabs(v[1]);
+    if (fabs(v[2]) > m) m = fabs(v[2]);
+    if (!(m > 0.0) || !isfinite(m)) return fallback;
+    int e = 0;
+    (void)frexp(m, &e);
+    double x = ldexp(v[0], -e), y = ldexp(v[1], -e), z = ldexp(v[2], -e);
+    double len = sqrt(x * x + y * y + z * z);
+    return (sc_vec3){(float)(x / len), (float)(y / len), (float)(z / len)};
+}
+static int same_vec(sc_vec3 a, sc_vec3 b) { return memcmp(&a, &b, sizeof a) == 0; }
+static double rnd_double_any(void)
+{
+    int k = rnd_int(0, 40);
+    if (k == 0) return 0.0;
+    if (k == 1) return rnd_sign() * INFINITY;
+    if (k == 2) return NAN;
+    if (k == 3) return rnd_sign() * ldexp((double)(rnd64() >> 12), -1074); /* subnormal */
+    return rnd_sign() * ldexp(1.0 + (double)(rnd64() >> 12) * 0x1p-52, rnd_int(-1022, 1023));
+}
+static int unit_vectors(void)
+{
+    sc_vec3 fb = {1, 2, 3};
+    for (long it = 0; it < 1000000 * g_rounds; ++it) {
+        double v[3];
+        int e = rnd_int(-1100, 1100);
+        for (int i = 0; i < 3; ++i)
+            v[i] = (it & 1) ? rnd_double_any() : rnd_sign() * ldexp(1.0 + (double)(rnd64() >> 12) * 0x1p-52, e - rnd_int(0, 80));
+        ENSURE(same_vec(sc_unit_d(v, fb), unit_d_frexp(v, fb)));
+    }
+    for (uint64_t u = 0; u < (1ull << 32); u += 61) {
+        uint32_t b = (uint32_t)u;
+        float m;
+        memcpy(&m, &b, sizeof m);
+        float want = ldexpf(1.0f, sc_pow2_exp(m)), got = sc_pow2_norm(m);
+        ENSURE(memcmp(&want, &got, sizeof want) == 0);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *filter = argc > 1 && argv[1][0] ? argv[1] : NULL;
@@ -212,6 +259,7 @@ int main(int argc, char **argv)
     RUN_TEST(cancellation_and_zeros);
     RUN_TEST(near_midpoints);
     RUN_TEST(powers_of_two);
+    RUN_TEST(unit_vectors);
     printf("%ld lists: %ld by the first proof, %ld by the second; %d passed, %d failed\n", g_lists, g_fast, g_short, g_run - g_failed_tests,
            g_failed_tests);
     return g_failed_tests ? 1 : 0;
