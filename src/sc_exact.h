@@ -262,8 +262,9 @@ static inline double sc_offset_dot_x(sc_vec3 o, sc_vec3 c, sc_vec3 a, int exact_
 static inline double sc_offset_dot(sc_vec3 o, sc_vec3 c, sc_vec3 a) { return sc_offset_dot_x(o, c, a, 0); }
 
 /* |o - c|^2 - r^2, exactly summed (its sign exact): o_i - c_i = h + l exactly (two_sum), and
- * each of h^2, 2hl, l^2 is split exactly by two_prod. */
-static inline double sc_dist2_minus_r2(sc_vec3 o, sc_vec3 c, float r)
+ * each of h^2, 2hl, l^2 is split exactly by two_prod; sc_xsum_s of those 19 terms. The reference
+ * of sc_dist2_minus_r2. */
+static inline double sc_dist2_minus_r2_ref(sc_vec3 o, sc_vec3 c, float r)
 {
     double t[SC_XSUM_MAX];
     int n = 0;
@@ -277,6 +278,24 @@ static inline double sc_dist2_minus_r2(sc_vec3 o, sc_vec3 c, float r)
     }
     t[n++] = -((double)r * r);
     return sc_xsum_s(t, n);
+}
+
+/* sc_dist2_minus_r2_ref's double, from 10 products of floats (exact in double) with the same exact
+ * sum: o_i^2, -2 o_i c_i, c_i^2 and -r^2, given to sc_xsum_fast. Its two proofs hold for the
+ * reference's 19 terms too: their magnitudes sum to T19 <= (1 + 2u) sum_i (|h| + |l|)^2 + r^2 <=
+ * (1 + 7u) T10 (|h| + |l| <= (1 + u)^2 |o_i - c_i| <= (1 + u)^2 (|o_i| + |c_i|)), so the first
+ * proof's margin 2^-94 T10 still covers Sum2's error on the 10 and the reference's on the 19
+ * (2^-99 T19); and every one of the 19 is a multiple of the lowest bit q10 of the 10 (h, l, and so
+ * their products and two_prod parts, are multiples of min(lsb o_i, lsb c_i) and its square), so
+ * T19 < 2^100.02 q10 keeps the reference's lower sum exact (the second proof). Otherwise the
+ * reference. */
+static inline double sc_dist2_minus_r2(sc_vec3 o, sc_vec3 c, float r)
+{
+    double ox = o.x, oy = o.y, oz = o.z, cx = c.x, cy = c.y, cz = c.z, x;
+    double t[10] = {ox * ox, oy * oy, oz * oz, -2.0 * ox * cx, -2.0 * oy * cy, -2.0 * oz * cz,
+                    cx * cx, cy * cy, cz * cz, -((double)r * r)};
+    if (sc_xsum_fast(t, 10, &x)) return x;
+    return sc_dist2_minus_r2_ref(o, c, r);
 }
 
 /* w = (a - c) x (b - a), each component summed exactly from products of the floats and

@@ -144,34 +144,41 @@ static int sc_sphere_solve(const sc_sphere_q *q, sc_sphere_sol *out)
     return 1;
 }
 
-/* The quantities of sc_sphere_solve for the ray o + t d; the signs of bd and w2 exact when xs. */
+/* (m x d)_i = m_j d_k - m_k d_j = o_j d_k - c_j d_k - o_k d_j + c_k d_j (sc_cross_terms' terms, in
+ * its order), exactly summed; O, D, C the floats as doubles. */
+static inline double sc_sphere_w(const double *O, const double *D, const double *C, int j, int k)
+{
+    double t[4] = {O[j] * D[k], -(C[j] * D[k]), -(O[k] * D[j]), C[k] * D[j]};
+    return sc_xsum(t, 4);
+}
+
+/* The quantities of sc_sphere_solve for the ray o + t d; the signs of bd and w2 exact when xs.
+ * The terms of each sum are those of sc_cross_terms, sc_offset_dot_x and sc_terms_dot, in their
+ * order, written out. */
 static SC_INLINE void sc_sphere_q_ray_x(sc_vec3 o, sc_vec3 d, float tmax, const sc_sphere *sp, sc_sphere_q *q, int xs)
 {
     sc_vec3 c = sp->center;
-    for (int i = 0; i < 3; ++i) {
-        int j = (i + 1) % 3, k = (i + 2) % 3;
-        /* (m x d)_i = m_j d_k - m_k d_j = o_j d_k - c_j d_k - o_k d_j + c_k d_j */
-        double t[4] = {(double)sc_get(o, j) * sc_get(d, k), -((double)sc_get(c, j) * sc_get(d, k)),
-                       -((double)sc_get(o, k) * sc_get(d, j)), (double)sc_get(c, k) * sc_get(d, j)};
-        q->w[i] = sc_xsum(t, 4);
-    }
+    const double O[3] = {o.x, o.y, o.z}, D[3] = {d.x, d.y, d.z}, C[3] = {c.x, c.y, c.z};
+    q->w[0] = sc_sphere_w(O, D, C, 1, 2);
+    q->w[1] = sc_sphere_w(O, D, C, 2, 0);
+    q->w[2] = sc_sphere_w(O, D, C, 0, 1);
     q->o = o;
     q->d = d;
     q->c = c;
     q->r = sp->radius;
     q->tmax = tmax;
     q->seg = 0;
-    q->bd = sc_offset_dot_x(o, c, d, xs);
-    double t[12];
-    int n = sc_terms_dot(t, 0, d, d, 1.0);
-    q->dd = sc_xsum(t, n);
+    double t[12] = {O[0] * D[0], O[1] * D[1], O[2] * D[2], -(C[0] * D[0]), -(C[1] * D[1]), -(C[2] * D[2])};
+    q->bd = xs ? sc_xsum_s(t, 6) : sc_xsum(t, 6);
+    double tdd[3] = {D[0] * D[0], D[1] * D[1], D[2] * D[2]};
+    q->dd = sc_xsum(tdd, 3);
     q->mm_r2 = sc_dist2_minus_r2(o, c, sp->radius);
     q->r2 = (double)sp->radius * sp->radius;
     q->tmax_inf = isinf(tmax);
     q->w2 = 0.0;
     q->T = q->tmax_inf ? 0.0 : (double)tmax * q->dd;
     if (!q->tmax_inf) {
-        n = sc_terms_dot(t, 0, o, d, -1.0);
+        int n = sc_terms_dot(t, 0, o, d, -1.0);
         n = sc_terms_dot(t, n, c, d, 1.0);
         for (int i = 0; i < 3; ++i) {
             double di = sc_get(d, i);

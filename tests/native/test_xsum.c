@@ -203,6 +203,54 @@ static int powers_of_two(void)
     return 0;
 }
 
+/* sc_dist2_minus_r2 (10 products of floats through the fast path) against its reference (19
+ * two_sum/two_prod terms through sc_xsum_s), bit for bit: points and centres at any exponents,
+ * points near the centre (the difference cancels), radii near the distance (the sum cancels to a
+ * few ulps or to 0), and small integers (exact ties and exact zeros). */
+static float near_float(float x, int ulps)
+{
+    uint32_t b;
+    memcpy(&b, &x, sizeof b);
+    b += (uint32_t)ulps;
+    memcpy(&x, &b, sizeof x);
+    return isfinite(x) ? x : 0.0f;
+}
+static int dist2_terms(void)
+{
+    for (long it = 0; it < 1500000 * g_rounds; ++it) {
+        int kind = (int)(it % 4), lo = rnd_int(-149, 127), hi = rnd_int(lo, 127);
+        sc_vec3 o, c;
+        float r;
+        for (int i = 0; i < 3; ++i) {
+            float oi = rnd_float(lo, hi), ci = rnd_float(lo, hi);
+            if (kind == 1 || kind == 2) ci = near_float(oi, rnd_int(-3, 3) * (rnd_int(0, 1) ? 1 : 1000));
+            if (kind == 3) oi = (float)rnd_int(-40, 40), ci = (float)rnd_int(-40, 40);
+            v3_set(&o, i, oi);
+            v3_set(&c, i, ci);
+        }
+        if (kind == 3) {
+            r = (float)rnd_int(0, 60) * (rnd_int(0, 1) ? 1.0f : 0.5f);
+        } else if (kind == 2 || (kind == 0 && (it & 4))) {
+            double m2 = 0;
+            for (int i = 0; i < 3; ++i) {
+                double di = (double)v3_at(o, i) - v3_at(c, i);
+                m2 += di * di;
+            }
+            r = near_float((float)sqrt(m2), rnd_int(-2, 2));
+        } else {
+            r = rnd_float(lo, hi) * (rnd_int(0, 1) ? 1.0f : 0.0f);
+        }
+        r = fabsf(r);
+        double a = sc_dist2_minus_r2(o, c, r), b = sc_dist2_minus_r2_ref(o, c, r);
+        if (!same_bits(a, b)) {
+            fprintf(stderr, "  dist2 mismatch %a vs ref %a: o %a %a %a c %a %a %a r %a\n", a, b, o.x, o.y, o.z, c.x,
+                    c.y, c.z, r);
+            ENSURE(0);
+        }
+    }
+    return 0;
+}
+
 /* sc_unit_d and sc_pow2_norm (sc_single.h) read the power of two from the exponent bits: the same
  * floats as the frexp / ldexp formulas they replace (written out here), on vectors with components
  * at every double exponent (subnormal, zero, huge, infinite and NaN ones too) and on every 61st
@@ -259,6 +307,7 @@ int main(int argc, char **argv)
     RUN_TEST(cancellation_and_zeros);
     RUN_TEST(near_midpoints);
     RUN_TEST(powers_of_two);
+    RUN_TEST(dist2_terms);
     RUN_TEST(unit_vectors);
     printf("%ld lists: %ld by the first proof, %ld by the second; %d passed, %d failed\n", g_lists, g_fast, g_short, g_run - g_failed_tests,
            g_failed_tests);
