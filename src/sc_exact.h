@@ -312,15 +312,21 @@ static inline void sc_cross_offset(sc_vec3 a, sc_vec3 b, sc_vec3 c, double w[3])
 }
 
 
+/* (o - c) x d's component with the other two axes j, k (i = 3 - j - k): o_j d_k - c_j d_k - o_k d_j
+ * + c_k d_j, exactly summed; O, C, D the floats as doubles. */
+static inline double sc_cross_w(const double *O, const double *C, const double *D, int j, int k)
+{
+    double t[4] = {O[j] * D[k], -(C[j] * D[k]), -(O[k] * D[j]), C[k] * D[j]};
+    return sc_xsum(t, 4);
+}
+
 /* w = (o - c) x d, each component summed exactly from products of the floats, rounded once. */
 static inline void sc_cross_terms(double *w, sc_vec3 o, sc_vec3 c, sc_vec3 d)
 {
-    for (int i = 0; i < 3; ++i) {
-        int j = (i + 1) % 3, k = (i + 2) % 3;
-        double t[4] = {(double)sc_xget(o, j) * sc_xget(d, k), -((double)sc_xget(c, j) * sc_xget(d, k)),
-                       -((double)sc_xget(o, k) * sc_xget(d, j)), (double)sc_xget(c, k) * sc_xget(d, j)};
-        w[i] = sc_xsum(t, 4);
-    }
+    const double O[3] = {o.x, o.y, o.z}, C[3] = {c.x, c.y, c.z}, D[3] = {d.x, d.y, d.z};
+    w[0] = sc_cross_w(O, C, D, 1, 2);
+    w[1] = sc_cross_w(O, C, D, 2, 0);
+    w[2] = sc_cross_w(O, C, D, 0, 1);
 }
 
 /* sc_exact.c: the sign of the exact sum of n <= SC_EXP_MAX doubles. */

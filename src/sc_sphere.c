@@ -144,14 +144,6 @@ static int sc_sphere_solve(const sc_sphere_q *q, sc_sphere_sol *out)
     return 1;
 }
 
-/* (m x d)_i = m_j d_k - m_k d_j = o_j d_k - c_j d_k - o_k d_j + c_k d_j (sc_cross_terms' terms, in
- * its order), exactly summed; O, D, C the floats as doubles. */
-static inline double sc_sphere_w(const double *O, const double *D, const double *C, int j, int k)
-{
-    double t[4] = {O[j] * D[k], -(C[j] * D[k]), -(O[k] * D[j]), C[k] * D[j]};
-    return sc_xsum(t, 4);
-}
-
 /* The quantities of sc_sphere_solve for the ray o + t d; the signs of bd and w2 exact when xs.
  * The terms of each sum are those of sc_cross_terms, sc_offset_dot_x and sc_terms_dot, in their
  * order, written out. */
@@ -159,9 +151,9 @@ static SC_INLINE void sc_sphere_q_ray_x(sc_vec3 o, sc_vec3 d, float tmax, const 
 {
     sc_vec3 c = sp->center;
     const double O[3] = {o.x, o.y, o.z}, D[3] = {d.x, d.y, d.z}, C[3] = {c.x, c.y, c.z};
-    q->w[0] = sc_sphere_w(O, D, C, 1, 2);
-    q->w[1] = sc_sphere_w(O, D, C, 2, 0);
-    q->w[2] = sc_sphere_w(O, D, C, 0, 1);
+    q->w[0] = sc_cross_w(O, C, D, 1, 2);
+    q->w[1] = sc_cross_w(O, C, D, 2, 0);
+    q->w[2] = sc_cross_w(O, C, D, 0, 1);
     q->o = o;
     q->d = d;
     q->c = c;
