@@ -233,6 +233,17 @@ static int sc_sphere_q_segment(sc_vec3 a, sc_vec3 b, const sc_sphere *sp, sc_sph
     return 1;
 }
 
+/* sc_unit_d(v, sc_unit_d(bk, dir)) without computing the fallback unless it is returned (v zero or
+ * not finite: sc_unit_d's own test, written out): the same floats. */
+static sc_vec3 sc_sphere_unit(const double *v, const double *bk, sc_vec3 dir)
+{
+    double m = fabs(v[0]);
+    if (fabs(v[1]) > m) m = fabs(v[1]);
+    if (fabs(v[2]) > m) m = fabs(v[2]);
+    if (!(m > 0.0) || !isfinite(m)) return sc_unit_d(bk, dir);
+    return sc_unit_d(v, dir); /* its fallback is not taken */
+}
+
 sc_raycast_result sc__raycast_sphere_valid(const sc_ray *ray, const sc_sphere *sp)
 {
     sc_sphere_q q;
@@ -246,8 +257,7 @@ sc_raycast_result sc__raycast_sphere_valid(const sc_ray *ray, const sc_sphere *s
     r.t = L.t_enter > 0.0 ? r.t_enter : 0.0f;
     if (r.t > ray->tmax) r.t = ray->tmax; /* classification was exact; keep t within [0, tmax] */
     double dv[3] = {ray->dir.x, ray->dir.y, ray->dir.z}, e[3], p[3];
-    double bk[3] = {-dv[0], -dv[1], -dv[2]};
-    sc_vec3 back = sc_unit_d(bk, ray->dir); /* a point sphere: face the ray */
+    double bk[3] = {-dv[0], -dv[1], -dv[2]}; /* a point sphere faces the ray: sc_unit_d(bk) */
     if (!(L.t_enter > 0.0)) {
         r.point = sc_pz3(ray->origin); /* t = 0 */
         if (L.t_enter == 0.0 && !(q.mm_r2 < 0.0)) {
@@ -256,7 +266,7 @@ sc_raycast_result sc__raycast_sphere_valid(const sc_ray *ray, const sc_sphere *s
              * the radius is far below the coordinates (it is then rounded relative to |o - c|). */
             double m[3];
             for (int i = 0; i < 3; ++i) m[i] = (double)sc_get(ray->origin, i) - sc_get(sp->center, i);
-            r.normal = sc_pz3(sc_unit_d(m, back));
+            r.normal = sc_pz3(sc_sphere_unit(m, bk, ray->dir));
         }
         return r;
     }
@@ -271,7 +281,7 @@ sc_raycast_result sc__raycast_sphere_valid(const sc_ray *ray, const sc_sphere *s
         p[i] = (double)sc_get(sp->center, i) + e[i];
     }
     r.point = sc_pz3(sc_dfin3(p));
-    r.normal = sc_pz3(sp->radius > 0.0f ? sc_unit_d(e, back) : back);
+    r.normal = sc_pz3(sp->radius > 0.0f ? sc_sphere_unit(e, bk, ray->dir) : sc_unit_d(bk, ray->dir));
     return r;
 }
 
