@@ -225,6 +225,50 @@ static inline double sc_xsum_s(const double *t, int n)
     return sc_xsum_s_ref(t, n);
 }
 
+/* Two sums at once, sc_xsum_first's arithmetic in two lanes of a vector of two doubles (SSE2,
+ * wasm simd128): t0 (n0 terms) and t1 (n1 terms), 1 <= n0, n1 <= SC_XSUM_MAX; the shorter list is
+ * padded with zeros, which leave Sum2's s, c and the rounded T exactly as they were (two_sum(s, 0)
+ * = (s, +0), and c is never -0), so each lane computes the scalar first proof's X, rho and T bit
+ * for bit. A lane the first proof does not settle goes alone through sc_xsum (sc_xsum_s when its
+ * xs0 / xs1): *x0, *x1 are sc_xsum(t0, n0), sc_xsum(t1, n1) (or sc_xsum_s), bit for bit. */
+#if defined(__GNUC__) || defined(__clang__)
+typedef double sc_v2d __attribute__((vector_size(16)));
+typedef long long sc_v2l __attribute__((vector_size(16)));
+static inline void sc_xsum_two(const double *t0, int n0, const double *t1, int n1, double *x0, double *x1, int xs0, int xs1)
+{
+    const sc_v2l absm = {0x7fffffffffffffffLL, 0x7fffffffffffffffLL};
+    const sc_v2l sgnm = {(long long)0x8000000000000000ull, (long long)0x8000000000000000ull};
+    const sc_v2l expm = {0x7ff0000000000000LL, 0x7ff0000000000000LL};
+    const sc_v2l h53 = {53LL << 52, 53LL << 52}, one52 = {1LL << 52, 1LL << 52};
+    int n = n0 > n1 ? n0 : n1;
+    sc_v2d s = {t0[0], t1[0]}, c = {0.0, 0.0};
+    sc_v2d a = (sc_v2d)((sc_v2l)s & absm);
+    for (int i = 1; i < n; ++i) {
+        sc_v2d t = {i < n0 ? t0[i] : 0.0, i < n1 ? t1[i] : 0.0};
+        sc_v2d x = s + t, bv = x - s, av = x - bv;
+        c += (s - av) + (t - bv);
+        s = x;
+        a += (sc_v2d)((sc_v2l)t & absm);
+    }
+    sc_v2d X = s + c, bv = X - s, av = X - bv, r = (s - av) + (c - bv);
+    sc_v2l b = (sc_v2l)X;
+    sc_v2d ax = (sc_v2d)(b & absm), xe = (sc_v2d)(b & expm);
+    sc_v2l hb = (b & expm) - h53;
+    sc_v2l lb = hb - ((sc_v2l)(ax == xe) & one52); /* |X| a power of two: the lower gap halves */
+    sc_v2d hg = (sc_v2d)hb, lg = (sc_v2d)lb, rp = (sc_v2d)((sc_v2l)r ^ (b & sgnm)), E = 0x1p-94 * a;
+    const sc_v2d tiny = {0x1p-968, 0x1p-968}; /* biased exponent above 54, as sc_xsum_first's */
+    sc_v2l ok = (sc_v2l)(ax >= tiny) & (sc_v2l)(rp + E < hg) & (sc_v2l)(E - rp < lg);
+    *x0 = ok[0] ? X[0] : (xs0 ? sc_xsum_s(t0, n0) : sc_xsum(t0, n0));
+    *x1 = ok[1] ? X[1] : (xs1 ? sc_xsum_s(t1, n1) : sc_xsum(t1, n1));
+}
+#else
+static inline void sc_xsum_two(const double *t0, int n0, const double *t1, int n1, double *x0, double *x1, int xs0, int xs1)
+{
+    *x0 = xs0 ? sc_xsum_s(t0, n0) : sc_xsum(t0, n0);
+    *x1 = xs1 ? sc_xsum_s(t1, n1) : sc_xsum(t1, n1);
+}
+#endif
+
 /* The relative error bound of the double-precision filters: a quantity computed in double from
  * exactly summed products, with at most a few dozen roundings (each 2^-53 of the terms' size),
  * is within 2^-45 of the sum of its terms' magnitudes (256 times the worst case), so its sign is

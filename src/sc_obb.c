@@ -99,9 +99,23 @@ static SC_INLINE void sc_obb_q_ray_x(const sc_obb *b, sc_vec3 o, sc_vec3 d, floa
 {
     sc_vec3 c = b->center;
     const double O[3] = {o.x, o.y, o.z}, C[3] = {c.x, c.y, c.z}, D[3] = {d.x, d.y, d.z};
-    q->w[0] = sc_cross_w(O, C, D, 1, 2);
-    q->w[1] = sc_cross_w(O, C, D, 2, 0);
-    q->w[2] = sc_cross_w(O, C, D, 0, 1);
+    double A[3][3], tw[3][4], to[3][6], td[3][3];
+    for (int i = 0; i < 3; ++i) {
+        A[i][0] = b->axes[i].x, A[i][1] = b->axes[i].y, A[i][2] = b->axes[i].z;
+        for (int k = 0; k < 3; ++k) {
+            to[i][k] = O[k] * A[i][k];
+            to[i][3 + k] = -(C[k] * A[i][k]);
+            td[i][k] = D[k] * A[i][k];
+        }
+        int j = (i + 1) % 3, k = (i + 2) % 3; /* sc_cross_w's terms */
+        tw[i][0] = O[j] * D[k], tw[i][1] = -(C[j] * D[k]), tw[i][2] = -(O[k] * D[j]), tw[i][3] = C[k] * D[j];
+    }
+    /* two sums at a time (sc_xsum_two): the same doubles as sc_xsum / sc_xsum_s of each list */
+    sc_xsum_two(tw[0], 4, tw[1], 4, &q->w[0], &q->w[1], 0, 0);
+    sc_xsum_two(tw[2], 4, to[0], 6, &q->w[2], &q->ol[0], 0, xs);
+    sc_xsum_two(to[1], 6, to[2], 6, &q->ol[1], &q->ol[2], xs, xs);
+    sc_xsum_two(td[0], 3, td[1], 3, &q->dl[0], &q->dl[1], xs, xs);
+    q->dl[2] = xs ? sc_xsum_s(td[2], 3) : sc_xsum(td[2], 3);
     q->tmax_inf = isinf(tmax);
     q->tmax = tmax;
     q->o = o;
@@ -112,11 +126,6 @@ static SC_INLINE void sc_obb_q_ray_x(const sc_obb *b, sc_vec3 o, sc_vec3 d, floa
     for (int i = 0; i < 3; ++i) {
         double t[12];
         sc_vec3 a = b->axes[i];
-        const double A[3] = {a.x, a.y, a.z};
-        double to[6] = {O[0] * A[0], O[1] * A[1], O[2] * A[2], -(C[0] * A[0]), -(C[1] * A[1]), -(C[2] * A[2])};
-        double td[3] = {D[0] * A[0], D[1] * A[1], D[2] * A[2]};
-        q->ol[i] = xs ? sc_xsum_s(to, 6) : sc_xsum(to, 6);
-        q->dl[i] = xs ? sc_xsum_s(td, 3) : sc_xsum(td, 3);
         q->oe[i] = 0.0;
         if (!q->tmax_inf) {
             int n = sc_terms_dot(t, 0, o, a, 1.0);

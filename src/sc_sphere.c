@@ -151,9 +151,14 @@ static SC_INLINE void sc_sphere_q_ray_x(sc_vec3 o, sc_vec3 d, float tmax, const 
 {
     sc_vec3 c = sp->center;
     const double O[3] = {o.x, o.y, o.z}, D[3] = {d.x, d.y, d.z}, C[3] = {c.x, c.y, c.z};
-    q->w[0] = sc_cross_w(O, C, D, 1, 2);
-    q->w[1] = sc_cross_w(O, C, D, 2, 0);
-    q->w[2] = sc_cross_w(O, C, D, 0, 1);
+    double tw[3][4], tdd[3] = {D[0] * D[0], D[1] * D[1], D[2] * D[2]};
+    for (int i = 0; i < 3; ++i) {
+        int j = (i + 1) % 3, k = (i + 2) % 3; /* sc_cross_w's terms */
+        tw[i][0] = O[j] * D[k], tw[i][1] = -(C[j] * D[k]), tw[i][2] = -(O[k] * D[j]), tw[i][3] = C[k] * D[j];
+    }
+    /* two sums at a time (sc_xsum_two): the same doubles as sc_xsum of each list */
+    sc_xsum_two(tw[0], 4, tw[1], 4, &q->w[0], &q->w[1], 0, 0);
+    sc_xsum_two(tw[2], 4, tdd, 3, &q->w[2], &q->dd, 0, 0);
     q->o = o;
     q->d = d;
     q->c = c;
@@ -162,8 +167,6 @@ static SC_INLINE void sc_sphere_q_ray_x(sc_vec3 o, sc_vec3 d, float tmax, const 
     q->seg = 0;
     double t[12] = {O[0] * D[0], O[1] * D[1], O[2] * D[2], -(C[0] * D[0]), -(C[1] * D[1]), -(C[2] * D[2])};
     q->bd = xs ? sc_xsum_s(t, 6) : sc_xsum(t, 6);
-    double tdd[3] = {D[0] * D[0], D[1] * D[1], D[2] * D[2]};
-    q->dd = sc_xsum(tdd, 3);
     q->mm_r2 = sc_dist2_minus_r2(o, c, sp->radius);
     q->r2 = (double)sp->radius * sp->radius;
     q->tmax_inf = isinf(tmax);

@@ -3,7 +3,7 @@
  * components summed from the smallest) returns, bit for bit, on every term list. Millions of
  * lists: products of floats at every exponent, heavy cancellation, exact and signed zeros, sums
  * built to land exactly on a rounding midpoint or within a few ulps (and far below an ulp) of one,
- * powers of two, n from 1 to SC_XSUM_MAX.
+ * powers of two, n from 1 to SC_XSUM_MAX; and sc_xsum_two, two such sums in the lanes of a vector.
  * Usage: slabcast_xsum_tests [NAME-SUBSTRING [ROUNDS]] */
 #include "sc_exact.h"
 #include "sc_single.h"
@@ -52,6 +52,18 @@ static int check_list(const double *t, int n)
     g_short += !f1 && sc_xsum_fast(t, n, &x);
     double a = sc_xsum(t, n), ar = sc_xsum_ref(t, n);
     double b = sc_xsum_s(t, n), br = sc_xsum_s_ref(t, n);
+    /* the two-lane form, with this list in one lane and a prefix of it (or itself) in the other */
+    int k = 1 + (int)(rnd64() % (uint64_t)n), xs = (int)(rnd64() & 1);
+    double p0, p1, q0, q1;
+    sc_xsum_two(t, n, t, k, &p0, &p1, xs, !xs);
+    sc_xsum_two(t, k, t, n, &q0, &q1, xs, !xs);
+    double kr = !xs ? sc_xsum_s_ref(t, k) : sc_xsum_ref(t, k), nr = xs ? br : ar;
+    double kr0 = xs ? sc_xsum_s_ref(t, k) : sc_xsum_ref(t, k), nr1 = !xs ? br : ar;
+    if (!same_bits(p0, nr) || !same_bits(p1, kr) || !same_bits(q0, kr0) || !same_bits(q1, nr1)) {
+        fprintf(stderr, "  sc_xsum_two mismatch (xs %d, n %d, k %d): %a %a %a %a, refs %a %a\n", xs, n, k, p0, p1, q0, q1,
+                nr, kr);
+        return 0;
+    }
     if (same_bits(a, ar) && same_bits(b, br)) return 1;
     fprintf(stderr, "  mismatch: sc_xsum %a (ref %a), sc_xsum_s %a (ref %a), n = %d:\n", a, ar, b, br, n);
     for (int i = 0; i < n; ++i) fprintf(stderr, "    %a\n", t[i]);
