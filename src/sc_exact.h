@@ -234,7 +234,9 @@ static inline double sc_xsum_s(const double *t, int n)
 #if defined(__GNUC__) || defined(__clang__)
 typedef double sc_v2d __attribute__((vector_size(16)));
 typedef long long sc_v2l __attribute__((vector_size(16)));
-static inline void sc_xsum_two(const double *t0, int n0, const double *t1, int n1, double *x0, double *x1, int xs0, int xs1)
+/* The first proof in two lanes: x[0], x[1] the Sum2 values X of t0 and t1; returns bit k set when
+ * lane k is settled (then x[k] = sc_xsum(tk, nk) bit for bit, and its sign is the exact sum's). */
+static inline int sc_xsum_two_first(const double *t0, int n0, const double *t1, int n1, double *x)
 {
     const sc_v2l absm = {0x7fffffffffffffffLL, 0x7fffffffffffffffLL};
     const sc_v2l sgnm = {(long long)0x8000000000000000ull, (long long)0x8000000000000000ull};
@@ -245,9 +247,9 @@ static inline void sc_xsum_two(const double *t0, int n0, const double *t1, int n
     sc_v2d a = (sc_v2d)((sc_v2l)s & absm);
     for (int i = 1; i < n; ++i) {
         sc_v2d t = {i < n0 ? t0[i] : 0.0, i < n1 ? t1[i] : 0.0};
-        sc_v2d x = s + t, bv = x - s, av = x - bv;
+        sc_v2d y = s + t, bv = y - s, av = y - bv;
         c += (s - av) + (t - bv);
-        s = x;
+        s = y;
         a += (sc_v2d)((sc_v2l)t & absm);
     }
     sc_v2d X = s + c, bv = X - s, av = X - bv, r = (s - av) + (c - bv);
@@ -258,10 +260,24 @@ static inline void sc_xsum_two(const double *t0, int n0, const double *t1, int n
     sc_v2d hg = (sc_v2d)hb, lg = (sc_v2d)lb, rp = (sc_v2d)((sc_v2l)r ^ (b & sgnm)), E = 0x1p-94 * a;
     const sc_v2d tiny = {0x1p-968, 0x1p-968}; /* biased exponent above 54, as sc_xsum_first's */
     sc_v2l ok = (sc_v2l)(ax >= tiny) & (sc_v2l)(rp + E < hg) & (sc_v2l)(E - rp < lg);
-    *x0 = ok[0] ? X[0] : (xs0 ? sc_xsum_s(t0, n0) : sc_xsum(t0, n0));
-    *x1 = ok[1] ? X[1] : (xs1 ? sc_xsum_s(t1, n1) : sc_xsum(t1, n1));
+    x[0] = X[0];
+    x[1] = X[1];
+    return (ok[0] ? 1 : 0) | (ok[1] ? 2 : 0);
+}
+static SC_INLINE void sc_xsum_two(const double *t0, int n0, const double *t1, int n1, double *x0, double *x1, int xs0, int xs1)
+{
+    double x[2];
+    int ok = sc_xsum_two_first(t0, n0, t1, n1, x);
+    *x0 = (ok & 1) ? x[0] : (xs0 ? sc_xsum_s(t0, n0) : sc_xsum(t0, n0));
+    *x1 = (ok & 2) ? x[1] : (xs1 ? sc_xsum_s(t1, n1) : sc_xsum(t1, n1));
 }
 #else
+static inline int sc_xsum_two_first(const double *t0, int n0, const double *t1, int n1, double *x)
+{
+    double a;
+    int ok = sc_xsum_first(t0, n0, &x[0], &a);
+    return ok | (sc_xsum_first(t1, n1, &x[1], &a) << 1);
+}
 static inline void sc_xsum_two(const double *t0, int n0, const double *t1, int n1, double *x0, double *x1, int xs0, int xs1)
 {
     *x0 = xs0 ? sc_xsum_s(t0, n0) : sc_xsum(t0, n0);
@@ -325,7 +341,7 @@ static inline double sc_dist2_minus_r2_ref(sc_vec3 o, sc_vec3 c, float r)
 }
 
 /* sc_dist2_minus_r2_ref's double, from 10 products of floats (exact in double) with the same exact
- * sum: o_i^2, -2 o_i c_i, c_i^2 and -r^2, given to sc_xsum_fast. Its two proofs hold for the
+ * sum: o_i^2, -2 o_i c_i, c_i^2 and -r^2 (sc_dist2_terms), given to sc_xsum_fast. Its two proofs hold for the
  * reference's 19 terms too: their magnitudes sum to T19 <= (1 + 2u) sum_i (|h| + |l|)^2 + r^2 <=
  * (1 + 7u) T10 (|h| + |l| <= (1 + u)^2 |o_i - c_i| <= (1 + u)^2 (|o_i| + |c_i|)), so the first
  * proof's margin 2^-94 T10 still covers Sum2's error on the 10 and the reference's on the 19
@@ -333,11 +349,17 @@ static inline double sc_dist2_minus_r2_ref(sc_vec3 o, sc_vec3 c, float r)
  * their products and two_prod parts, are multiples of min(lsb o_i, lsb c_i) and its square), so
  * T19 < 2^100.02 q10 keeps the reference's lower sum exact (the second proof). Otherwise the
  * reference. */
+static inline void sc_dist2_terms(sc_vec3 o, sc_vec3 c, float r, double *t)
+{
+    double ox = o.x, oy = o.y, oz = o.z, cx = c.x, cy = c.y, cz = c.z;
+    t[0] = ox * ox, t[1] = oy * oy, t[2] = oz * oz;
+    t[3] = -2.0 * ox * cx, t[4] = -2.0 * oy * cy, t[5] = -2.0 * oz * cz;
+    t[6] = cx * cx, t[7] = cy * cy, t[8] = cz * cz, t[9] = -((double)r * r);
+}
 static inline double sc_dist2_minus_r2(sc_vec3 o, sc_vec3 c, float r)
 {
-    double ox = o.x, oy = o.y, oz = o.z, cx = c.x, cy = c.y, cz = c.z, x;
-    double t[10] = {ox * ox, oy * oy, oz * oz, -2.0 * ox * cx, -2.0 * oy * cy, -2.0 * oz * cz,
-                    cx * cx, cy * cy, cz * cz, -((double)r * r)};
+    double t[10], x;
+    sc_dist2_terms(o, c, r, t);
     if (sc_xsum_fast(t, 10, &x)) return x;
     return sc_dist2_minus_r2_ref(o, c, r);
 }

@@ -166,8 +166,13 @@ static SC_INLINE void sc_sphere_q_ray_x(sc_vec3 o, sc_vec3 d, float tmax, const 
     q->tmax = tmax;
     q->seg = 0;
     double t[12] = {O[0] * D[0], O[1] * D[1], O[2] * D[2], -(C[0] * D[0]), -(C[1] * D[1]), -(C[2] * D[2])};
-    q->bd = xs ? sc_xsum_s(t, 6) : sc_xsum(t, 6);
-    q->mm_r2 = sc_dist2_minus_r2(o, c, sp->radius);
+    double t10[10], x[2];
+    sc_dist2_terms(o, c, sp->radius, t10);
+    /* bd and mm_r2 in two lanes: sc_xsum_two's first proof, then each its own way (mm_r2 through
+     * sc_dist2_minus_r2, whose first proof is this one on the same 10 terms) */
+    int ok = sc_xsum_two_first(t, 6, t10, 10, x);
+    q->bd = (ok & 1) ? x[0] : (xs ? sc_xsum_s(t, 6) : sc_xsum(t, 6));
+    q->mm_r2 = (ok & 2) ? x[1] : sc_dist2_minus_r2(o, c, sp->radius);
     q->r2 = (double)sp->radius * sp->radius;
     q->tmax_inf = isinf(tmax);
     q->w2 = 0.0;
