@@ -149,6 +149,18 @@ static inline int sc_xsum_fast(const double *t, int n, double *x);
  * included (to even, both). Such sums land exactly on a midpoint often (products of floats have
  * up to 48 bits, and a few of them at nearby exponents need 54), which the first proof rejects.
  * Returns whether T < 2^100 q (a the rounded T, at most T (1 + 24 u) below 2^100.01 q). */
+/* The number of trailing zero bits of m (1 <= m < 2^53). */
+static inline int sc_ctz53(uint64_t m)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(m);
+#else
+    int z = 0;
+    while (!(m & 1)) m >>= 1, ++z;
+    return z;
+#endif
+}
+
 SC_COLD static int sc_xsum_short_span(const double *t, int n, double a)
 {
     int low = 4096; /* the biased exponent of q plus 1075 (the lowest term bit's place) */
@@ -161,7 +173,7 @@ SC_COLD static int sc_xsum_short_span(const double *t, int n, double a)
             if (m != 0 || e != 0) return 0; /* subnormal, infinite or NaN: outside the terms' range */
             continue;                        /* a zero term */
         }
-        int l = e + __builtin_ctzll(m | (1ull << 52));
+        int l = e + sc_ctz53(m | (1ull << 52));
         low = l < low ? l : low;
     }
     if (low > 2046 - 48) return 1; /* every term is 0 */
