@@ -140,15 +140,6 @@ static inline double sc_xsum_s_ref(const double *t, int n)
  * sc_xsum_short_span, which settles the sums whose terms span few bits exactly. */
 static inline int sc_xsum_fast(const double *t, int n, double *x);
 
-/* The second proof of sc_xsum_fast, for sums whose terms span few bits: q the largest power of
- * two that divides every term (the lowest set bit of any term; every sum, component and rounding
- * error below is then a multiple of q). When T < 2^100 q, the partial sums of the reference's
- * lower components (at most 4.5 u (1 + u)^24 T < 2^-50.8 T) and of Sum2's errors c (at most
- * gamma_23 T < 2^-48.4 T) are multiples of q below 2^53 q: exact doubles, so neither sum rounds;
- * then s + c = S exactly and the reference returns fl(e_top + P) = RN(S) = fl(s + c) = X, ties
- * included (to even, both). Such sums land exactly on a midpoint often (products of floats have
- * up to 48 bits, and a few of them at nearby exponents need 54), which the first proof rejects.
- * Returns whether T < 2^100 q (a the rounded T, at most T (1 + 24 u) below 2^100.01 q). */
 /* The number of trailing zero bits of m (1 <= m < 2^53). */
 static inline int sc_ctz53(uint64_t m)
 {
@@ -161,6 +152,15 @@ static inline int sc_ctz53(uint64_t m)
 #endif
 }
 
+/* The second proof of sc_xsum_fast, for sums whose terms span few bits: q the largest power of
+ * two that divides every term (the lowest set bit of any term; every sum, component and rounding
+ * error below is then a multiple of q). When T < 2^100 q, the partial sums of the reference's
+ * lower components (at most 4.5 u (1 + u)^24 T < 2^-50.8 T) and of Sum2's errors c (at most
+ * gamma_23 T < 2^-48.4 T) are multiples of q below 2^53 q: exact doubles, so neither sum rounds;
+ * then s + c = S exactly and the reference returns fl(e_top + P) = RN(S) = fl(s + c) = X, ties
+ * included (to even, both). Such sums land exactly on a midpoint often (products of floats have
+ * up to 48 bits, and a few of them at nearby exponents need 54), which the first proof rejects.
+ * Returns whether T < 2^100 q (a the rounded T, at most T (1 + 24 u) below 2^100.01 q). */
 SC_COLD static int sc_xsum_short_span(const double *t, int n, double a)
 {
     int low = 4096; /* the biased exponent of q plus 1075 (the lowest term bit's place) */
@@ -276,7 +276,8 @@ static inline int sc_xsum_two_first(const double *t0, int n0, const double *t1, 
     x[1] = X[1];
     return (ok[0] ? 1 : 0) | (ok[1] ? 2 : 0);
 }
-static SC_INLINE void sc_xsum_two(const double *t0, int n0, const double *t1, int n1, double *x0, double *x1, int xs0, int xs1)
+static SC_INLINE void sc_xsum_two(const double *t0, int n0, const double *t1, int n1, double *x0, double *x1, int xs0,
+                                   int xs1)
 {
     double x[2];
     int ok = sc_xsum_two_first(t0, n0, t1, n1, x);
@@ -290,7 +291,8 @@ static inline int sc_xsum_two_first(const double *t0, int n0, const double *t1, 
     int ok = sc_xsum_first(t0, n0, &x[0], &a);
     return ok | (sc_xsum_first(t1, n1, &x[1], &a) << 1);
 }
-static inline void sc_xsum_two(const double *t0, int n0, const double *t1, int n1, double *x0, double *x1, int xs0, int xs1)
+static inline void sc_xsum_two(const double *t0, int n0, const double *t1, int n1, double *x0, double *x1, int xs0,
+                               int xs1)
 {
     *x0 = xs0 ? sc_xsum_s(t0, n0) : sc_xsum(t0, n0);
     *x1 = xs1 ? sc_xsum_s(t1, n1) : sc_xsum(t1, n1);
@@ -302,7 +304,6 @@ static inline void sc_xsum_two(const double *t0, int n0, const double *t1, int n
  * is within 2^-45 of the sum of its terms' magnitudes (256 times the worst case), so its sign is
  * the exact one when |value| > SC_FILTER * terms. Otherwise the exact expansions decide. */
 #define SC_FILTER 2.8421709430404007e-14 /* 2^-45 */
-
 
 /* Append the exact products a[i] * b[j] (two_prod: two terms each) of two term lists, times sg
  * (+-1 or +-2: exact), to t at n; returns the new count. */
@@ -353,8 +354,8 @@ static inline double sc_dist2_minus_r2_ref(sc_vec3 o, sc_vec3 c, float r)
 }
 
 /* sc_dist2_minus_r2_ref's double, from 10 products of floats (exact in double) with the same exact
- * sum: o_i^2, -2 o_i c_i, c_i^2 and -r^2 (sc_dist2_terms), given to sc_xsum_fast. Its two proofs hold for the
- * reference's 19 terms too: their magnitudes sum to T19 <= (1 + 2u) sum_i (|h| + |l|)^2 + r^2 <=
+ * sum: o_i^2, -2 o_i c_i, c_i^2 and -r^2 (sc_dist2_terms), given to sc_xsum_fast. Its two proofs
+ * hold for the reference's 19 terms too: their magnitudes sum to T19 <= (1 + 2u) sum_i (|h| + |l|)^2 + r^2 <=
  * (1 + 7u) T10 (|h| + |l| <= (1 + u)^2 |o_i - c_i| <= (1 + u)^2 (|o_i| + |c_i|)), so the first
  * proof's margin 2^-94 T10 still covers Sum2's error on the 10 and the reference's on the 19
  * (2^-99 T19); and every one of the 19 is a multiple of the lowest bit q10 of the 10 (h, l, and so
