@@ -5,7 +5,7 @@
 // slab.js with the core's bits, the core deciding the inputs slab.js leaves to it.
 import { SlabcastError, asSlabcastError, fail, truncateUtf8 } from './errors.js';
 import { taBuffer, taKind, taLength } from './typed.js';
-import { FALLBACK, slabAABB } from './slab.js';
+import { FALLBACK, certainMiss, ordinary, slabAABB } from './slab.js';
 import { capsuleRay, obbRay, planeRay, sphereRay } from './shapes.js';
 import {
   capsuleInto, checkSegment, checkShape, obbInto, planeInto, requireNumber, requireObject, requireVec3, shapeType, sphereInto, vec3Into,
@@ -282,45 +282,99 @@ function makeRaycastAABB(core) {
       depth--;
     }
   };
-  // The arrays of the fast paths below (a Float32Array ray with an array box, or two arrays),
-  // rounded as the core takes them: stored only after all of the caller's code has run, and used
-  // before any more can (copyInputs has its own, vals).
+  // The inputs of the fast paths below, rounded as the core takes them, for slabAABB and the
+  // core when certainMiss has not settled the call: stored only after all of the caller's code
+  // has run, and used before any more can (copyInputs has its own, vals).
   const stage = new Float32Array(13);
   const stageRay = stage.subarray(0, 7);
   const stageBox = stage.subarray(7, 13);
+  /** The answer for the inputs in r and b (Float32Arrays no code of the caller's can change now). */
+  const answer = (r, b, target) => {
+    let k = slabAABB(r, b, res);
+    if (k === FALLBACK) k = inCore(r, b);
+    if (k === 0) return false;
+    for (let i = 0; i < 9; i++) target[i] = res[i];
+    return true;
+  };
+  /** Any other inputs (typed arrays of other kinds or lengths, non-arrays): copyInputs. */
+  const other = (ray, box, target) => {
+    copyInputs(ray, box);
+    const r = copiedRay;
+    const b = copiedBox;
+    if (target !== checkedTarget || target[8] === undefined) checkTarget(target);
+    return answer(r, b, target);
+  };
+  const fr = Math.fround;
   return function raycastAABB(ray, box, target) {
     try {
-      let r = ray;
-      let b = box;
-      // Two genuine Float32Arrays of exactly 7 and 6 elements (no caller's code can run) are
-      // read in place; a Float32Array ray with an array box, or two arrays, are read by
-      // arrayBoxInto or arraysInto (the Float32Array ray judged after the box's code ran);
-      // anything else goes through copyInputs.
+      // The 13 numbers, read into locals (rounded to float32, as the core takes them): two
+      // genuine Float32Arrays of exactly 7 and 6 elements (no caller's code can run) in place; a
+      // Float32Array ray with an array box, or two arrays, as arrayBoxInto and arraysInto read
+      // them (the Float32Array ray judged after the box's code ran); anything else by other().
+      let ox = 0, oy = 0, oz = 0, dx = 0, dy = 0, dz = 0, tm = 0, x0 = 0, y0 = 0, z0 = 0, x1 = 0, y1 = 0, z1 = 0;
       if (isFloat32Array(ray)) {
         if (Array.isArray(box)) {
-          arrayBoxInto(box, stageBox);
-          b = stageBox;
+          if (box.length !== 6) fail(BOX_SHAPE, 'box');
+          x0 = box[0];
+          if (typeof x0 !== 'number') notNumber('box', 0);
+          y0 = box[1];
+          if (typeof y0 !== 'number') notNumber('box', 1);
+          z0 = box[2];
+          if (typeof z0 !== 'number') notNumber('box', 2);
+          x1 = box[3];
+          if (typeof x1 !== 'number') notNumber('box', 3);
+          y1 = box[4];
+          if (typeof y1 !== 'number') notNumber('box', 4);
+          z1 = box[5];
+          if (typeof z1 !== 'number') notNumber('box', 5);
+          x0 = fr(x0); y0 = fr(y0); z0 = fr(z0); x1 = fr(x1); y1 = fr(y1); z1 = fr(z1);
           if (!(ray[7] === undefined && ray[6] !== undefined)) fail(`ray must hold 7 floats; it holds ${taLength(ray)}`, 'ray');
-        } else if (!(isFloat32Array(box) && ray[7] === undefined && ray[6] !== undefined && box[6] === undefined && box[5] !== undefined)) {
-          copyInputs(ray, box);
-          r = copiedRay;
-          b = copiedBox;
+        } else if (isFloat32Array(box) && ray[7] === undefined && ray[6] !== undefined && box[6] === undefined && box[5] !== undefined) {
+          x0 = box[0]; y0 = box[1]; z0 = box[2]; x1 = box[3]; y1 = box[4]; z1 = box[5];
+        } else {
+          return other(ray, box, target);
         }
+        ox = ray[0]; oy = ray[1]; oz = ray[2]; dx = ray[3]; dy = ray[4]; dz = ray[5]; tm = ray[6];
       } else if (Array.isArray(ray) && Array.isArray(box)) {
-        arraysInto(ray, box, stageRay, stageBox);
-        r = stageRay;
-        b = stageBox;
+        if (ray.length !== 7) fail(RAY_SHAPE, 'ray');
+        ox = ray[0];
+        if (typeof ox !== 'number') notNumber('ray', 0);
+        oy = ray[1];
+        if (typeof oy !== 'number') notNumber('ray', 1);
+        oz = ray[2];
+        if (typeof oz !== 'number') notNumber('ray', 2);
+        dx = ray[3];
+        if (typeof dx !== 'number') notNumber('ray', 3);
+        dy = ray[4];
+        if (typeof dy !== 'number') notNumber('ray', 4);
+        dz = ray[5];
+        if (typeof dz !== 'number') notNumber('ray', 5);
+        tm = ray[6];
+        if (typeof tm !== 'number') notNumber('ray', 6);
+        if (box.length !== 6) fail(BOX_SHAPE, 'box');
+        x0 = box[0];
+        if (typeof x0 !== 'number') notNumber('box', 0);
+        y0 = box[1];
+        if (typeof y0 !== 'number') notNumber('box', 1);
+        z0 = box[2];
+        if (typeof z0 !== 'number') notNumber('box', 2);
+        x1 = box[3];
+        if (typeof x1 !== 'number') notNumber('box', 3);
+        y1 = box[4];
+        if (typeof y1 !== 'number') notNumber('box', 4);
+        z1 = box[5];
+        if (typeof z1 !== 'number') notNumber('box', 5);
+        ox = fr(ox); oy = fr(oy); oz = fr(oz); dx = fr(dx); dy = fr(dy); dz = fr(dz); tm = fr(tm);
+        x0 = fr(x0); y0 = fr(y0); z0 = fr(z0); x1 = fr(x1); y1 = fr(y1); z1 = fr(z1);
       } else {
-        copyInputs(ray, box);
-        r = copiedRay;
-        b = copiedBox;
+        return other(ray, box, target);
       }
       if (target !== checkedTarget || target[8] === undefined) checkTarget(target);
-      let k = slabAABB(r, b, res);
-      if (k === FALLBACK) k = inCore(r, b);
-      if (k === 0) return false;
-      for (let i = 0; i < 9; i++) target[i] = res[i];
-      return true;
+      // From here on none of the caller's code runs.
+      if (ordinary(ox, oy, oz, dx, dy, dz, tm, x0, y0, z0, x1, y1, z1) && certainMiss(ox, oy, oz, dx, dy, dz, tm, x0, y0, z0, x1, y1, z1)) return false;
+      stage[0] = ox; stage[1] = oy; stage[2] = oz; stage[3] = dx; stage[4] = dy; stage[5] = dz; stage[6] = tm;
+      stage[7] = x0; stage[8] = y0; stage[9] = z0; stage[10] = x1; stage[11] = y1; stage[12] = z1;
+      return answer(stageRay, stageBox, target);
     } catch (e) {
       throw asSlabcastError(e, 'raycastAABB');
     }

@@ -36,6 +36,54 @@ function mayBeClose(a, b) {
 }
 
 
+const K = 1.000000000003638; // 1 + 2^-38: a product's margin (exact in double)
+const HUGE2 = 7.237005577332262e75; // 2^252 = HUGE^2
+
+/**
+ * Whether a ray (origin o, dir d, tmax) and a box [x0, x1] x [y0, y1] x [z0, z1] are valid and
+ * ordinary, as slabAABB's first test (NaN fails every comparison): finite and below 2^126 (the
+ * core rescales larger ones, which moves subnormals: its answer is then not the exact one), min
+ * <= max, tmax >= 0 (+Infinity passes). The dir may be zero (certainMiss tests it). Small: V8
+ * inlines it, so its 13 numbers are never boxed.
+ */
+export function ordinary(ox, oy, oz, dx, dy, dz, tmax, x0, y0, z0, x1, y1, z1) {
+  const abs = Math.abs;
+  const m = ((abs(ox) + abs(oy)) + (abs(oz) + abs(dx))) + ((abs(dy) + abs(dz)) + (abs(x0) + abs(y0))) + ((abs(z0) + abs(x1)) + (abs(y1) + abs(z1)));
+  return m < HUGE && x0 <= x1 && y0 <= y1 && z0 <= z1 && tmax >= 0;
+}
+
+/**
+ * Whether the ray (origin o, dir d, tmax) certainly misses the box [x0, x1] x [y0, y1] x [z0, z1]:
+ * 13 float32 values (read from a Float32Array, or rounded by Math.fround) that ordinary()
+ * accepts, passed as numbers so that no array is written or read again. True only when the dir
+ * is not zero (the core's error) and the miss is certain: the core classifies these inputs
+ * exactly, so it misses too. False leaves the call to slabAABB.
+ *
+ * Per axis, n and f: the distances from the origin to the near and far faces in the ray's sense
+ * along it, a = |d| (a parallel axis, a = 0, takes the sense of +d: n > 0 or f < 0 exactly when
+ * the origin is outside its slab, and the tests below then find the miss). A miss when the box
+ * is behind (f < 0: a difference's sign is exact), or the near face of one axis past the far
+ * face of another (n_i / a_i > f_j / a_j, multiplied out: n_i a_j > f_j a_i), or past tmax
+ * (n_i > tmax a_i), with f_j and tmax raised by K: each side is within 3 roundings (2^-53 each)
+ * of its exact value, so the computed n_i a_j > (f_j K) a_i makes the exact n_i a_j > f_j a_i
+ * certain (a product that is exactly 0 is computed as 0). Small (443 bytes of bytecode, under
+ * V8's 460): it is inlined into its caller, so its 13 numbers are never boxed.
+ */
+export function certainMiss(ox, oy, oz, dx, dy, dz, tmax, x0, y0, z0, x1, y1, z1) {
+  let nx, fx, ax, ny, fy, ay, nz, fz, az;
+  if (dx < 0) { nx = ox - x1; fx = ox - x0; ax = -dx; } else { nx = x0 - ox; fx = x1 - ox; ax = dx; }
+  if (dy < 0) { ny = oy - y1; fy = oy - y0; ay = -dy; } else { ny = y0 - oy; fy = y1 - oy; ay = dy; }
+  if (dz < 0) { nz = oz - z1; fz = oz - z0; az = -dz; } else { nz = z0 - oz; fz = z1 - oz; az = dz; }
+  if (!(ax + ay + az > 0)) return false; // dir zero: the core's error
+  const gx = fx * K;
+  const gy = fy * K;
+  const gz = fz * K;
+  // one branch for all the tests (the one that finds a miss changes from box to box: short-circuit branches mispredict)
+  const tk = tmax * K; // Infinity * 0 (a parallel axis) is NaN: false
+  return ((fx < 0) | (fy < 0) | (fz < 0) | (nx * ay > gy * ax) | (nx * az > gz * ax) | (ny * ax > gx * ay) | (ny * az > gz * ay) |
+    (nz * ax > gx * az) | (nz * ay > gy * az) | (nx > tk * ax) | (ny > tk * ay) | (nz > tk * az)) !== 0;
+}
+
 /**
  * ray: 7 float32 values (origin, dir, tmax), box: 6 (min, max), both Float32Arrays. On a hit
  * writes t, t_enter, t_exit, point, normal into out[0..8] and returns 1; a miss returns 0;
