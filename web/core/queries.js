@@ -5,7 +5,7 @@
 // slab.js with the core's bits, the core deciding the inputs slab.js leaves to it.
 import { SlabcastError, asSlabcastError, fail, truncateUtf8 } from './errors.js';
 import { taBuffer, taKind, taLength } from './typed.js';
-import { FALLBACK, certainMiss, ordinary, slabAABB } from './slab.js';
+import { FALLBACK, certainMiss, ordinary, slabAABB, slabQuotients } from './slab.js';
 import { capsuleRay, obbRay, planeRay, sphereRay } from './shapes.js';
 import {
   capsuleInto, checkSegment, checkShape, obbInto, planeInto, requireNumber, requireObject, requireVec3, shapeType, sphereInto, vec3Into,
@@ -288,9 +288,12 @@ function makeRaycastAABB(core) {
   const stage = new Float32Array(13);
   const stageRay = stage.subarray(0, 7);
   const stageBox = stage.subarray(7, 13);
-  /** The answer for the inputs in r and b (Float32Arrays no code of the caller's can change now). */
-  const answer = (r, b, target) => {
-    let k = slabAABB(r, b, res);
+  /**
+   * The answer for the inputs in r and b (Float32Arrays no code of the caller's can change now);
+   * checked: ordinary() holds and the dir is not zero (slabAABB's first tests: slabQuotients at once).
+   */
+  const answer = (r, b, target, checked) => {
+    let k = checked ? slabQuotients(r, b, res) : slabAABB(r, b, res);
     if (k === FALLBACK) k = inCore(r, b);
     if (k === 0) return false;
     for (let i = 0; i < 9; i++) target[i] = res[i];
@@ -302,7 +305,7 @@ function makeRaycastAABB(core) {
     const r = copiedRay;
     const b = copiedBox;
     if (target !== checkedTarget || target[8] === undefined) checkTarget(target);
-    return answer(r, b, target);
+    return answer(r, b, target, false);
   };
   const fr = Math.fround;
   return function raycastAABB(ray, box, target) {
@@ -371,10 +374,12 @@ function makeRaycastAABB(core) {
       }
       if (target !== checkedTarget || target[8] === undefined) checkTarget(target);
       // From here on none of the caller's code runs.
-      if (ordinary(ox, oy, oz, dx, dy, dz, tm, x0, y0, z0, x1, y1, z1) && certainMiss(ox, oy, oz, dx, dy, dz, tm, x0, y0, z0, x1, y1, z1)) return false;
+      const ok = ordinary(ox, oy, oz, dx, dy, dz, tm, x0, y0, z0, x1, y1, z1);
+      if (ok && certainMiss(ox, oy, oz, dx, dy, dz, tm, x0, y0, z0, x1, y1, z1)) return false;
       stage[0] = ox; stage[1] = oy; stage[2] = oz; stage[3] = dx; stage[4] = dy; stage[5] = dz; stage[6] = tm;
       stage[7] = x0; stage[8] = y0; stage[9] = z0; stage[10] = x1; stage[11] = y1; stage[12] = z1;
-      return answer(stageRay, stageBox, target);
+      // ordinary inputs with a dir: slabAABB's own checks and certain misses have been done
+      return answer(stageRay, stageBox, target, ok && (dx !== 0 || dy !== 0 || dz !== 0));
     } catch (e) {
       throw asSlabcastError(e, 'raycastAABB');
     }

@@ -141,13 +141,14 @@ export function slabAABB(ray, box, out) {
 }
 
 /**
- * slabAABB after its certain misses (a function of its own: the certain misses, most calls, stay
- * small enough for V8 to inline into raycastAABB, about 2.5 ns a call): the quotients, as the
- * C code. ray and box are read again, as hit() reads them: Float32Arrays that no code of the
- * caller's can change in between (slabcast's staging, or the caller's own, read with nothing
- * run since).
+ * slabAABB after its first test and its certain misses: the quotients, as the C code. For inputs
+ * that pass slabAABB's first test (ordinary() passes fewer) with a dir that is not zero; it does
+ * not need the certain misses out of the way (raycastAABB calls it after ordinary() and
+ * certainMiss(), slabAABB after its own). ray and box are read again, as hit() reads them:
+ * Float32Arrays that no code of the caller's can change in between (slabcast's staging, or the
+ * caller's own, read with nothing run since).
  */
-function slabQuotients(ray, box, out) {
+export function slabQuotients(ray, box, out) {
   const ox = ray[0], oy = ray[1], oz = ray[2], dx = ray[3], dy = ray[4], dz = ray[5], tmax = ray[6];
   const x0 = box[0], y0 = box[1], z0 = box[2], x1 = box[3], y1 = box[4], z1 = box[5];
   let tn = -Infinity;
