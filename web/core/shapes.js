@@ -67,9 +67,10 @@ function ballMiss(mx, my, mz, dx, dy, dz, r2) {
  * r2 = rad^2: the origin inside, or c ahead (m.d < 0), and the line within rad / sqrt(2) of c.
  * Only a shortcut, never an answer: a shape that holds the ball is then hit (unless tmax ends the
  * ray first), so its miss tests are skipped and the core decides at once (UNSURE is right for
- * every input; plain double arithmetic is enough). On a hit the miss tests of an OBB or a
- * capsule cost about 100 ns for nothing. Small: V8 inlines it into each caller, which stay under
- * V8's budget with it (its 7 doubles are never boxed).
+ * every input; plain double arithmetic is enough). On a hit the miss tests of an OBB cost about
+ * 100 ns for nothing. (A capsule's, with the ball of its radius at the midpoint, did not pay in
+ * web/bench/single.mjs: its hits no faster, its misses 4 ns slower.) Small: V8 inlines it into
+ * obbRay, which stays under V8's budget with it (its 7 doubles are never boxed).
  */
 function entersBall(mx, my, mz, dx, dy, dz, r2) {
   // one branch (the caller's): on a miss whether m.d < 0 is a coin toss, a branch on it mispredicts
@@ -125,9 +126,6 @@ export function capsuleRay(r, s) {
     const hz = abs(nz) + M * Nz;
     if (low * low * (1 - M) > rad * rad * (hx * hx + hy * hy + hz * hz) * (1 + M)) return 0;
   }
-  // The ball of the radius around the midpoint lies in the capsule: a ray plainly into it hits
-  // (after the cheaper tests, which settle most misses: this one only spares capsuleParts).
-  if (entersBall(ox - 0.5 * (ax + bx), oy - 0.5 * (ay + by), oz - 0.5 * (az + bz), dx, dy, dz, rad * rad)) return UNSURE;
   return capsuleParts(r, s);
 }
 
