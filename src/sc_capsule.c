@@ -11,6 +11,7 @@
 #include "sc_single.h"
 #include "sc_exact.h"
 #include "sc_exact_num.h"
+#include "sc_capsule_fast.h"
 
 /* The inputs of one decision: the piece P (kind 0: the segment p0-p1; 1: the ray p0 + t dir,
  * 0 <= t <= tmax (finite); 2: the half-line p0 + t dir, t >= 0), the segment q0-q1, and R = r0 + r1
@@ -232,10 +233,26 @@ static void sc_cap_side_line(sc_cap_line *L)
 static sc_cap_line sc_cap_line_solve(sc_vec3 o, sc_vec3 d, const sc_capsule *c)
 {
     sc_cap_line L;
-    double w[3], t[3];
-    sc_cross_terms(w, o, c->a, d); /* (o - a) x d, exactly summed */
-    L.dd = sc_xsum(t, sc_terms_dot(t, 0, d, d, 1.0));
-    L.ta = -sc_offset_dot(o, c->a, d) / L.dd;
+    double w[3], t[6];
+    /* w = (o - a) x d, dd = d.d and (o - a).d, exactly summed: sc_cross_terms, sc_terms_dot and
+     * sc_offset_dot's terms in their order, summed by sc_xsum's unrolled twins (the same doubles) */
+    for (int i = 0; i < 3; ++i) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        double oj = sc_get(o, j), ok = sc_get(o, k), aj = sc_get(c->a, j), ak = sc_get(c->a, k);
+        double dj = sc_get(d, j), dk = sc_get(d, k);
+        t[0] = oj * dk;
+        t[1] = -(aj * dk);
+        t[2] = -(ok * dj);
+        t[3] = ak * dj;
+        w[i] = sc_cap_xsum4(t);
+    }
+    for (int i = 0; i < 3; ++i) t[i] = (double)sc_get(d, i) * sc_get(d, i);
+    L.dd = sc_cap_xsum3(t);
+    for (int i = 0; i < 3; ++i) {
+        t[i] = (double)sc_get(o, i) * sc_get(d, i);
+        t[3 + i] = -((double)sc_get(c->a, i) * sc_get(d, i));
+    }
+    L.ta = -sc_cap_xsum6(t) / L.dd;
     for (int i = 0; i < 3; ++i) {
         L.d[i] = sc_get(d, i);
         L.u[i] = (double)sc_get(c->b, i) - sc_get(c->a, i);
@@ -263,14 +280,14 @@ static sc_cap_line sc_cap_line_solve(sc_vec3 o, sc_vec3 d, const sc_capsule *c)
 static sc_vec3 sc_cap_normal_at(const sc_cap_line *L, const double *e0, sc_vec3 dir, double sgn)
 {
     double e[3] = {e0[0], e0[1], e0[2]}, dv[3] = {sgn * L->d[0], sgn * L->d[1], sgn * L->d[2]};
-    sc_vec3 facing = sc_unit_d(dv, dir);
     double eu = sc_cap_dot(e, L->u);
     if (!(L->r2 > 0.0)) {
+        sc_vec3 facing = sc_cap_unit(dv, dir);
         if (L->uu > 0.0 && eu > 0.0 && eu < L->uu) {
             double k = sc_cap_dot(dv, L->u) / L->uu;
             for (int i = 0; i < 3; ++i) e[i] = dv[i] - k * L->u[i];
             /* a ray along the axis leaves only rounding across it: then -dir, as at an end */
-            if (sc_cap_dot(e, e) > 0x1p-40 * L->dd) return sc_unit_d(e, facing);
+            if (sc_cap_dot(e, e) > 0x1p-40 * L->dd) return sc_cap_unit(e, facing);
         }
         return facing;
     }
@@ -279,7 +296,10 @@ static sc_vec3 sc_cap_normal_at(const sc_cap_line *L, const double *e0, sc_vec3 
     } else if (eu > 0.0) {
         for (int i = 0; i < 3; ++i) e[i] -= (eu / L->uu) * L->u[i];
     }
-    return sc_unit_d(e, facing);
+    /* the facing direction is the fallback only for a zero or non-finite e: computed then only */
+    double m = sc_cap_absmax(e);
+    if (!(m > 0.0) || !isfinite(m)) return sc_cap_unit(dv, dir);
+    return sc_cap_unit(e, dir);
 }
 
 /* The largest magnitude among the origin, the end points and the radius. */
@@ -297,11 +317,13 @@ sc_raycast_result sc__raycast_capsule_valid(const sc_ray *ray, const sc_capsule 
         sc_sphere s = sc_cap_ball(c, 0);
         return sc__raycast_sphere_valid(ray, &s);
     }
-    if (!sc_cap_ray_hits(ray, c, 1)) return sc_miss();
+    /* a certain hit from a witness in double, else the exact decision */
+    if (!sc_cap_hit_sure(ray, c) && !sc_cap_ray_hits(ray, c, 1)) return sc_miss();
     sc_vec3 o = ray->origin, d = ray->dir;
     sc_cap_line L = sc_cap_line_solve(o, d, c);
     double t_enter = L.ta + L.tau_enter, t_exit = L.ta + L.tau_exit, tau = L.tau_enter;
-    int side = sc_cap_side(o, c);
+    int side = sc_cap_side_sure(o, c); /* the origin's side from doubles, else exactly */
+    if (side == SC_NUM_UNKNOWN) side = sc_cap_side(o, c);
     if (side < 0 && !(t_enter < 0.0)) t_enter = -0.0; /* strictly inside */
     if (side > 0 && t_enter < 0.0) t_enter = 0.0;    /* outside: rounding put the entry behind */
     if (side == 0) {

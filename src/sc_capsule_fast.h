@@ -1,0 +1,196 @@
+/* sc_capsule_fast.h: the quick paths of the capsule's ray query (sc_capsule.c). Internal.
+ *
+ * Each helper here either gives the very double the general code gives (the sums, the unit
+ * vector: the same operations in the same order, proven equal in the comments), or settles an
+ * exact decision (the hit, the origin's side) only when a static error bound proves the double
+ * value's sign, and otherwise says it cannot tell, so that the exact code of sc_capsule.c decides
+ * as before. The answers are therefore those of the general code, bit for bit; only the work
+ * differs. tests/native/test_capsule_fast.c compares them with a copy of the general code on
+ * millions of rays; building with SC_CAP_NO_MARGIN=1 (the hit's bound) or 2 (the side's bound)
+ * drops a margin, and that test then fails. */
+#ifndef SC_CAPSULE_FAST_H
+#define SC_CAPSULE_FAST_H
+
+#include "sc_single.h"
+#include "sc_exact_num.h" /* SC_NUM_UNKNOWN */
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#ifndef SC_CAP_NO_MARGIN
+#define SC_CAP_NO_MARGIN 0
+#endif
+
+/* ------------------------------------------------------------------ exact sums, unrolled
+ * sc_xsum (sc_exact.h) for a fixed n: Shewchuk's grow-expansion, then the components added from
+ * the smallest to the largest; here without dropping zero components, so without branches. The
+ * result is the same double: a zero component e_j gives two_sum(q, 0) = (q, 0) exactly (q + 0 = q
+ * for a finite q other than -0; for q = -0 it is +0, which behaves as -0 in every later two_sum
+ * and sum), so the non-zero components are the same ones in the same order, with zeros between
+ * them; and adding a zero to the running sum, which starts at +0 and so is never -0, leaves it
+ * unchanged. The inputs are finite (products of floats), so no step overflows. */
+static inline void sc_cap_two_sum(double a, double b, double *s, double *e)
+{
+    double x = a + b;
+    double bv = x - a;
+    double av = x - bv;
+    *s = x;
+    *e = (a - av) + (b - bv);
+}
+
+#define SC_CAP_XSUM_BODY(N)                                                         \
+    double e[N];                                                                    \
+    for (int i = 0; i < N; ++i) {                                                   \
+        double q = t[i];                                                            \
+        for (int j = 0; j < i; ++j) sc_cap_two_sum(q, e[j], &q, &e[j]);            \
+        e[i] = q;                                                                   \
+    }                                                                               \
+    double s = 0.0;                                                                 \
+    for (int j = 0; j < N; ++j) s += e[j];                                          \
+    return s;
+
+static inline double sc_cap_xsum3(const double *t) { SC_CAP_XSUM_BODY(3) }
+static inline double sc_cap_xsum4(const double *t) { SC_CAP_XSUM_BODY(4) }
+static inline double sc_cap_xsum6(const double *t) { SC_CAP_XSUM_BODY(6) }
+#undef SC_CAP_XSUM_BODY
+
+/* ------------------------------------------------------------------ unit vectors
+ * sc_unit_d (sc_single.h) without frexp and ldexp: when the largest magnitude m is a normal
+ * double below 2^1022, 2^-e (m = f 2^e, f in [0.5, 1)) is a normal double, and x * 2^-e is the
+ * correctly rounded 2^-e x, which is what ldexp(x, -e) returns (an exact power-of-two scaling,
+ * rounded once when it falls into the subnormal range). Otherwise sc_unit_d itself. */
+/* The largest magnitude as sc_unit_d finds it (a NaN counts only in v[0]). */
+static inline double sc_cap_absmax(const double *v)
+{
+    double m = fabs(v[0]);
+    if (fabs(v[1]) > m) m = fabs(v[1]);
+    if (fabs(v[2]) > m) m = fabs(v[2]);
+    return m;
+}
+
+static inline sc_vec3 sc_cap_unit(const double *v, sc_vec3 fallback)
+{
+    double m = sc_cap_absmax(v);
+    uint64_t bits;
+    memcpy(&bits, &m, sizeof bits);
+    uint64_t E = bits >> 52; /* m >= 0: the biased exponent; m = 1.f 2^(E - 1023) = 0.1f 2^(E - 1022) */
+    if (E == 0 || E > 2044) return sc_unit_d(v, fallback); /* 0, subnormal, >= 2^1022, inf, NaN */
+    uint64_t kb = (uint64_t)(2045 - E) << 52;              /* 2^-(E - 1022), biased 1023 - e */
+    double k;
+    memcpy(&k, &kb, sizeof k);
+    double x = v[0] * k, y = v[1] * k, z = v[2] * k;
+    double len = sqrt(x * x + y * y + z * z);
+    return (sc_vec3){(float)(x / len), (float)(y / len), (float)(z / len)};
+}
+
+/* ------------------------------------------------------------------ the hit, certainly
+ * Whether the ray (o, d, T = tmax) certainly comes within r of the segment a + s u (u = b - a):
+ * 1 when it does, 0 when this cannot tell (the exact decision then runs). A witness is enough:
+ * a pair t in [0, T], s in [0, 1] (any doubles) whose exact squared distance
+ * |o + t d - a - s u|^2 is below r^2 (exact in double: a product of floats). The pair is the
+ * two lines' nearest points in double, clamped (Ericson's segment-segment order); the distance
+ * is evaluated in double with a bound:
+ *   v_i = ((o_i - a_i) + t d_i) - s (b_i - a_i): each path has at most 3 roundings, so
+ *   |v_i - V_i| <= gamma_3 P_i + 2 2^-1075 (two products may be subnormal), with
+ *   P_i = (|o_i| + |a_i|) + t |d_i| + s (|b_i| + |a_i|); e_i = 2^-50 P_i + 2^-1073 bounds it
+ *   (2^-50 = 8u covers gamma_3 = 3u / (1 - 3u) and P_i's own rounding);
+ *   sum V_i^2 <= sum v_i^2 + sum e_i (2 |v_i| + e_i), and the computed D = fl(sum v_i^2) is
+ *   within gamma_3 D + 3 2^-1075 of sum v_i^2.
+ * So sum V_i^2 <= D + E with E = 2^-50 D + sum e_i (2 |v_i| + e_i) + 2^-1070; E and D + E are
+ * computed in double and grown by (1 + 2^-40) twice, which covers their few roundings. NaN or
+ * infinite values fail the comparison. */
+static inline int sc_cap_hit_sure(const sc_ray *ray, const sc_capsule *c)
+{
+    double o[3], d[3], A[3], u[3], m[3];
+    for (int i = 0; i < 3; ++i) {
+        o[i] = sc_get(ray->origin, i);
+        d[i] = sc_get(ray->dir, i);
+        A[i] = sc_get(c->a, i);
+        u[i] = (double)sc_get(c->b, i) - A[i];
+        m[i] = o[i] - A[i];
+    }
+    double dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2], uu = u[0] * u[0] + u[1] * u[1] + u[2] * u[2];
+    double du = d[0] * u[0] + d[1] * u[1] + d[2] * u[2];
+    double dm = d[0] * m[0] + d[1] * m[1] + d[2] * m[2], um = u[0] * m[0] + u[1] * m[1] + u[2] * m[2];
+    double T = ray->tmax, den = dd * uu - du * du;
+    /* the lines' nearest points, then s for that t, then t for that s, each clamped */
+    double t = den > 0.0 ? (du * um - uu * dm) / den : 0.0;
+    if (!(t > 0.0)) t = 0.0;
+    if (t > T) t = T;
+    double s = (um + t * du) / uu;
+    if (!(s > 0.0)) s = 0.0;
+    if (s > 1.0) s = 1.0;
+    t = (s * du - dm) / dd;
+    if (!(t > 0.0)) t = 0.0;
+    if (t > T) t = T;
+    double D = 0.0, E = 0.0;
+    for (int i = 0; i < 3; ++i) {
+        double v = (m[i] + t * d[i]) - s * u[i];
+        double P = (fabs(o[i]) + fabs(A[i])) + t * fabs(d[i]) + s * (fabs((double)sc_get(c->b, i)) + fabs(A[i]));
+        double e = 0x1p-50 * P + 0x1p-1073;
+        D += v * v;
+        E += e * (2.0 * fabs(v) + e);
+    }
+    double R2 = (double)c->radius * c->radius;
+    if (SC_CAP_NO_MARGIN == 1) return D < R2;
+    E = (E + 0x1p-50 * D) * (1.0 + 0x1p-40) + 0x1p-1070;
+    return (D + E) * (1.0 + 0x1p-40) < R2;
+}
+
+/* ------------------------------------------------------------------ the origin's side, certainly
+ * sign(dist(p, segment a-b)^2 - r^2) as sc_cap_side gives it (-1, 0, 1), or SC_NUM_UNKNOWN
+ * when the doubles cannot tell (then sc_cap_side decides exactly). With m = p - a, u = b - a,
+ * s = m.u: the nearest point is a when s <= 0 (|m|^2 - r^2), b when s >= u.u (|p - b|^2 - r^2),
+ * else between (u.u > 0 times the sign: |m x u|^2 - r^2 u.u, Lagrange's identity). Every value
+ * is a polynomial of degree <= 4 in the floats, evaluated with at most 7 roundings on any path
+ * and without division: its computed value is within gamma_7 Pabs of the exact one, Pabs the
+ * same expression on the inputs' magnitudes (every sign +), and no result is subnormal (every
+ * value is a multiple of 2^-596, the products of four floats' granularity 2^-149). A sign is
+ * taken when |value| > 2^-48 Pabs (2^-48 = 32u covers gamma_7 and Pabs's own rounding). */
+static inline int sc_cap_side_sure(sc_vec3 p, const sc_capsule *c)
+{
+    double m[3], u[3], n[3], pm[3], pu[3], pn[3];
+    for (int i = 0; i < 3; ++i) {
+        double pi = sc_get(p, i), ai = sc_get(c->a, i), bi = sc_get(c->b, i);
+        m[i] = pi - ai;
+        u[i] = bi - ai;
+        n[i] = pi - bi;
+        pm[i] = fabs(pi) + fabs(ai);
+        pu[i] = fabs(bi) + fabs(ai);
+        pn[i] = fabs(pi) + fabs(bi);
+    }
+    double mg = SC_CAP_NO_MARGIN == 2 ? 0.0 : 0x1p-48;
+    double R2 = (double)c->radius * c->radius;
+    double s = m[0] * u[0] + m[1] * u[1] + m[2] * u[2], ps = pm[0] * pu[0] + pm[1] * pu[1] + pm[2] * pu[2];
+    double x, px;
+    if (s < -mg * ps) { /* the end a */
+        x = (m[0] * m[0] + m[1] * m[1] + m[2] * m[2]) - R2;
+        px = (pm[0] * pm[0] + pm[1] * pm[1] + pm[2] * pm[2]) + R2;
+    } else {
+        double uu = u[0] * u[0] + u[1] * u[1] + u[2] * u[2], puu = pu[0] * pu[0] + pu[1] * pu[1] + pu[2] * pu[2];
+        double g = s - uu, pg = ps + puu;
+        if (g > mg * pg) { /* the end b */
+            x = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]) - R2;
+            px = (pn[0] * pn[0] + pn[1] * pn[1] + pn[2] * pn[2]) + R2;
+        } else if (s > mg * ps && -g > mg * pg) { /* between */
+            x = 0.0;
+            px = 0.0;
+            for (int i = 0; i < 3; ++i) {
+                int j = (i + 1) % 3, k = (i + 2) % 3;
+                double w = m[j] * u[k] - m[k] * u[j], pw = pm[j] * pu[k] + pm[k] * pu[j];
+                x += w * w;
+                px += pw * pw;
+            }
+            x = x - R2 * uu;
+            px = px + R2 * puu;
+        } else {
+            return SC_NUM_UNKNOWN;
+        }
+    }
+    if (x > mg * px) return 1;
+    if (x < -mg * px) return -1;
+    return SC_NUM_UNKNOWN;
+}
+
+#endif
