@@ -230,47 +230,46 @@ static void sc_cap_side_line(sc_cap_line *L)
     if (L1 >= 0.0 && L1 <= L->uu) sc_cap_take(L, t1, t1);
 }
 
-static sc_cap_line sc_cap_line_solve(sc_vec3 o, sc_vec3 d, const sc_capsule *c)
+/* One component of w = (o - a) x d: sc_cross_terms's four products in its order, summed. */
+static inline double sc_cap_wterm(double oj, double ok, double aj, double ak, double dj, double dk)
 {
-    sc_cap_line L;
+    double t[4] = {oj * dk, -(aj * dk), -(ok * dj), ak * dj};
+    return sc_cap_xsum4(t);
+}
+
+static void sc_cap_line_solve(sc_cap_line *L, const sc_cap_q *q)
+{
+    const double *o = q->o, *a = q->a, *d = q->d;
     double w[3], t[6];
     /* w = (o - a) x d, dd = d.d and (o - a).d, exactly summed: sc_cross_terms, sc_terms_dot and
      * sc_offset_dot's terms in their order, summed by sc_xsum's unrolled twins (the same doubles) */
+    w[0] = sc_cap_wterm(o[1], o[2], a[1], a[2], d[1], d[2]);
+    w[1] = sc_cap_wterm(o[2], o[0], a[2], a[0], d[2], d[0]);
+    w[2] = sc_cap_wterm(o[0], o[1], a[0], a[1], d[0], d[1]);
+    for (int i = 0; i < 3; ++i) t[i] = d[i] * d[i];
+    L->dd = sc_cap_xsum3(t);
     for (int i = 0; i < 3; ++i) {
-        int j = (i + 1) % 3, k = (i + 2) % 3;
-        double oj = sc_get(o, j), ok = sc_get(o, k), aj = sc_get(c->a, j), ak = sc_get(c->a, k);
-        double dj = sc_get(d, j), dk = sc_get(d, k);
-        t[0] = oj * dk;
-        t[1] = -(aj * dk);
-        t[2] = -(ok * dj);
-        t[3] = ak * dj;
-        w[i] = sc_cap_xsum4(t);
+        t[i] = o[i] * d[i];
+        t[3 + i] = -(a[i] * d[i]);
     }
-    for (int i = 0; i < 3; ++i) t[i] = (double)sc_get(d, i) * sc_get(d, i);
-    L.dd = sc_cap_xsum3(t);
+    L->ta = -sc_cap_xsum6(t) / L->dd;
     for (int i = 0; i < 3; ++i) {
-        t[i] = (double)sc_get(o, i) * sc_get(d, i);
-        t[3 + i] = -((double)sc_get(c->a, i) * sc_get(d, i));
+        L->d[i] = d[i];
+        L->u[i] = q->u[i];
     }
-    L.ta = -sc_cap_xsum6(t) / L.dd;
-    for (int i = 0; i < 3; ++i) {
-        L.d[i] = sc_get(d, i);
-        L.u[i] = (double)sc_get(c->b, i) - sc_get(c->a, i);
-    }
-    sc_cap_cross(L.f, L.d, w);
-    for (int i = 0; i < 3; ++i) L.f[i] /= L.dd;
-    L.uu = sc_cap_dot(L.u, L.u);
-    L.r2 = (double)c->radius * c->radius;
-    L.n = 0;
-    L.tau_enter = L.tau_exit = 0.0;
-    L.best_margin = -INFINITY;
-    L.best_tau = 0.0;
+    sc_cap_cross(L->f, L->d, w);
+    for (int i = 0; i < 3; ++i) L->f[i] /= L->dd;
+    L->uu = q->uu;
+    L->r2 = q->R2;
+    L->n = 0;
+    L->tau_enter = L->tau_exit = 0.0;
+    L->best_margin = -INFINITY;
+    L->best_tau = 0.0;
     double zero[3] = {0, 0, 0};
-    sc_cap_ball_line(&L, zero);
-    sc_cap_ball_line(&L, L.u);
-    sc_cap_side_line(&L);
-    if (L.n == 0) L.tau_enter = L.tau_exit = L.best_tau; /* exactly a hit; rounding said no */
-    return L;
+    sc_cap_ball_line(L, zero);
+    sc_cap_ball_line(L, L->u);
+    sc_cap_side_line(L);
+    if (L->n == 0) L->tau_enter = L->tau_exit = L->best_tau; /* exactly a hit; rounding said no */
 }
 
 /* The outward unit normal at the point e (relative to a) of the surface: from the nearest point of
@@ -317,12 +316,15 @@ sc_raycast_result sc__raycast_capsule_valid(const sc_ray *ray, const sc_capsule 
         sc_sphere s = sc_cap_ball(c, 0);
         return sc__raycast_sphere_valid(ray, &s);
     }
+    sc_cap_q q;
+    sc_cap_prep(&q, ray, c);
     /* a certain hit from a witness in double, else the exact decision */
-    if (!sc_cap_hit_sure(ray, c) && !sc_cap_ray_hits(ray, c, 1)) return sc_miss();
+    if (!sc_cap_hit_sure(&q) && !sc_cap_ray_hits(ray, c, 1)) return sc_miss();
     sc_vec3 o = ray->origin, d = ray->dir;
-    sc_cap_line L = sc_cap_line_solve(o, d, c);
+    sc_cap_line L;
+    sc_cap_line_solve(&L, &q);
     double t_enter = L.ta + L.tau_enter, t_exit = L.ta + L.tau_exit, tau = L.tau_enter;
-    int side = sc_cap_side_sure(o, c); /* the origin's side from doubles, else exactly */
+    int side = sc_cap_side_sure(&q); /* the origin's side from doubles, else exactly */
     if (side == SC_NUM_UNKNOWN) side = sc_cap_side(o, c);
     if (side < 0 && !(t_enter < 0.0)) t_enter = -0.0; /* strictly inside */
     if (side > 0 && t_enter < 0.0) t_enter = 0.0;    /* outside: rounding put the entry behind */
@@ -373,7 +375,10 @@ sc_vec3 sc__exit_normal_capsule(const sc_ray *ray, const sc_capsule *c)
         sc_sphere s = sc_cap_ball(c, 0);
         return sc__exit_normal_sphere(ray, &s);
     }
-    sc_cap_line L = sc_cap_line_solve(ray->origin, ray->dir, c);
+    sc_cap_q q;
+    sc_cap_prep(&q, ray, c);
+    sc_cap_line L;
+    sc_cap_line_solve(&L, &q);
     double e[3];
     for (int i = 0; i < 3; ++i) e[i] = L.f[i] + L.tau_exit * L.d[i];
     return sc_pz3(sc_cap_normal_at(&L, e, ray->dir, 1.0));

@@ -84,6 +84,30 @@ static inline sc_vec3 sc_cap_unit(const double *v, sc_vec3 fallback)
     return (sc_vec3){(float)(x / len), (float)(y / len), (float)(z / len)};
 }
 
+/* ------------------------------------------------------------------ the inputs in double
+ * The ray and the capsule as doubles (exact), with u = b - a and m = o - a rounded once each,
+ * u.u and r^2 (exact: a product of floats), shared by the certificates and the line solve. */
+typedef struct sc_cap_q {
+    double o[3], d[3], a[3], b[3], u[3], m[3];
+    double uu, um, R2, T;
+} sc_cap_q;
+
+static inline void sc_cap_prep(sc_cap_q *q, const sc_ray *ray, const sc_capsule *c)
+{
+    q->o[0] = ray->origin.x, q->o[1] = ray->origin.y, q->o[2] = ray->origin.z;
+    q->d[0] = ray->dir.x, q->d[1] = ray->dir.y, q->d[2] = ray->dir.z;
+    q->a[0] = c->a.x, q->a[1] = c->a.y, q->a[2] = c->a.z;
+    q->b[0] = c->b.x, q->b[1] = c->b.y, q->b[2] = c->b.z;
+    for (int i = 0; i < 3; ++i) {
+        q->u[i] = q->b[i] - q->a[i];
+        q->m[i] = q->o[i] - q->a[i];
+    }
+    q->uu = q->u[0] * q->u[0] + q->u[1] * q->u[1] + q->u[2] * q->u[2];
+    q->um = q->u[0] * q->m[0] + q->u[1] * q->m[1] + q->u[2] * q->m[2];
+    q->R2 = (double)c->radius * c->radius;
+    q->T = ray->tmax;
+}
+
 /* ------------------------------------------------------------------ the hit, certainly
  * Whether the ray (o, d, T = tmax) certainly comes within r of the segment a + s u (u = b - a):
  * 1 when it does, 0 when this cannot tell (the exact decision then runs). A witness is enough:
@@ -100,20 +124,13 @@ static inline sc_vec3 sc_cap_unit(const double *v, sc_vec3 fallback)
  * So sum V_i^2 <= D + E with E = 2^-50 D + sum e_i (2 |v_i| + e_i) + 2^-1070; E and D + E are
  * computed in double and grown by (1 + 2^-40) twice, which covers their few roundings. NaN or
  * infinite values fail the comparison. */
-static inline int sc_cap_hit_sure(const sc_ray *ray, const sc_capsule *c)
+static inline int sc_cap_hit_sure(const sc_cap_q *q)
 {
-    double o[3], d[3], A[3], u[3], m[3];
-    for (int i = 0; i < 3; ++i) {
-        o[i] = sc_get(ray->origin, i);
-        d[i] = sc_get(ray->dir, i);
-        A[i] = sc_get(c->a, i);
-        u[i] = (double)sc_get(c->b, i) - A[i];
-        m[i] = o[i] - A[i];
-    }
-    double dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2], uu = u[0] * u[0] + u[1] * u[1] + u[2] * u[2];
+    const double *o = q->o, *d = q->d, *A = q->a, *B = q->b, *u = q->u, *m = q->m;
+    double dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2], uu = q->uu, um = q->um;
     double du = d[0] * u[0] + d[1] * u[1] + d[2] * u[2];
-    double dm = d[0] * m[0] + d[1] * m[1] + d[2] * m[2], um = u[0] * m[0] + u[1] * m[1] + u[2] * m[2];
-    double T = ray->tmax, den = dd * uu - du * du;
+    double dm = d[0] * m[0] + d[1] * m[1] + d[2] * m[2];
+    double T = q->T, den = dd * uu - du * du;
     /* the lines' nearest points, then s for that t, then t for that s, each clamped */
     double t = den > 0.0 ? (du * um - uu * dm) / den : 0.0;
     if (!(t > 0.0)) t = 0.0;
@@ -127,63 +144,56 @@ static inline int sc_cap_hit_sure(const sc_ray *ray, const sc_capsule *c)
     double D = 0.0, E = 0.0;
     for (int i = 0; i < 3; ++i) {
         double v = (m[i] + t * d[i]) - s * u[i];
-        double P = (fabs(o[i]) + fabs(A[i])) + t * fabs(d[i]) + s * (fabs((double)sc_get(c->b, i)) + fabs(A[i]));
+        double P = (fabs(o[i]) + fabs(A[i])) + t * fabs(d[i]) + s * (fabs(B[i]) + fabs(A[i]));
         double e = 0x1p-50 * P + 0x1p-1073;
         D += v * v;
         E += e * (2.0 * fabs(v) + e);
     }
-    double R2 = (double)c->radius * c->radius;
-    if (SC_CAP_NO_MARGIN == 1) return D < R2;
+    if (SC_CAP_NO_MARGIN == 1) return D < q->R2;
     E = (E + 0x1p-50 * D) * (1.0 + 0x1p-40) + 0x1p-1070;
-    return (D + E) * (1.0 + 0x1p-40) < R2;
+    return (D + E) * (1.0 + 0x1p-40) < q->R2;
 }
 
 /* ------------------------------------------------------------------ the origin's side, certainly
- * sign(dist(p, segment a-b)^2 - r^2) as sc_cap_side gives it (-1, 0, 1), or SC_NUM_UNKNOWN
- * when the doubles cannot tell (then sc_cap_side decides exactly). With m = p - a, u = b - a,
- * s = m.u: the nearest point is a when s <= 0 (|m|^2 - r^2), b when s >= u.u (|p - b|^2 - r^2),
+ * sign(dist(o, segment a-b)^2 - r^2) as sc_cap_side gives it (-1, 0, 1), or SC_NUM_UNKNOWN
+ * when the doubles cannot tell (then sc_cap_side decides exactly). With m = o - a, u = b - a,
+ * s = m.u: the nearest point is a when s <= 0 (|m|^2 - r^2), b when s >= u.u (|o - b|^2 - r^2),
  * else between (u.u > 0 times the sign: |m x u|^2 - r^2 u.u, Lagrange's identity). Every value
  * is a polynomial of degree <= 4 in the floats, evaluated with at most 7 roundings on any path
  * and without division: its computed value is within gamma_7 Pabs of the exact one, Pabs the
  * same expression on the inputs' magnitudes (every sign +), and no result is subnormal (every
  * value is a multiple of 2^-596, the products of four floats' granularity 2^-149). A sign is
  * taken when |value| > 2^-48 Pabs (2^-48 = 32u covers gamma_7 and Pabs's own rounding). */
-static inline int sc_cap_side_sure(sc_vec3 p, const sc_capsule *c)
+static inline int sc_cap_side_sure(const sc_cap_q *q)
 {
-    double m[3], u[3], n[3], pm[3], pu[3], pn[3];
+    const double *m = q->m, *u = q->u;
+    double pm[3], pu[3];
     for (int i = 0; i < 3; ++i) {
-        double pi = sc_get(p, i), ai = sc_get(c->a, i), bi = sc_get(c->b, i);
-        m[i] = pi - ai;
-        u[i] = bi - ai;
-        n[i] = pi - bi;
-        pm[i] = fabs(pi) + fabs(ai);
-        pu[i] = fabs(bi) + fabs(ai);
-        pn[i] = fabs(pi) + fabs(bi);
+        pm[i] = fabs(q->o[i]) + fabs(q->a[i]);
+        pu[i] = fabs(q->b[i]) + fabs(q->a[i]);
     }
     double mg = SC_CAP_NO_MARGIN == 2 ? 0.0 : 0x1p-48;
-    double R2 = (double)c->radius * c->radius;
-    double s = m[0] * u[0] + m[1] * u[1] + m[2] * u[2], ps = pm[0] * pu[0] + pm[1] * pu[1] + pm[2] * pu[2];
+    double R2 = q->R2, s = q->um, ps = pm[0] * pu[0] + pm[1] * pu[1] + pm[2] * pu[2];
     double x, px;
     if (s < -mg * ps) { /* the end a */
         x = (m[0] * m[0] + m[1] * m[1] + m[2] * m[2]) - R2;
         px = (pm[0] * pm[0] + pm[1] * pm[1] + pm[2] * pm[2]) + R2;
     } else {
-        double uu = u[0] * u[0] + u[1] * u[1] + u[2] * u[2], puu = pu[0] * pu[0] + pu[1] * pu[1] + pu[2] * pu[2];
+        double uu = q->uu, puu = pu[0] * pu[0] + pu[1] * pu[1] + pu[2] * pu[2];
         double g = s - uu, pg = ps + puu;
-        if (g > mg * pg) { /* the end b */
+        if (g > mg * pg) { /* the end b: o - b, one rounding from the floats */
+            double n[3], pn[3];
+            for (int i = 0; i < 3; ++i) {
+                n[i] = q->o[i] - q->b[i];
+                pn[i] = fabs(q->o[i]) + fabs(q->b[i]);
+            }
             x = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]) - R2;
             px = (pn[0] * pn[0] + pn[1] * pn[1] + pn[2] * pn[2]) + R2;
         } else if (s > mg * ps && -g > mg * pg) { /* between */
-            x = 0.0;
-            px = 0.0;
-            for (int i = 0; i < 3; ++i) {
-                int j = (i + 1) % 3, k = (i + 2) % 3;
-                double w = m[j] * u[k] - m[k] * u[j], pw = pm[j] * pu[k] + pm[k] * pu[j];
-                x += w * w;
-                px += pw * pw;
-            }
-            x = x - R2 * uu;
-            px = px + R2 * puu;
+            double w0 = m[1] * u[2] - m[2] * u[1], w1 = m[2] * u[0] - m[0] * u[2], w2 = m[0] * u[1] - m[1] * u[0];
+            double p0 = pm[1] * pu[2] + pm[2] * pu[1], p1 = pm[2] * pu[0] + pm[0] * pu[2], p2 = pm[0] * pu[1] + pm[1] * pu[0];
+            x = (w0 * w0 + w1 * w1 + w2 * w2) - R2 * uu;
+            px = (p0 * p0 + p1 * p1 + p2 * p2) + R2 * puu;
         } else {
             return SC_NUM_UNKNOWN;
         }
