@@ -149,14 +149,14 @@ typedef struct sc_cap_line {
     double best_margin, best_tau; /* the nearest approach, when no candidate was found */
 } sc_cap_line;
 
-static void sc_cap_take(sc_cap_line *L, double t0, double t1)
+static SC_INLINE void sc_cap_take(sc_cap_line *L, double t0, double t1)
 {
     if (L->n == 0 || t0 < L->tau_enter) L->tau_enter = t0;
     if (L->n == 0 || t1 > L->tau_exit) L->tau_exit = t1;
     L->n++;
 }
 
-static void sc_cap_near(sc_cap_line *L, double margin, double tau)
+static SC_INLINE void sc_cap_near(sc_cap_line *L, double margin, double tau)
 {
     if (!(margin <= L->best_margin)) {
         L->best_margin = margin;
@@ -164,8 +164,8 @@ static void sc_cap_near(sc_cap_line *L, double margin, double tau)
     }
 }
 
-static double sc_cap_dot(const double *x, const double *y) { return x[0] * y[0] + x[1] * y[1] + x[2] * y[2]; }
-static void sc_cap_cross(double *r, const double *x, const double *y)
+static SC_INLINE double sc_cap_dot(const double *x, const double *y) { return x[0] * y[0] + x[1] * y[1] + x[2] * y[2]; }
+static SC_INLINE void sc_cap_cross(double *r, const double *x, const double *y)
 {
     for (int i = 0; i < 3; ++i) {
         int j = (i + 1) % 3, k = (i + 2) % 3;
@@ -175,7 +175,7 @@ static void sc_cap_cross(double *r, const double *x, const double *y)
 
 /* The quadratic qa tau^2 + 2 qb tau + qc <= 0 (qa > 0), given h = sqrt(qb^2 - qa qc) (computed
  * by the caller in its accurate form): its roots, the one without cancellation first. */
-static void sc_cap_roots(double qa, double qb, double qc, double h, double *t0, double *t1)
+static SC_INLINE void sc_cap_roots(double qa, double qb, double qc, double h, double *t0, double *t1)
 {
     if (qb <= 0.0) {
         double s = -qb + h;
@@ -190,7 +190,7 @@ static void sc_cap_roots(double qa, double qb, double qc, double h, double *t0, 
 }
 
 /* The ball of centre c (0 or u in the frame). */
-static void sc_cap_ball_line(sc_cap_line *L, const double *c)
+static SC_INLINE void sc_cap_ball_line(sc_cap_line *L, const double *c)
 {
     double g[3] = {L->f[0] - c[0], L->f[1] - c[1], L->f[2] - c[2]}, x[3];
     sc_cap_cross(x, g, L->d);
@@ -208,7 +208,7 @@ static void sc_cap_ball_line(sc_cap_line *L, const double *c)
 /* The lateral surface: the distance from the axis line is r at the roots of
  * AA tau^2 + 2 AB tau + (BB - r^2 uu) (A = d x u, B = f x u); the discriminant is
  * uu (r^2 AA - (d.B)^2). A root counts when its point lies between the end planes. */
-static void sc_cap_side_line(sc_cap_line *L)
+static SC_INLINE void sc_cap_side_line(sc_cap_line *L)
 {
     double A[3], B[3];
     sc_cap_cross(A, L->d, L->u);
@@ -237,7 +237,7 @@ static inline double sc_cap_wterm(double oj, double ok, double aj, double ak, do
     return sc_cap_xsum4(t);
 }
 
-static void sc_cap_line_solve(sc_cap_line *L, const sc_cap_q *q)
+static SC_INLINE void sc_cap_line_solve(sc_cap_line *L, const sc_cap_q *q)
 {
     const double *o = q->o, *a = q->a, *d = q->d;
     double w[3], t[6];
@@ -276,7 +276,7 @@ static void sc_cap_line_solve(sc_cap_line *L, const sc_cap_q *q)
  * the axis (a or b on the caps). A zero-radius capsule (the segment): the unit vector facing the
  * ray (sgn = -1) or along it (sgn = 1) without its component along the axis, or +-dir at an end
  * or for a ray along the axis. */
-static sc_vec3 sc_cap_normal_at(const sc_cap_line *L, const double *e0, sc_vec3 dir, double sgn)
+static SC_INLINE sc_vec3 sc_cap_normal_at(const sc_cap_line *L, const double *e0, sc_vec3 dir, double sgn)
 {
     double e[3] = {e0[0], e0[1], e0[2]}, dv[3] = {sgn * L->d[0], sgn * L->d[1], sgn * L->d[2]};
     double eu = sc_cap_dot(e, L->u);
