@@ -131,16 +131,17 @@ static inline int sc_cap_hit_sure(const sc_cap_q *q)
     double du = d[0] * u[0] + d[1] * u[1] + d[2] * u[2];
     double dm = d[0] * m[0] + d[1] * m[1] + d[2] * m[2];
     double T = q->T, den = dd * uu - du * du;
-    /* the lines' nearest points, then s for that t, then t for that s, each clamped */
+    /* the lines' nearest points, then s for that t, then, when s was clamped, t for that s */
     double t = den > 0.0 ? (du * um - uu * dm) / den : 0.0;
     if (!(t > 0.0)) t = 0.0;
     if (t > T) t = T;
     double s = (um + t * du) / uu;
-    if (!(s > 0.0)) s = 0.0;
-    if (s > 1.0) s = 1.0;
-    t = (s * du - dm) / dd;
-    if (!(t > 0.0)) t = 0.0;
-    if (t > T) t = T;
+    if (!(s > 0.0 && s < 1.0)) {
+        s = s > 0.0 ? 1.0 : 0.0;
+        t = (s * du - dm) / dd;
+        if (!(t > 0.0)) t = 0.0;
+        if (t > T) t = T;
+    }
     double D = 0.0, E = 0.0;
     for (int i = 0; i < 3; ++i) {
         double v = (m[i] + t * d[i]) - s * u[i];
