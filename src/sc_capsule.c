@@ -318,8 +318,9 @@ sc_raycast_result sc__raycast_capsule_valid(const sc_ray *ray, const sc_capsule 
     }
     sc_cap_q q;
     sc_cap_prep(&q, ray, c);
-    /* a certain hit from a witness in double, else the exact decision */
-    if (!sc_cap_hit_sure(&q) && !sc_cap_ray_hits(ray, c, 1)) return sc_miss();
+    /* a certain hit from a witness in double, a certain miss from the lines' distance, else the
+     * exact decision */
+    if (!sc_cap_hit_sure(&q) && (sc_cap_miss_sure(&q) || !sc_cap_ray_hits(ray, c, 1))) return sc_miss();
     sc_vec3 o = ray->origin, d = ray->dir;
     sc_cap_line L;
     sc_cap_line_solve(&L, &q);
