@@ -7,7 +7,9 @@
  * clear of zero, and from exact binary numbers otherwise (sc_exact_num.h). Reported numbers
  * (t_enter, t_exit, t, point, normal, closest points) are computed in double and rounded to float,
  * kept within +-FLT_MAX, as for spheres. A capsule with a == b is a ball: every query then gives
- * the sphere's answer, bit for bit (it is answered by sc_sphere.c). */
+ * the sphere's answer, bit for bit (it is answered by sc_sphere.c). The ray query first tries the
+ * quick paths of sc_capsule_fast.h (a certain hit, miss or side from doubles with a static bound;
+ * the line solve's exact sums unrolled), which give the same answers with less work. */
 #include "sc_single.h"
 #include "sc_exact.h"
 #include "sc_exact_num.h"
