@@ -220,8 +220,8 @@ static SC_INLINE void sc_cap_side_line(sc_cap_line *L)
     double AB = sc_cap_dot(A, B), BB = sc_cap_dot(B, B), det = sc_cap_dot(L->d, B);
     double fu = sc_cap_dot(L->f, L->u), du = sc_cap_dot(L->d, L->u);
     double g = L->r2 * AA - det * det;
-    double tv = -AB / AA, Lv = fu + tv * du;
     if (g < 0.0) {
+        double tv = -AB / AA, Lv = fu + tv * du;
         if (Lv >= 0.0 && Lv <= L->uu) sc_cap_near(L, g / AA, tv);
         return;
     }

@@ -134,11 +134,20 @@ static inline int sc_cap_hit_sure(const sc_cap_q *q)
     double du = d[0] * u[0] + d[1] * u[1] + d[2] * u[2];
     double dm = d[0] * m[0] + d[1] * m[1] + d[2] * m[2];
     double T = q->T, den = dd * uu - du * du;
-    /* the lines' nearest points, then s for that t, then, when s was clamped, t for that s */
-    double t = den > 0.0 ? (du * um - uu * dm) / den : 0.0;
-    if (!(t > 0.0)) t = 0.0;
-    if (t > T) t = T;
-    double s = (um + t * du) / uu;
+    /* the lines' nearest points (one division: t = (du um - uu dm) / den, s = (um + t du) / uu =
+     * (dd um - du dm) / den); when one is out of its range (or the lines are parallel), t clamped,
+     * s for that t, and when s is clamped, t for that s */
+    double t = 0.0, s = -1.0;
+    if (den > 0.0) {
+        double k = 1.0 / den;
+        t = (du * um - uu * dm) * k;
+        s = (dd * um - du * dm) * k;
+    }
+    if (!(t > 0.0 && t <= T && s > 0.0 && s < 1.0)) {
+        if (!(t > 0.0)) t = 0.0;
+        if (t > T) t = T;
+        s = (um + t * du) / uu;
+    }
     if (!(s > 0.0 && s < 1.0)) {
         s = s > 0.0 ? 1.0 : 0.0;
         t = (s * du - dm) / dd;
