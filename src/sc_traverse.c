@@ -80,6 +80,8 @@ static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
     r->exclude = -1;
     r->inside = SC_INSIDE_SOLID;
     r->filtered = 0;
+    /* no axis parallel, tiny or huge: every culling reciprocal finite */
+    r->fast = (_mm_movemask_ps(_mm_or_ps(nanm, _mm_castsi128_ps(zero))) & 7) == 0;
 }
 #else
 static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
@@ -88,7 +90,7 @@ static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
     const float o[3] = {ray->origin.x, ray->origin.y, ray->origin.z};
     const float d[3] = {ray->dir.x, ray->dir.y, ray->dir.z};
     const uint32_t tiny = sc_w_mag(SC_TINY_DIR), huge = sc_w_mag(SC_HUGE_DIR), far = sc_w_mag(SC_FAR_COORD);
-    int oct = 0;
+    int oct = 0, fast = 1;
     for (int a = 0; a < 3; ++a) {
         r->o[a] = o[a];
         r->d[a] = d[a];
@@ -101,6 +103,7 @@ static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
          * normal float and the products cannot overflow. */
         float inv = 1.0f / d[a];
         inv = (m != 0 && m < tiny) || m >= huge ? NAN : inv;
+        fast &= m >= tiny && m < huge;
         r->c.vnear[a] = f4_splat(inv * SC_SHRINK);
         r->c.vfar[a] = f4_splat(inv * SC_GROW);
         r->c.vo[a] = f4_splat(o[a]);
@@ -116,6 +119,7 @@ static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
     r->exclude = -1;
     r->inside = SC_INSIDE_SOLID;
     r->filtered = 0;
+    r->fast = fast;
 }
 #endif
 
@@ -269,6 +273,36 @@ static inline uint32_t sc_w_fbits(float f)
 
 /* A stack key: the bits of t (>= +0, not NaN) above the child reference. */
 static inline uint64_t sc_w_key(float t, int32_t ref) { return (uint64_t)sc_w_fbits(t) << 32 | (uint32_t)ref; }
+
+/* A group's test on the leaf test's fast path (sc_w_leaf_fast4; for an all-AABB group and an
+ * unfiltered ray with every axis culling, under SC_INSIDE_SOLID): the culling test and the
+ * exact one in one pass, then per sure hit the quotient of its entry axis, its one division,
+ * offered as sc_w_group_exact offers it; the other lanes the culling test passed go through the
+ * scalar test. gnoff / gfoff: the offsets for width 4 in the ray's octant. */
+static SC_W_FORCE_INLINE void sc_w_group_fast(const sc_world *w, const sc_group *g, const sc_wray *r, sc_whit *best,
+                                              const int *gnoff, const int *gfoff, f4 vlim, f4 vtmax)
+{
+    unsigned axm[2], redo;
+    unsigned hit = sc_w_leaf_fast4(&g->lo[0][0], gnoff, gfoff, &r->c, vlim, vtmax, (unsigned)g->live, &redo, axm);
+    for (; redo; redo &= redo - 1) sc_w_test_object(w, r, g->idx[sc_w_ctz(redo)], best);
+    for (; hit; hit &= hit - 1) {
+        int l = sc_w_ctz(hit);
+        int ax = axm[0] >> l & 1u ? 0 : axm[1] >> l & 1u ? 1 : 2;
+        /* the scalar test's near quotient of the entry axis: (lo - o) / d when d > 0, else
+         * (hi - o) / d */
+        float d = r->d[ax];
+        float bound = d > 0.0f ? g->lo[ax][l] : g->hi[ax][l];
+        float tn = (bound - r->o[ax]) / d;
+        /* sc_w_offer, the normal made only for a hit that is kept */
+        float t = tn > 0.0f ? tn : 0.0f;
+        int o = g->idx[l];
+        if (best->index < 0 || t < best->t || (t == best->t && o < best->index)) {
+            best->t = t;
+            best->index = o;
+            best->normal = sc_w_lane_normal(r, tn, ax);
+        }
+    }
+}
 
 /* The traversal loops: the portable one, and the AVX2 one where it can exist. */
 #define SC_TL_NAME sc_w_trav

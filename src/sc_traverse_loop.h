@@ -60,6 +60,10 @@ static SC_W_FORCE_INLINE SC_TL_ATTR int SC_TL_BODY(const sc_world *w, const sc_w
     __m256 vlim8 = _mm256_set1_ps(sc_w_cull_limit(limit));
 #endif
     uint32_t lbits = sc_w_fbits(limit);
+    /* the leaf test's fast path: every axis culls, no filter, objects containing the origin
+     * solid */
+    const int fast = r->fast && !r->filtered && r->inside == SC_INSIDE_SOLID;
+    const f4 vtmax = f4_splat(r->ray.tmax);
     for (;;) {
         while (cur >= 0) {
             const sc_node *nd = &nodes[cur];
@@ -119,12 +123,21 @@ static SC_W_FORCE_INLINE SC_TL_ATTR int SC_TL_BODY(const sc_world *w, const sc_w
         }
         {
             const sc_group *g = &groups[~cur];
-            /* A group of one object below a node: its bounds are the node lane's that was just
-             * culled (with a limit t_enter did not exceed then and does not exceed now, see
-             * pop), so the same test would pass again. (A root group of one object is then
-             * tested exactly without culling: culling only ever saves work.) */
-            if (g->count == 1 || sc_w_cull4v(&g->lo[0][0], gnoff, gfoff, cull, vlim, NULL)) {
+            int tested = 1;
+            if (fast && g->all_aabb) {
+                /* the culling and exact tests in one pass (sc_w_leaf_fast4) */
+                sc_w_group_fast(w, g, r, best, gnoff, gfoff, vlim, vtmax);
+            } else if (g->count == 1 || sc_w_cull4v(&g->lo[0][0], gnoff, gfoff, cull, vlim, NULL)) {
+                /* A group of one object below a node: its bounds are the node lane's that was
+                 * just culled (with a limit t_enter did not exceed then and does not exceed
+                 * now, see pop), so the same test would pass again. (A root group of one
+                 * object is then tested exactly without culling: culling only ever saves
+                 * work.) */
                 sc_w_group_exact(w, g, r, best, limit);
+            } else {
+                tested = 0;
+            }
+            if (tested) {
                 if (best->index >= 0) {
                     if (any_hit) return 0;
                     limit = best->t + 0.0f;
