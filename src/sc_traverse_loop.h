@@ -60,9 +60,8 @@ static SC_W_FORCE_INLINE SC_TL_ATTR int SC_TL_BODY(const sc_world *w, const sc_w
     __m256 vlim8 = _mm256_set1_ps(sc_w_cull_limit(limit));
 #endif
     uint32_t lbits = sc_w_fbits(limit);
-    /* the leaf test's fast path: every axis culls, no filter, objects containing the origin
-     * solid */
-    const int fast = r->fast && !r->filtered && r->inside == SC_INSIDE_SOLID;
+    /* the leaf test's fast path (sc_wray.fast) */
+    const int fast = r->fast;
     const f4 vtmax = f4_splat(r->ray.tmax);
     for (;;) {
         while (cur >= 0) {
