@@ -83,6 +83,57 @@ static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
     /* no axis parallel, tiny or huge: every culling reciprocal finite */
     r->fast = (_mm_movemask_ps(_mm_or_ps(nanm, _mm_castsi128_ps(zero))) & 7) == 0;
 }
+#elif defined(__wasm_simd128__) && !defined(SC_SIMD_SCALAR)
+/* sc__ray_prep's definition (the portable version below) on wasm SIMD128, as the SSE2 version
+ * above: the ray's 7 floats as two vectors, one division for the three reciprocals, the same
+ * operations per lane (the NaN of a non-culling axis is the same quiet NaN, whose sign bit is
+ * clear), so the same record. */
+_Static_assert(offsetof(sc_wray, d) == offsetof(sc_wray, o) + 12 && offsetof(sc_wray, par) == offsetof(sc_wray, d) + 12,
+               "sc__ray_prep stores o and d as overlapping vectors");
+_Static_assert(offsetof(sc_ray, dir) == 12 && offsetof(sc_ray, tmax) == 24, "sc_ray is 7 contiguous floats");
+static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
+{
+    r->ray = *ray;
+    const char *rp = (const char *)ray;
+    const v128_t o4 = wasm_v128_load(rp);      /* o.x o.y o.z d.x */
+    const v128_t d4 = wasm_v128_load(rp + 12); /* d.x d.y d.z tmax */
+    const v128_t mag = wasm_i32x4_splat(0x7FFFFFFF);
+    const v128_t m = wasm_v128_and(d4, mag);
+    const v128_t zero = wasm_i32x4_eq(m, wasm_i32x4_splat(0));
+    /* 0 < |d| < 2^-40 or |d| >= 2^100: NaN (that axis takes no part in culling) */
+    const v128_t tiny = wasm_v128_andnot(wasm_i32x4_lt(m, wasm_i32x4_splat((int32_t)sc_w_mag(SC_TINY_DIR))), zero);
+    const v128_t huge = wasm_i32x4_gt(m, wasm_i32x4_splat((int32_t)sc_w_mag(SC_HUGE_DIR) - 1));
+    const v128_t nanm = wasm_v128_or(tiny, huge);
+    v128_t inv = wasm_f32x4_div(wasm_f32x4_splat(1.0f), d4);
+    inv = wasm_v128_bitselect(wasm_f32x4_splat(NAN), inv, nanm);
+    const v128_t vn = wasm_f32x4_mul(inv, wasm_f32x4_splat(SC_SHRINK)), vf = wasm_f32x4_mul(inv, wasm_f32x4_splat(SC_GROW));
+    r->c.vo[0] = wasm_i32x4_shuffle(o4, o4, 0, 0, 0, 0);
+    r->c.vo[1] = wasm_i32x4_shuffle(o4, o4, 1, 1, 1, 1);
+    r->c.vo[2] = wasm_i32x4_shuffle(o4, o4, 2, 2, 2, 2);
+    r->c.vnear[0] = wasm_i32x4_shuffle(vn, vn, 0, 0, 0, 0);
+    r->c.vnear[1] = wasm_i32x4_shuffle(vn, vn, 1, 1, 1, 1);
+    r->c.vnear[2] = wasm_i32x4_shuffle(vn, vn, 2, 2, 2, 2);
+    r->c.vfar[0] = wasm_i32x4_shuffle(vf, vf, 0, 0, 0, 0);
+    r->c.vfar[1] = wasm_i32x4_shuffle(vf, vf, 1, 1, 1, 1);
+    r->c.vfar[2] = wasm_i32x4_shuffle(vf, vf, 2, 2, 2, 2);
+    /* the sign bits of inv: the near bound is the maximum */
+    r->c.oct = (int)(wasm_i32x4_bitmask(inv) & 7);
+    /* far (sc_w_far3): some |o| not below 2^80 (lanes 0..2 of o4) */
+    const v128_t om = wasm_v128_and(o4, mag);
+    r->far = (wasm_i32x4_bitmask(wasm_i32x4_gt(om, wasm_i32x4_splat((int32_t)sc_w_mag(SC_FAR_COORD) - 1))) & 7) != 0;
+    wasm_v128_store(r->o, o4); /* o, and d.x in d[0] (stored again next) */
+    wasm_v128_store(r->d, d4); /* d, and tmax in par[0] (stored next) */
+    const v128_t par = wasm_v128_and(zero, wasm_i32x4_splat(1));
+    r->par[0] = wasm_i32x4_extract_lane(par, 0);
+    r->par[1] = wasm_i32x4_extract_lane(par, 1);
+    r->par[2] = wasm_i32x4_extract_lane(par, 2);
+    r->mask = 0xFFFFFFFFu;
+    r->exclude = -1;
+    r->inside = SC_INSIDE_SOLID;
+    r->filtered = 0;
+    /* no axis parallel, tiny or huge: every culling reciprocal finite */
+    r->fast = (wasm_i32x4_bitmask(wasm_v128_or(nanm, zero)) & 7) == 0;
+}
 #else
 static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
 {
