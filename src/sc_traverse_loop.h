@@ -122,7 +122,6 @@ static SC_W_FORCE_INLINE SC_TL_ATTR int SC_TL_BODY(const sc_world *w, const sc_w
         }
         {
             const sc_group *g = &groups[~cur];
-            int tested = 1;
             if (fast && g->all_aabb) {
                 /* the culling and exact tests in one pass (sc_w_leaf_fast4) */
                 sc_w_group_fast(w, g, r, best, gnoff, gfoff, vlim, vtmax);
@@ -134,18 +133,16 @@ static SC_W_FORCE_INLINE SC_TL_ATTR int SC_TL_BODY(const sc_world *w, const sc_w
                  * work.) */
                 sc_w_group_exact(w, g, r, best, limit);
             } else {
-                tested = 0;
+                goto pop;
             }
-            if (tested) {
-                if (best->index >= 0) {
-                    if (any_hit) return 0;
-                    limit = best->t + 0.0f;
-                    vlim = f4_splat(sc_w_cull_limit(limit));
+            if (best->index >= 0) {
+                if (any_hit) return 0;
+                limit = best->t + 0.0f;
+                vlim = f4_splat(sc_w_cull_limit(limit));
 #if SC_TL_AVX
-                    vlim8 = _mm256_set1_ps(sc_w_cull_limit(limit));
+                vlim8 = _mm256_set1_ps(sc_w_cull_limit(limit));
 #endif
-                    lbits = sc_w_fbits(limit);
-                }
+                lbits = sc_w_fbits(limit);
             }
         }
     pop:
