@@ -7,10 +7,13 @@
  * clear of zero, and from exact binary numbers otherwise (sc_exact_num.h). Reported numbers
  * (t_enter, t_exit, t, point, normal, closest points) are computed in double and rounded to float,
  * kept within +-FLT_MAX, as for spheres. A capsule with a == b is a ball: every query then gives
- * the sphere's answer, bit for bit (it is answered by sc_sphere.c). */
+ * the sphere's answer, bit for bit (it is answered by sc_sphere.c). The ray query first tries the
+ * quick paths of sc_capsule_fast.h (a certain hit, miss or side from doubles with a static bound;
+ * the line solve's exact sums unrolled), which give the same answers with less work. */
 #include "sc_single.h"
 #include "sc_exact.h"
 #include "sc_exact_num.h"
+#include "sc_capsule_fast.h"
 
 /* The inputs of one decision: the piece P (kind 0: the segment p0-p1; 1: the ray p0 + t dir,
  * 0 <= t <= tmax (finite); 2: the half-line p0 + t dir, t >= 0), the segment q0-q1, and R = r0 + r1
@@ -148,14 +151,14 @@ typedef struct sc_cap_line {
     double best_margin, best_tau; /* the nearest approach, when no candidate was found */
 } sc_cap_line;
 
-static void sc_cap_take(sc_cap_line *L, double t0, double t1)
+static SC_INLINE void sc_cap_take(sc_cap_line *L, double t0, double t1)
 {
     if (L->n == 0 || t0 < L->tau_enter) L->tau_enter = t0;
     if (L->n == 0 || t1 > L->tau_exit) L->tau_exit = t1;
     L->n++;
 }
 
-static void sc_cap_near(sc_cap_line *L, double margin, double tau)
+static SC_INLINE void sc_cap_near(sc_cap_line *L, double margin, double tau)
 {
     if (!(margin <= L->best_margin)) {
         L->best_margin = margin;
@@ -163,8 +166,8 @@ static void sc_cap_near(sc_cap_line *L, double margin, double tau)
     }
 }
 
-static double sc_cap_dot(const double *x, const double *y) { return x[0] * y[0] + x[1] * y[1] + x[2] * y[2]; }
-static void sc_cap_cross(double *r, const double *x, const double *y)
+static SC_INLINE double sc_cap_dot(const double *x, const double *y) { return x[0] * y[0] + x[1] * y[1] + x[2] * y[2]; }
+static SC_INLINE void sc_cap_cross(double *r, const double *x, const double *y)
 {
     for (int i = 0; i < 3; ++i) {
         int j = (i + 1) % 3, k = (i + 2) % 3;
@@ -174,7 +177,7 @@ static void sc_cap_cross(double *r, const double *x, const double *y)
 
 /* The quadratic qa tau^2 + 2 qb tau + qc <= 0 (qa > 0), given h = sqrt(qb^2 - qa qc) (computed
  * by the caller in its accurate form): its roots, the one without cancellation first. */
-static void sc_cap_roots(double qa, double qb, double qc, double h, double *t0, double *t1)
+static SC_INLINE void sc_cap_roots(double qa, double qb, double qc, double h, double *t0, double *t1)
 {
     if (qb <= 0.0) {
         double s = -qb + h;
@@ -189,7 +192,7 @@ static void sc_cap_roots(double qa, double qb, double qc, double h, double *t0, 
 }
 
 /* The ball of centre c (0 or u in the frame). */
-static void sc_cap_ball_line(sc_cap_line *L, const double *c)
+static SC_INLINE void sc_cap_ball_line(sc_cap_line *L, const double *c)
 {
     double g[3] = {L->f[0] - c[0], L->f[1] - c[1], L->f[2] - c[2]}, x[3];
     sc_cap_cross(x, g, L->d);
@@ -207,7 +210,7 @@ static void sc_cap_ball_line(sc_cap_line *L, const double *c)
 /* The lateral surface: the distance from the axis line is r at the roots of
  * AA tau^2 + 2 AB tau + (BB - r^2 uu) (A = d x u, B = f x u); the discriminant is
  * uu (r^2 AA - (d.B)^2). A root counts when its point lies between the end planes. */
-static void sc_cap_side_line(sc_cap_line *L)
+static SC_INLINE void sc_cap_side_line(sc_cap_line *L)
 {
     double A[3], B[3];
     sc_cap_cross(A, L->d, L->u);
@@ -217,8 +220,8 @@ static void sc_cap_side_line(sc_cap_line *L)
     double AB = sc_cap_dot(A, B), BB = sc_cap_dot(B, B), det = sc_cap_dot(L->d, B);
     double fu = sc_cap_dot(L->f, L->u), du = sc_cap_dot(L->d, L->u);
     double g = L->r2 * AA - det * det;
-    double tv = -AB / AA, Lv = fu + tv * du;
     if (g < 0.0) {
+        double tv = -AB / AA, Lv = fu + tv * du;
         if (Lv >= 0.0 && Lv <= L->uu) sc_cap_near(L, g / AA, tv);
         return;
     }
@@ -229,48 +232,63 @@ static void sc_cap_side_line(sc_cap_line *L)
     if (L1 >= 0.0 && L1 <= L->uu) sc_cap_take(L, t1, t1);
 }
 
-static sc_cap_line sc_cap_line_solve(sc_vec3 o, sc_vec3 d, const sc_capsule *c)
+/* One component of w = (o - a) x d: sc_cross_terms's four products in its order, summed. */
+static inline double sc_cap_wterm(double oj, double ok, double aj, double ak, double dj, double dk)
 {
-    sc_cap_line L;
-    double w[3], t[3];
-    sc_cross_terms(w, o, c->a, d); /* (o - a) x d, exactly summed */
-    L.dd = sc_xsum(t, sc_terms_dot(t, 0, d, d, 1.0));
-    L.ta = -sc_offset_dot(o, c->a, d) / L.dd;
+    double t[4] = {oj * dk, -(aj * dk), -(ok * dj), ak * dj};
+    return sc_cap_xsum4(t);
+}
+
+static SC_INLINE void sc_cap_line_solve(sc_cap_line *L, const sc_cap_q *q)
+{
+    const double *o = q->o, *a = q->a, *d = q->d;
+    double w[3], t[6];
+    /* w = (o - a) x d, dd = d.d and (o - a).d, exactly summed: sc_cross_terms, sc_terms_dot and
+     * sc_offset_dot's terms in their order, summed by sc_xsum's unrolled twins (the same doubles) */
+    w[0] = sc_cap_wterm(o[1], o[2], a[1], a[2], d[1], d[2]);
+    w[1] = sc_cap_wterm(o[2], o[0], a[2], a[0], d[2], d[0]);
+    w[2] = sc_cap_wterm(o[0], o[1], a[0], a[1], d[0], d[1]);
+    for (int i = 0; i < 3; ++i) t[i] = d[i] * d[i];
+    L->dd = sc_cap_xsum3(t);
     for (int i = 0; i < 3; ++i) {
-        L.d[i] = sc_get(d, i);
-        L.u[i] = (double)sc_get(c->b, i) - sc_get(c->a, i);
+        t[i] = o[i] * d[i];
+        t[3 + i] = -(a[i] * d[i]);
     }
-    sc_cap_cross(L.f, L.d, w);
-    for (int i = 0; i < 3; ++i) L.f[i] /= L.dd;
-    L.uu = sc_cap_dot(L.u, L.u);
-    L.r2 = (double)c->radius * c->radius;
-    L.n = 0;
-    L.tau_enter = L.tau_exit = 0.0;
-    L.best_margin = -INFINITY;
-    L.best_tau = 0.0;
+    L->ta = -sc_cap_xsum6(t) / L->dd;
+    for (int i = 0; i < 3; ++i) {
+        L->d[i] = d[i];
+        L->u[i] = q->u[i];
+    }
+    sc_cap_cross(L->f, L->d, w);
+    for (int i = 0; i < 3; ++i) L->f[i] /= L->dd;
+    L->uu = q->uu;
+    L->r2 = q->R2;
+    L->n = 0;
+    L->tau_enter = L->tau_exit = 0.0;
+    L->best_margin = -INFINITY;
+    L->best_tau = 0.0;
     double zero[3] = {0, 0, 0};
-    sc_cap_ball_line(&L, zero);
-    sc_cap_ball_line(&L, L.u);
-    sc_cap_side_line(&L);
-    if (L.n == 0) L.tau_enter = L.tau_exit = L.best_tau; /* exactly a hit; rounding said no */
-    return L;
+    sc_cap_ball_line(L, zero);
+    sc_cap_ball_line(L, L->u);
+    sc_cap_side_line(L);
+    if (L->n == 0) L->tau_enter = L->tau_exit = L->best_tau; /* exactly a hit; rounding said no */
 }
 
 /* The outward unit normal at the point e (relative to a) of the surface: from the nearest point of
  * the axis (a or b on the caps). A zero-radius capsule (the segment): the unit vector facing the
  * ray (sgn = -1) or along it (sgn = 1) without its component along the axis, or +-dir at an end
  * or for a ray along the axis. */
-static sc_vec3 sc_cap_normal_at(const sc_cap_line *L, const double *e0, sc_vec3 dir, double sgn)
+static SC_INLINE sc_vec3 sc_cap_normal_at(const sc_cap_line *L, const double *e0, sc_vec3 dir, double sgn)
 {
     double e[3] = {e0[0], e0[1], e0[2]}, dv[3] = {sgn * L->d[0], sgn * L->d[1], sgn * L->d[2]};
-    sc_vec3 facing = sc_unit_d(dv, dir);
     double eu = sc_cap_dot(e, L->u);
     if (!(L->r2 > 0.0)) {
+        sc_vec3 facing = sc_cap_unit(dv, dir);
         if (L->uu > 0.0 && eu > 0.0 && eu < L->uu) {
             double k = sc_cap_dot(dv, L->u) / L->uu;
             for (int i = 0; i < 3; ++i) e[i] = dv[i] - k * L->u[i];
             /* a ray along the axis leaves only rounding across it: then -dir, as at an end */
-            if (sc_cap_dot(e, e) > 0x1p-40 * L->dd) return sc_unit_d(e, facing);
+            if (sc_cap_dot(e, e) > 0x1p-40 * L->dd) return sc_cap_unit(e, facing);
         }
         return facing;
     }
@@ -279,7 +297,10 @@ static sc_vec3 sc_cap_normal_at(const sc_cap_line *L, const double *e0, sc_vec3 
     } else if (eu > 0.0) {
         for (int i = 0; i < 3; ++i) e[i] -= (eu / L->uu) * L->u[i];
     }
-    return sc_unit_d(e, facing);
+    /* the facing direction is the fallback only for a zero or non-finite e: computed then only */
+    double m = sc_cap_absmax(e);
+    if (!(m > 0.0) || !isfinite(m)) return sc_cap_unit(dv, dir);
+    return sc_cap_unit(e, dir);
 }
 
 /* The largest magnitude among the origin, the end points and the radius. */
@@ -297,11 +318,17 @@ sc_raycast_result sc__raycast_capsule_valid(const sc_ray *ray, const sc_capsule 
         sc_sphere s = sc_cap_ball(c, 0);
         return sc__raycast_sphere_valid(ray, &s);
     }
-    if (!sc_cap_ray_hits(ray, c, 1)) return sc_miss();
+    sc_cap_q q;
+    sc_cap_prep(&q, ray, c);
+    /* a certain hit from a witness in double, a certain miss from the lines' distance, else the
+     * exact decision */
+    if (!sc_cap_hit_sure(&q) && (sc_cap_miss_sure(&q) || !sc_cap_ray_hits(ray, c, 1))) return sc_miss();
     sc_vec3 o = ray->origin, d = ray->dir;
-    sc_cap_line L = sc_cap_line_solve(o, d, c);
+    sc_cap_line L;
+    sc_cap_line_solve(&L, &q);
     double t_enter = L.ta + L.tau_enter, t_exit = L.ta + L.tau_exit, tau = L.tau_enter;
-    int side = sc_cap_side(o, c);
+    int side = sc_cap_side_sure(&q); /* the origin's side from doubles, else exactly */
+    if (side == SC_NUM_UNKNOWN) side = sc_cap_side(o, c);
     if (side < 0 && !(t_enter < 0.0)) t_enter = -0.0; /* strictly inside */
     if (side > 0 && t_enter < 0.0) t_enter = 0.0;    /* outside: rounding put the entry behind */
     if (side == 0) {
@@ -351,7 +378,10 @@ sc_vec3 sc__exit_normal_capsule(const sc_ray *ray, const sc_capsule *c)
         sc_sphere s = sc_cap_ball(c, 0);
         return sc__exit_normal_sphere(ray, &s);
     }
-    sc_cap_line L = sc_cap_line_solve(ray->origin, ray->dir, c);
+    sc_cap_q q;
+    sc_cap_prep(&q, ray, c);
+    sc_cap_line L;
+    sc_cap_line_solve(&L, &q);
     double e[3];
     for (int i = 0; i < 3; ++i) e[i] = L.f[i] + L.tau_exit * L.d[i];
     return sc_pz3(sc_cap_normal_at(&L, e, ray->dir, 1.0));

@@ -184,6 +184,8 @@ typedef struct sc_wray {
     int32_t exclude;       /* the object this ray ignores, or -1 */
     int inside;            /* the sc_inside rule for objects containing the origin */
     int filtered;          /* masks or exclude must be checked per object */
+    int fast;              /* sc_w_leaf_fast4 may run: every axis culls (2^-40 <= |dir| < 2^100),
+                            * unfiltered, SC_INSIDE_SOLID (sc__ray_prep's defaults) */
 } sc_wray;
 
 typedef struct sc_whit {

@@ -228,6 +228,67 @@ static inline int sc_w_leaf_aabb4(const sc_group *g, const sc_wray *r, float lim
     return bits;
 }
 
+/* The leaf test's fast path: an all-AABB group against a ray whose every axis culls (r->fast),
+ * from the culling products alone, with no division. The exact test's float path
+ * (sc__raycast_aabb_valid) takes, per slab, the rounded quotient q = RN(N / d) of the rounded
+ * difference N = RN(bound - o); the culling product of the same slab is p = RN(N * RN(RN(1/d) *
+ * (1 -+ 2^-20))). When |p| >= 2^-100 (so that neither p nor q is subnormal), |p - q| < 2^-18 |q|:
+ * the scaled reciprocal is within 2^-20 + 2^-23 of 1/d, q within 2^-24 of N / d. Per lane, with
+ * PN = max of the near products and PF = min of the far ones:
+ *   - a sure hit: every |p| >= 2^-100, PN + (|PN| + |PF|) 2^-16 < PF, PF > 0 and
+ *     PN + |PN| 2^-16 < tmax. Then the exact parameters TN = max near q, TF = min far q have
+ *     TN < TF and TF > 0 and TN < tmax, each pair further apart than sc_slab_close's 2^-21 (the
+ *     float rule decides, no quotient is below FLT_MIN: the scalar test's float path hits);
+ *   - the entry axis of a sure hit: the axes whose near product is at least PN - |PN| 2^-16 hold
+ *     every axis whose q is the largest (ties included); when that is one axis, it is the lowest
+ *     (the only) one whose q is TN, and TN is its quotient, divided by the caller.
+ * Lanes the culling test passes (the limit's test, conservative as sc_w_cull4v's) that are not
+ * sure hits with one entry axis go to the scalar test (*redo): the slab planes through the
+ * origin, the edges and corners passed within 2^-16, and their like. Returns the sure hits;
+ * axm[0] / axm[1]: the lanes whose entry axis is 0 / 1 (else 2). base, noff, foff: as
+ * sc_w_cull4v's (width 4). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))
+#endif
+static inline unsigned sc_w_leaf_fast4(const float *base, const int *noff, const int *foff, const sc_wcull *r,
+                                       f4 vlimit, f4 vtmax, unsigned lanes, unsigned *redo, unsigned *axm)
+{
+    /* scalar, per axis: near = (near_bound - o) * inv_near; far = (far_bound - o) * inv_far */
+    f4 n0 = f4_mul(f4_sub(f4_load(base + noff[0]), r->vo[0]), r->vnear[0]);
+    f4 f0 = f4_mul(f4_sub(f4_load(base + foff[0]), r->vo[0]), r->vfar[0]);
+    f4 n1 = f4_mul(f4_sub(f4_load(base + noff[1]), r->vo[1]), r->vnear[1]);
+    f4 f1 = f4_mul(f4_sub(f4_load(base + foff[1]), r->vo[1]), r->vfar[1]);
+    f4 n2 = f4_mul(f4_sub(f4_load(base + noff[2]), r->vo[2]), r->vnear[2]);
+    f4 f2 = f4_mul(f4_sub(f4_load(base + foff[2]), r->vo[2]), r->vfar[2]);
+    /* scalar: pn = max(n0, n1, n2); pf = min(f0, f1, f2) (no NaN: every reciprocal is finite) */
+    f4 pn = f4_max(f4_max(n0, n1), n2);
+    f4 pf = f4_min(f4_min(f0, f1), f2);
+    /* scalar: the culling test, max(pn, 0) <= min(pf, limit) */
+    unsigned pass = (unsigned)f4_bits(f4_le(f4_max(pn, f4_splat(0.0f)), f4_min(pf, vlimit))) & lanes;
+    if (!pass) {
+        *redo = 0;
+        return 0;
+    }
+    /* scalar: clean = min(|n0|, |n1|, |n2|, |f0|, |f1|, |f2|) >= 2^-100 */
+    f4 small = f4_min(f4_min(f4_min(f4_abs(n0), f4_abs(n1)), f4_abs(n2)), f4_min(f4_min(f4_abs(f0), f4_abs(f1)), f4_abs(f2)));
+    f4 sure = f4_ge(small, f4_splat(7.88860905e-31f));
+    /* scalar: pn + (|pn| + |pf|) 2^-16 < pf && pf > 0 && pn + |pn| 2^-16 < tmax */
+    f4 rel = f4_splat(1.52587891e-5f), apn = f4_abs(pn);
+    f4 m = f4_mul(apn, rel);
+    sure = f4_and(sure, f4_lt(f4_add(pn, f4_mul(f4_add(apn, f4_abs(pf)), rel)), pf));
+    sure = f4_and(sure, f4_and(f4_gt(pf, f4_splat(0.0f)), f4_lt(f4_add(pn, m), vtmax)));
+    /* scalar: the candidate entry axes, near >= pn - |pn| 2^-16 */
+    f4 lowest = f4_sub(pn, m);
+    unsigned c0 = (unsigned)f4_bits(f4_ge(n0, lowest)), c1 = (unsigned)f4_bits(f4_ge(n1, lowest));
+    unsigned c2 = (unsigned)f4_bits(f4_ge(n2, lowest));
+    unsigned one = ~((c0 & c1) | (c0 & c2) | (c1 & c2));
+    unsigned hit = (unsigned)f4_bits(sure) & one & pass;
+    *redo = pass & ~hit;
+    axm[0] = c0;
+    axm[1] = c1;
+    return hit;
+}
+
 /* The entry axis of lane l from sc_w_leaf_aabb4's axis_out: the lowest a whose near quotient
  * is t_enter, or -1. */
 static inline int sc_w_lane_axis(const unsigned *axm, int l)

@@ -269,6 +269,8 @@ static void sc_w_apply(sc_wray *r, const sc_wfilt *f, int i)
     r->exclude = f->exclude ? f->exclude[i] : -1;
     r->inside = f->inside;
     r->filtered = f->masked || r->exclude >= 0;
+    /* the leaf test's fast path serves unfiltered rays under SC_INSIDE_SOLID only */
+    r->fast &= !r->filtered && r->inside == SC_INSIDE_SOLID;
 }
 
 /* Ray i's result to the outputs of its mode. */

@@ -80,6 +80,59 @@ static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
     r->exclude = -1;
     r->inside = SC_INSIDE_SOLID;
     r->filtered = 0;
+    /* no axis parallel, tiny or huge: every culling reciprocal finite */
+    r->fast = (_mm_movemask_ps(_mm_or_ps(nanm, _mm_castsi128_ps(zero))) & 7) == 0;
+}
+#elif defined(__wasm_simd128__) && !defined(SC_SIMD_SCALAR)
+/* sc__ray_prep's definition (the portable version below) on wasm SIMD128, as the SSE2 version
+ * above: the ray's 7 floats as two vectors, one division for the three reciprocals, the same
+ * operations per lane (the NaN of a non-culling axis is the same quiet NaN, whose sign bit is
+ * clear), so the same record. */
+_Static_assert(offsetof(sc_wray, d) == offsetof(sc_wray, o) + 12 && offsetof(sc_wray, par) == offsetof(sc_wray, d) + 12,
+               "sc__ray_prep stores o and d as overlapping vectors");
+_Static_assert(offsetof(sc_ray, dir) == 12 && offsetof(sc_ray, tmax) == 24, "sc_ray is 7 contiguous floats");
+static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
+{
+    r->ray = *ray;
+    const char *rp = (const char *)ray;
+    const v128_t o4 = wasm_v128_load(rp);      /* o.x o.y o.z d.x */
+    const v128_t d4 = wasm_v128_load(rp + 12); /* d.x d.y d.z tmax */
+    const v128_t mag = wasm_i32x4_splat(0x7FFFFFFF);
+    const v128_t m = wasm_v128_and(d4, mag);
+    const v128_t zero = wasm_i32x4_eq(m, wasm_i32x4_splat(0));
+    /* 0 < |d| < 2^-40 or |d| >= 2^100: NaN (that axis takes no part in culling) */
+    const v128_t tiny = wasm_v128_andnot(wasm_i32x4_lt(m, wasm_i32x4_splat((int32_t)sc_w_mag(SC_TINY_DIR))), zero);
+    const v128_t huge = wasm_i32x4_gt(m, wasm_i32x4_splat((int32_t)sc_w_mag(SC_HUGE_DIR) - 1));
+    const v128_t nanm = wasm_v128_or(tiny, huge);
+    v128_t inv = wasm_f32x4_div(wasm_f32x4_splat(1.0f), d4);
+    inv = wasm_v128_bitselect(wasm_f32x4_splat(NAN), inv, nanm);
+    const v128_t vn = wasm_f32x4_mul(inv, wasm_f32x4_splat(SC_SHRINK)), vf = wasm_f32x4_mul(inv, wasm_f32x4_splat(SC_GROW));
+    r->c.vo[0] = wasm_i32x4_shuffle(o4, o4, 0, 0, 0, 0);
+    r->c.vo[1] = wasm_i32x4_shuffle(o4, o4, 1, 1, 1, 1);
+    r->c.vo[2] = wasm_i32x4_shuffle(o4, o4, 2, 2, 2, 2);
+    r->c.vnear[0] = wasm_i32x4_shuffle(vn, vn, 0, 0, 0, 0);
+    r->c.vnear[1] = wasm_i32x4_shuffle(vn, vn, 1, 1, 1, 1);
+    r->c.vnear[2] = wasm_i32x4_shuffle(vn, vn, 2, 2, 2, 2);
+    r->c.vfar[0] = wasm_i32x4_shuffle(vf, vf, 0, 0, 0, 0);
+    r->c.vfar[1] = wasm_i32x4_shuffle(vf, vf, 1, 1, 1, 1);
+    r->c.vfar[2] = wasm_i32x4_shuffle(vf, vf, 2, 2, 2, 2);
+    /* the sign bits of inv: the near bound is the maximum */
+    r->c.oct = (int)(wasm_i32x4_bitmask(inv) & 7);
+    /* far (sc_w_far3): some |o| not below 2^80 (lanes 0..2 of o4) */
+    const v128_t om = wasm_v128_and(o4, mag);
+    r->far = (wasm_i32x4_bitmask(wasm_i32x4_gt(om, wasm_i32x4_splat((int32_t)sc_w_mag(SC_FAR_COORD) - 1))) & 7) != 0;
+    wasm_v128_store(r->o, o4); /* o, and d.x in d[0] (stored again next) */
+    wasm_v128_store(r->d, d4); /* d, and tmax in par[0] (stored next) */
+    const v128_t par = wasm_v128_and(zero, wasm_i32x4_splat(1));
+    r->par[0] = wasm_i32x4_extract_lane(par, 0);
+    r->par[1] = wasm_i32x4_extract_lane(par, 1);
+    r->par[2] = wasm_i32x4_extract_lane(par, 2);
+    r->mask = 0xFFFFFFFFu;
+    r->exclude = -1;
+    r->inside = SC_INSIDE_SOLID;
+    r->filtered = 0;
+    /* no axis parallel, tiny or huge: every culling reciprocal finite */
+    r->fast = (wasm_i32x4_bitmask(wasm_v128_or(nanm, zero)) & 7) == 0;
 }
 #else
 static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
@@ -88,7 +141,7 @@ static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
     const float o[3] = {ray->origin.x, ray->origin.y, ray->origin.z};
     const float d[3] = {ray->dir.x, ray->dir.y, ray->dir.z};
     const uint32_t tiny = sc_w_mag(SC_TINY_DIR), huge = sc_w_mag(SC_HUGE_DIR), far = sc_w_mag(SC_FAR_COORD);
-    int oct = 0;
+    int oct = 0, fast = 1;
     for (int a = 0; a < 3; ++a) {
         r->o[a] = o[a];
         r->d[a] = d[a];
@@ -101,6 +154,7 @@ static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
          * normal float and the products cannot overflow. */
         float inv = 1.0f / d[a];
         inv = (m != 0 && m < tiny) || m >= huge ? NAN : inv;
+        fast &= m >= tiny && m < huge;
         r->c.vnear[a] = f4_splat(inv * SC_SHRINK);
         r->c.vfar[a] = f4_splat(inv * SC_GROW);
         r->c.vo[a] = f4_splat(o[a]);
@@ -116,6 +170,7 @@ static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
     r->exclude = -1;
     r->inside = SC_INSIDE_SOLID;
     r->filtered = 0;
+    r->fast = fast;
 }
 #endif
 
@@ -269,6 +324,36 @@ static inline uint32_t sc_w_fbits(float f)
 
 /* A stack key: the bits of t (>= +0, not NaN) above the child reference. */
 static inline uint64_t sc_w_key(float t, int32_t ref) { return (uint64_t)sc_w_fbits(t) << 32 | (uint32_t)ref; }
+
+/* A group's test on the leaf test's fast path (sc_w_leaf_fast4; for an all-AABB group and an
+ * unfiltered ray with every axis culling, under SC_INSIDE_SOLID): the culling test and the
+ * exact one in one pass, then per sure hit the quotient of its entry axis, its one division,
+ * offered as sc_w_group_exact offers it; the other lanes the culling test passed go through the
+ * scalar test. gnoff / gfoff: the offsets for width 4 in the ray's octant. */
+static SC_W_FORCE_INLINE void sc_w_group_fast(const sc_world *w, const sc_group *g, const sc_wray *r, sc_whit *best,
+                                              const int *gnoff, const int *gfoff, f4 vlim, f4 vtmax)
+{
+    unsigned axm[2], redo;
+    unsigned hit = sc_w_leaf_fast4(&g->lo[0][0], gnoff, gfoff, &r->c, vlim, vtmax, (unsigned)g->live, &redo, axm);
+    for (; redo; redo &= redo - 1) sc_w_test_object(w, r, g->idx[sc_w_ctz(redo)], best);
+    for (; hit; hit &= hit - 1) {
+        int l = sc_w_ctz(hit);
+        int ax = axm[0] >> l & 1u ? 0 : axm[1] >> l & 1u ? 1 : 2;
+        /* the scalar test's near quotient of the entry axis: (lo - o) / d when d > 0, else
+         * (hi - o) / d */
+        float d = r->d[ax];
+        float bound = d > 0.0f ? g->lo[ax][l] : g->hi[ax][l];
+        float tn = (bound - r->o[ax]) / d;
+        /* sc_w_offer, the normal made only for a hit that is kept */
+        float t = tn > 0.0f ? tn : 0.0f;
+        int o = g->idx[l];
+        if (best->index < 0 || t < best->t || (t == best->t && o < best->index)) {
+            best->t = t;
+            best->index = o;
+            best->normal = sc_w_lane_normal(r, tn, ax);
+        }
+    }
+}
 
 /* The traversal loops: the portable one, and the AVX2 one where it can exist. */
 #define SC_TL_NAME sc_w_trav

@@ -60,6 +60,9 @@ static SC_W_FORCE_INLINE SC_TL_ATTR int SC_TL_BODY(const sc_world *w, const sc_w
     __m256 vlim8 = _mm256_set1_ps(sc_w_cull_limit(limit));
 #endif
     uint32_t lbits = sc_w_fbits(limit);
+    /* the leaf test's fast path (sc_wray.fast) */
+    const int fast = r->fast;
+    const f4 vtmax = f4_splat(r->ray.tmax);
     for (;;) {
         while (cur >= 0) {
             const sc_node *nd = &nodes[cur];
@@ -119,21 +122,27 @@ static SC_W_FORCE_INLINE SC_TL_ATTR int SC_TL_BODY(const sc_world *w, const sc_w
         }
         {
             const sc_group *g = &groups[~cur];
-            /* A group of one object below a node: its bounds are the node lane's that was just
-             * culled (with a limit t_enter did not exceed then and does not exceed now, see
-             * pop), so the same test would pass again. (A root group of one object is then
-             * tested exactly without culling: culling only ever saves work.) */
-            if (g->count == 1 || sc_w_cull4v(&g->lo[0][0], gnoff, gfoff, cull, vlim, NULL)) {
+            if (fast && g->all_aabb) {
+                /* the culling and exact tests in one pass (sc_w_leaf_fast4) */
+                sc_w_group_fast(w, g, r, best, gnoff, gfoff, vlim, vtmax);
+            } else if (g->count == 1 || sc_w_cull4v(&g->lo[0][0], gnoff, gfoff, cull, vlim, NULL)) {
+                /* A group of one object below a node: its bounds are the node lane's that was
+                 * just culled (with a limit t_enter did not exceed then and does not exceed
+                 * now, see pop), so the same test would pass again. (A root group of one
+                 * object is then tested exactly without culling: culling only ever saves
+                 * work.) */
                 sc_w_group_exact(w, g, r, best, limit);
-                if (best->index >= 0) {
-                    if (any_hit) return 0;
-                    limit = best->t + 0.0f;
-                    vlim = f4_splat(sc_w_cull_limit(limit));
+            } else {
+                goto pop;
+            }
+            if (best->index >= 0) {
+                if (any_hit) return 0;
+                limit = best->t + 0.0f;
+                vlim = f4_splat(sc_w_cull_limit(limit));
 #if SC_TL_AVX
-                    vlim8 = _mm256_set1_ps(sc_w_cull_limit(limit));
+                vlim8 = _mm256_set1_ps(sc_w_cull_limit(limit));
 #endif
-                    lbits = sc_w_fbits(limit);
-                }
+                lbits = sc_w_fbits(limit);
             }
         }
     pop:

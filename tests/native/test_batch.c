@@ -8,7 +8,8 @@
  *     force and by the single query sc_raycast_aabb on every box (the lowest t, then index);
  *   - the scratch takes no more memory per ray than before (64 bytes);
  *   - every lane of the AABB leaf test on each of its rules (decided hits and misses, near ties,
- *     tiny quotients, overflowing ones), against the single query on each box.
+ *     tiny quotients, overflowing ones), against the single query on each box; its fast path
+ *     (sc_w_leaf_fast4) at its margins.
  * Usage: slabcast_batch_tests [NAME-SUBSTRING] */
 #include "slabcast.h"
 
@@ -399,6 +400,76 @@ static int leaf_grid_ties(void)
     return 0;
 }
 
+/* The leaf test's fast path (sc_w_leaf_fast4: no axis parallel, tiny or huge) at its margins:
+ * boxes and origins on a grid of 1/4, directions with every component non-zero, so that entry
+ * quotients of two axes tie exactly (the lowest axis names the normal), the ray passes edges and
+ * corners (t_enter = t_exit) and starts on box planes (zero quotients); then each direction
+ * component and tmax scaled by 1 + k 2^-e for e around the path's 2^-16 margin and its 2^-18
+ * error bound, and by a few ulps, so that ties become near ties on either side of every margin.
+ * Each lane against the single query, the nearest against the brute force and the single query. */
+static int leaf_fast_margins(void)
+{
+    enum { NB = 20 };
+    float boxes[6 * NB];
+    const float comp[] = {0.25f, 0.5f, 1.0f, 0.75f, 0.1f, 1.0f / 3.0f};
+    for (int pass = 0; pass < 40; ++pass) {
+        for (int i = 0; i < NB; ++i)
+            for (int a = 0; a < 3; ++a) {
+                float lo = (float)(rnd() % 12) * 0.25f, ext = (float)(1 + rnd() % 5) * 0.25f;
+                boxes[6 * i + a] = lo;
+                boxes[6 * i + 3 + a] = lo + ext;
+            }
+        sc_world *w = box_world(boxes, NB);
+        ENSURE(w);
+        for (int k = 0; k < 300; ++k) {
+            float p[7];
+            p[6] = rnd() % 4 == 0 ? (float)(rnd() % 16) * 0.25f : INFINITY;
+            for (int a = 0; a < 3; ++a) {
+                p[a] = (float)(rnd() % 16) * 0.25f - 0.5f;
+                float c = comp[rnd() % (sizeof comp / sizeof *comp)];
+                p[3 + a] = rnd() % 2 ? c : -c;
+            }
+            if (rnd() % 2) {
+                /* one component (or tmax) nudged: by 1 + j 2^-e (e in 14..20), or by a few ulps */
+                int a = (int)(rnd() % 4);
+                float *v = a < 3 ? &p[3 + a] : &p[6];
+                float f = rnd() % 2 ? 1.0f + (float)(1 + rnd() % 3) * ldexpf(1.0f, -(int)(14 + rnd() % 7))
+                                    : 1.0f - (float)(1 + rnd() % 3) * ldexpf(1.0f, -(int)(14 + rnd() % 7));
+                if (a == 3) p[6] = (float)(1 + rnd() % 12) * 0.25f;
+                *v = rnd() % 3 == 0 ? nextafterf(*v, rnd() % 2 ? INFINITY : -INFINITY) : *v * f;
+                if (a < 3 && rnd() % 4 == 0) *v = nextafterf(nextafterf(*v, INFINITY), INFINITY);
+            }
+            if (leaf_lanes_match_single(w, p, boxes, NB)) return 1;
+        }
+        sc_world_destroy(w);
+    }
+    /* quotients near and below FLT_MIN on the fast path: coordinates of 1e-38 .. 1e-45 around an
+     * origin at 0, and direction components up to just below 2^100 */
+    const float tiny[] = {0.0f, 1e-45f, -1e-45f, 3e-42f, 1e-40f, -1e-40f, 1.2e-38f, -1e-38f, 1.0f, -1.0f};
+    const float dirs[] = {1.0f, 3.0f, -7.0f, 1e20f, -3e29f, 1.2e30f, 0.1f};
+    for (int pass = 0; pass < 30; ++pass) {
+        for (int i = 0; i < NB; ++i)
+            for (int a = 0; a < 3; ++a) {
+                float x = tiny[rnd() % (sizeof tiny / sizeof *tiny)], y = tiny[rnd() % (sizeof tiny / sizeof *tiny)];
+                boxes[6 * i + a] = x < y ? x : y;
+                boxes[6 * i + 3 + a] = x < y ? y : x;
+            }
+        sc_world *w = box_world(boxes, NB);
+        ENSURE(w);
+        for (int k = 0; k < 100; ++k) {
+            float p[7];
+            for (int a = 0; a < 3; ++a) {
+                p[a] = rnd() % 2 ? 0.0f : tiny[rnd() % (sizeof tiny / sizeof *tiny)];
+                p[3 + a] = dirs[rnd() % (sizeof dirs / sizeof *dirs)] * (rnd() % 2 ? 1.0f : -1.0f);
+            }
+            p[6] = rnd() % 4 == 0 ? 1e-39f : INFINITY;
+            if (leaf_lanes_match_single(w, p, boxes, NB)) return 1;
+        }
+        sc_world_destroy(w);
+    }
+    return 0;
+}
+
 /* ------------------------------------------------------------------ orders */
 
 /* Sizes around every threshold of the ordering: below and at the scratch's minimum (512), and
@@ -513,6 +584,7 @@ int main(int argc, char **argv)
     RUN_TEST(scratch_bytes_per_ray);
     RUN_TEST(leaf_rules);
     RUN_TEST(leaf_grid_ties);
+    RUN_TEST(leaf_fast_margins);
     printf("%d passed, %d failed\n", g_run - g_failed_tests, g_failed_tests);
     return g_failed_tests ? 1 : 0;
 }

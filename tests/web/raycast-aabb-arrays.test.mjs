@@ -1,5 +1,5 @@
 // raycastAABB's array paths (a Float32Array ray with an array box, and a ray and a box both
-// arrays: web/core/queries.js arrayBoxInto, arraysInto) against hostile arrays: Proxies, index
+// arrays: web/core/queries.js raycastAABB reads them into locals) against hostile arrays: Proxies, index
 // getters that change the other argument or call raycastAABB again, sparse arrays, lengths that
 // change, prototypes with extra elements, non-numbers. Each element is read exactly once, the
 // errors name what is wrong, and every answer is the core's (sc_wasm_raycast called directly by

@@ -58,6 +58,26 @@ describe('world results equal brute force over single queries', () => {
     }
   });
 
+  test('direction components at the culling thresholds (2^-40, 2^100, 0, -0, subnormal), batches of 2000', () => {
+    // Each ray's preparation decides per axis whether it culls (2^-40 <= |d| < 2^100) and whether
+    // the leaf test's fast path may run (every axis culls); wasm prepares it on SIMD128 vectors.
+    const rand = rng(7);
+    const comps = [0, -0, 2 ** -40, -(2 ** -40), 2 ** -40 * (1 - 2 ** -24), 1e-45, -3e-39, 2 ** 100, -(2 ** 100),
+      2 ** 100 * (1 - 2 ** -24), 1, -0.5, 3, 0.1];
+    for (let round = 0; round < 3; round++) {
+      const shapes = makeScene(rand, 200 + Math.floor(rand() * 200));
+      const world = sc.createWorld();
+      addShapes(world, shapes);
+      const rays = makeRays(rand, shapes, 2000);
+      for (let i = 0; i < 2000; i++) {
+        for (let a = 0; a < 3; a++) if (rand() < 0.5) rays[7 * i + 3 + a] = comps[Math.floor(rand() * comps.length)];
+        if (rays[7 * i + 3] === 0 && rays[7 * i + 4] === 0 && rays[7 * i + 5] === 0) rays[7 * i + 3] = 1;
+      }
+      expect(compareAll(shapes, world, rays)).toEqual([]);
+      world.dispose();
+    }
+  });
+
   test('boxes, OBBs and spheres mixed', () => {
     const rand = rng(2);
     for (let round = 0; round < 6; round++) {

@@ -5,7 +5,7 @@
 // slab.js with the core's bits, the core deciding the inputs slab.js leaves to it.
 import { SlabcastError, asSlabcastError, fail, truncateUtf8 } from './errors.js';
 import { taBuffer, taKind, taLength } from './typed.js';
-import { FALLBACK, slabAABB } from './slab.js';
+import { FALLBACK, certainMiss, ordinary, slabAABB, slabQuotients } from './slab.js';
 import { capsuleRay, obbRay, planeRay, sphereRay } from './shapes.js';
 import {
   capsuleInto, checkSegment, checkShape, obbInto, planeInto, requireNumber, requireObject, requireVec3, shapeType, sphereInto, vec3Into,
@@ -142,116 +142,26 @@ const RAY_SHAPE = 'ray must be a Float32Array, a Float64Array or an array of 7 n
 const notNumber = (name, i) => fail(`${name}[${i}] must be a number`, name);
 
 /**
- * A box given as an array (Array.isArray: a Proxy over one too), read as readFloats reads it (its
- * length once, then each element once, in order, its type checked as it is read: the same
- * errors) into locals, and only then stored into f[0..5] (rounded to float32 there). The
- * caller's code that runs while it is read (getters, Proxy traps, a nested raycastAABB) finds
- * nothing of this call's in f yet.
+ * raycastAABB's inputs that are not read by its fast paths (typed arrays of other kinds or
+ * lengths, a Float64Array, an array ray with a typed box, anything else), read by readFloats (the
+ * caller's code may run: getters, Proxy traps) and copied: copy(ray, box) leaves the arrays to use
+ * in r and b (Float32Arrays no code of the caller's can change any more).
  */
-function arrayBoxInto(box, f) {
-  if (box.length !== 6) fail(BOX_SHAPE, 'box');
-  const x0 = box[0];
-  if (typeof x0 !== 'number') notNumber('box', 0);
-  const y0 = box[1];
-  if (typeof y0 !== 'number') notNumber('box', 1);
-  const z0 = box[2];
-  if (typeof z0 !== 'number') notNumber('box', 2);
-  const x1 = box[3];
-  if (typeof x1 !== 'number') notNumber('box', 3);
-  const y1 = box[4];
-  if (typeof y1 !== 'number') notNumber('box', 4);
-  const z1 = box[5];
-  if (typeof z1 !== 'number') notNumber('box', 5);
-  f[0] = x0;
-  f[1] = y0;
-  f[2] = z0;
-  f[3] = x1;
-  f[4] = y1;
-  f[5] = z1;
-}
+class AABBInputs {
+  constructor() {
+    this.vals = new Float32Array(13); // rounded as the core takes them
+    this.rayCopy = this.vals.subarray(0, 7);
+    this.boxCopy = this.vals.subarray(7, 13);
+    this.depth = 0;
+    this.r = null;
+    this.b = null;
+  }
 
-/**
- * A ray and a box both given as arrays, read as arrayBoxInto reads a box (the ray first, whole,
- * then the box) into locals, then stored into r[0..6] and b[0..5].
- */
-function arraysInto(ray, box, r, b) {
-  if (ray.length !== 7) fail(RAY_SHAPE, 'ray');
-  const ox = ray[0];
-  if (typeof ox !== 'number') notNumber('ray', 0);
-  const oy = ray[1];
-  if (typeof oy !== 'number') notNumber('ray', 1);
-  const oz = ray[2];
-  if (typeof oz !== 'number') notNumber('ray', 2);
-  const dx = ray[3];
-  if (typeof dx !== 'number') notNumber('ray', 3);
-  const dy = ray[4];
-  if (typeof dy !== 'number') notNumber('ray', 4);
-  const dz = ray[5];
-  if (typeof dz !== 'number') notNumber('ray', 5);
-  const tmax = ray[6];
-  if (typeof tmax !== 'number') notNumber('ray', 6);
-  arrayBoxInto(box, b); // the last of the caller's code: nothing of this call's is in r yet
-  r[0] = ox;
-  r[1] = oy;
-  r[2] = oz;
-  r[3] = dx;
-  r[4] = dy;
-  r[5] = dz;
-  r[6] = tmax;
-}
-
-/**
- * raycastAABB(ray, box, target): one ray (7 floats: origin, dir, tmax) against one box (6: min,
- * max), allocation-free. On a hit target (a Float32Array or Float64Array of at least 9) gets
- * t, t_enter, t_exit, point, normal and the call returns true; a miss returns false and leaves
- * target alone. Not wrapped by guardMethods (it is the fast path): its own try turns any other
- * exception into a SlabcastError.
- *
- * The answer comes from slab.js (JavaScript, the core's bits) and, for the inputs it leaves to
- * the core, from sc_wasm_raycast_aabb_io. A genuine Float32Array of exactly the right length
- * (its elements cannot be redefined: r[7] === undefined and r[6] !== undefined say it holds 7)
- * is read in place; arrays (a box, or a ray and a box) once into float32 copies by arrayBoxInto
- * and arraysInto, anything else by readFloats; they give the errors. The last target checked is remembered: a typed array never changes kind or
- * buffer, so the same target passes again on one read (its element 8, which a length-tracking
- * view that shrank no longer has).
- */
-function makeRaycastAABB(core) {
-  const vals = new Float32Array(13); // inputs that are not Float32Arrays, rounded as the core takes them
-  const rayCopy = vals.subarray(0, 7);
-  const boxCopy = vals.subarray(7, 13);
-  const res = new Float32Array(9);
-  const fn = core.ex.sc_wasm_raycast_aabb_io;
-  let checkedTarget = null;
-  // The core's answer, for the inputs slab.js leaves to it (and for every error).
-  const inCore = (r, b) => {
-    core.views();
-    const w = (core.scratch + IO_OFF) >> 2;
-    const f32 = core.f32;
-    // element by element: exactly 13 floats, whatever another thread does to a shared buffer
-    for (let i = 0; i < 7; i++) f32[w + i] = r[i];
-    for (let i = 0; i < 6; i++) f32[w + 7 + i] = b[i];
-    const k = fn(core.scratch + IO_OFF);
-    if (k < 0) core.checkStatus(-k);
-    if (k === 1) res.set(core.f32.subarray(w, w + 9));
-    return k;
-  };
-  const checkTarget = (target) => {
-    const kind = taKind(target);
-    if (kind !== 'Float32Array' && kind !== 'Float64Array') fail('target must be a Float32Array or a Float64Array (9 floats: t, t_enter, t_exit, point, normal)', 'target');
-    if (taLength(target) < 9) fail(`target must hold at least 9 floats; it holds ${taLength(target)}`, 'target');
-    if (taBuffer(target) === core.memory.buffer) fail("target must not be a view of slabcast's wasm memory", 'target');
-    checkedTarget = target;
-  };
-  let depth = 0;
-  // The inputs that are not Float32Arrays of exactly the right length, read (the caller's code
-  // may run: getters, Proxy traps) and copied; the ones to use left in copiedRay, copiedBox.
-  let copiedRay = null;
-  let copiedBox = null;
-  const copyInputs = (ray, box) => {
+  copy(ray, box) {
     // A getter may call raycastAABB again: a nested call copies into its own.
-    const nested = depth !== 0;
-    const v = nested ? new Float32Array(13) : vals;
-    depth++;
+    const nested = this.depth !== 0;
+    const v = nested ? new Float32Array(13) : this.vals;
+    this.depth++;
     try {
       // The arguments that are not Float32Arrays are read first (their getters and Proxy traps
       // may run, and may shrink the buffer of a Float32Array argument); the Float32Arrays are
@@ -262,65 +172,166 @@ function makeRaycastAABB(core) {
       let b = box;
       if (!rayTyped) {
         readFloats(ray, 7, 'ray', v, 0);
-        r = nested ? v.subarray(0, 7) : rayCopy;
+        r = nested ? v.subarray(0, 7) : this.rayCopy;
       }
       if (!boxTyped) {
         readFloats(box, 6, 'box', v, 7);
-        b = nested ? v.subarray(7, 13) : boxCopy;
+        b = nested ? v.subarray(7, 13) : this.boxCopy;
       }
       if (rayTyped && !(ray[7] === undefined && ray[6] !== undefined)) {
         readFloats(ray, 7, 'ray', v, 0); // the length error, or a copy
-        r = nested ? v.subarray(0, 7) : rayCopy;
+        r = nested ? v.subarray(0, 7) : this.rayCopy;
       }
       if (boxTyped && !(box[6] === undefined && box[5] !== undefined)) {
         readFloats(box, 6, 'box', v, 7);
-        b = nested ? v.subarray(7, 13) : boxCopy;
+        b = nested ? v.subarray(7, 13) : this.boxCopy;
       }
-      copiedRay = r;
-      copiedBox = b;
+      this.r = r;
+      this.b = b;
     } finally {
-      depth--;
+      this.depth--;
     }
+  }
+}
+
+/**
+ * The core's answer for a ray r (7 floats) and a box b (6), for the inputs slab.js leaves to it
+ * (and for every error): 1 with the 9 result floats in res, 0, or the core's SlabcastError.
+ */
+function aabbInCore(core, r, b, res) {
+  core.views();
+  const w = (core.scratch + IO_OFF) >> 2;
+  const f32 = core.f32;
+  // element by element: exactly 13 floats, whatever another thread does to a shared buffer
+  for (let i = 0; i < 7; i++) f32[w + i] = r[i];
+  for (let i = 0; i < 6; i++) f32[w + 7 + i] = b[i];
+  const k = core.ex.sc_wasm_raycast_aabb_io(core.scratch + IO_OFF);
+  if (k < 0) core.checkStatus(-k);
+  if (k === 1) res.set(core.f32.subarray(w, w + 9));
+  return k;
+}
+
+/**
+ * raycastAABB(ray, box, target): one ray (7 floats: origin, dir, tmax) against one box (6: min,
+ * max), allocation-free. On a hit target (a Float32Array or Float64Array of at least 9) gets
+ * t, t_enter, t_exit, point, normal and the call returns true; a miss returns false and leaves
+ * target alone. Not wrapped by guardMethods (it is the fast path): its own try turns any other
+ * exception into a SlabcastError.
+ *
+ * The 13 numbers are read into locals, each once, rounded to float32 as the core takes them: a
+ * genuine Float32Array of exactly the right length (its elements cannot be redefined: r[7] ===
+ * undefined and r[6] !== undefined say it holds 7) in place; an array (Array.isArray: a Proxy over
+ * one too) as readFloats reads it (its length once, then each element once, in order, its type
+ * checked as it is read: the same errors); anything else by AABBInputs. Most calls are settled
+ * there by ordinary() and certainMiss() (slab.js, inlined: no array written or read again); the
+ * rest are staged and answered by slabQuotients or slabAABB (JavaScript, the core's bits) and,
+ * for the inputs they leave to the core, by sc_wasm_raycast_aabb_io. The last target checked is
+ * remembered: a typed array never changes kind or buffer, so the same target passes again on one
+ * read (its element 8, which a length-tracking view that shrank no longer has).
+ */
+function makeRaycastAABB(core) {
+  const res = new Float32Array(9);
+  let checkedTarget = null;
+  const checkTarget = (target) => {
+    const kind = taKind(target);
+    if (kind !== 'Float32Array' && kind !== 'Float64Array') fail('target must be a Float32Array or a Float64Array (9 floats: t, t_enter, t_exit, point, normal)', 'target');
+    if (taLength(target) < 9) fail(`target must hold at least 9 floats; it holds ${taLength(target)}`, 'target');
+    if (taBuffer(target) === core.memory.buffer) fail("target must not be a view of slabcast's wasm memory", 'target');
+    checkedTarget = target;
   };
-  // The arrays of the fast paths below (a Float32Array ray with an array box, or two arrays),
-  // rounded as the core takes them: stored only after all of the caller's code has run, and used
-  // before any more can (copyInputs has its own, vals).
+  // The inputs of the fast paths, for slabQuotients, slabAABB and the core when certainMiss has
+  // not settled the call: stored only after all of the caller's code has run, and used before any
+  // more can (AABBInputs has its own).
   const stage = new Float32Array(13);
   const stageRay = stage.subarray(0, 7);
   const stageBox = stage.subarray(7, 13);
+  /**
+   * The answer for the inputs in r and b (Float32Arrays no code of the caller's can change now);
+   * checked: ordinary() holds and the dir is not zero (slabAABB's first tests: slabQuotients at once).
+   */
+  const answer = (r, b, target, checked) => {
+    let k = checked ? slabQuotients(r, b, res) : slabAABB(r, b, res);
+    if (k === FALLBACK) k = aabbInCore(core, r, b, res);
+    if (k === 0) return false;
+    for (let i = 0; i < 9; i++) target[i] = res[i];
+    return true;
+  };
+  const inputs = new AABBInputs();
+  const other = (ray, box, target) => {
+    inputs.copy(ray, box);
+    const r = inputs.r;
+    const b = inputs.b;
+    if (target !== checkedTarget || target[8] === undefined) checkTarget(target);
+    return answer(r, b, target, false);
+  };
+  const fr = Math.fround;
   return function raycastAABB(ray, box, target) {
     try {
-      let r = ray;
-      let b = box;
-      // Two genuine Float32Arrays of exactly 7 and 6 elements (no caller's code can run) are
-      // read in place; a Float32Array ray with an array box, or two arrays, are read by
-      // arrayBoxInto or arraysInto (the Float32Array ray judged after the box's code ran);
-      // anything else goes through copyInputs.
+      let ox = 0, oy = 0, oz = 0, dx = 0, dy = 0, dz = 0, tm = 0, x0 = 0, y0 = 0, z0 = 0, x1 = 0, y1 = 0, z1 = 0;
+      // The forms read here: two Float32Arrays of 7 and 6 (in place: no caller's code can run), a
+      // Float32Array ray with an array box (the ray judged after the box's code ran), two arrays
+      // (the ray read first); anything else by other().
+      let boxArray = true;
+      let rayRead = false;
       if (isFloat32Array(ray)) {
-        if (Array.isArray(box)) {
-          arrayBoxInto(box, stageBox);
-          b = stageBox;
-          if (!(ray[7] === undefined && ray[6] !== undefined)) fail(`ray must hold 7 floats; it holds ${taLength(ray)}`, 'ray');
-        } else if (!(isFloat32Array(box) && ray[7] === undefined && ray[6] !== undefined && box[6] === undefined && box[5] !== undefined)) {
-          copyInputs(ray, box);
-          r = copiedRay;
-          b = copiedBox;
+        if (!Array.isArray(box)) {
+          if (!(isFloat32Array(box) && ray[7] === undefined && ray[6] !== undefined && box[6] === undefined && box[5] !== undefined)) return other(ray, box, target);
+          boxArray = false;
+          x0 = box[0]; y0 = box[1]; z0 = box[2]; x1 = box[3]; y1 = box[4]; z1 = box[5];
+          ox = ray[0]; oy = ray[1]; oz = ray[2]; dx = ray[3]; dy = ray[4]; dz = ray[5]; tm = ray[6];
+          rayRead = true;
         }
       } else if (Array.isArray(ray) && Array.isArray(box)) {
-        arraysInto(ray, box, stageRay, stageBox);
-        r = stageRay;
-        b = stageBox;
+        if (ray.length !== 7) fail(RAY_SHAPE, 'ray');
+        ox = ray[0];
+        if (typeof ox !== 'number') notNumber('ray', 0);
+        oy = ray[1];
+        if (typeof oy !== 'number') notNumber('ray', 1);
+        oz = ray[2];
+        if (typeof oz !== 'number') notNumber('ray', 2);
+        dx = ray[3];
+        if (typeof dx !== 'number') notNumber('ray', 3);
+        dy = ray[4];
+        if (typeof dy !== 'number') notNumber('ray', 4);
+        dz = ray[5];
+        if (typeof dz !== 'number') notNumber('ray', 5);
+        tm = ray[6];
+        if (typeof tm !== 'number') notNumber('ray', 6);
+        ox = fr(ox); oy = fr(oy); oz = fr(oz); dx = fr(dx); dy = fr(dy); dz = fr(dz); tm = fr(tm);
+        rayRead = true;
       } else {
-        copyInputs(ray, box);
-        r = copiedRay;
-        b = copiedBox;
+        return other(ray, box, target);
+      }
+      if (boxArray) {
+        if (box.length !== 6) fail(BOX_SHAPE, 'box');
+        x0 = box[0];
+        if (typeof x0 !== 'number') notNumber('box', 0);
+        y0 = box[1];
+        if (typeof y0 !== 'number') notNumber('box', 1);
+        z0 = box[2];
+        if (typeof z0 !== 'number') notNumber('box', 2);
+        x1 = box[3];
+        if (typeof x1 !== 'number') notNumber('box', 3);
+        y1 = box[4];
+        if (typeof y1 !== 'number') notNumber('box', 4);
+        z1 = box[5];
+        if (typeof z1 !== 'number') notNumber('box', 5);
+        x0 = fr(x0); y0 = fr(y0); z0 = fr(z0); x1 = fr(x1); y1 = fr(y1); z1 = fr(z1);
+      }
+      if (!rayRead) {
+        // a Float32Array ray with an array box: judged after the box's code ran (its getters may
+        // have shrunk or detached it)
+        if (!(ray[7] === undefined && ray[6] !== undefined)) fail(`ray must hold 7 floats; it holds ${taLength(ray)}`, 'ray');
+        ox = ray[0]; oy = ray[1]; oz = ray[2]; dx = ray[3]; dy = ray[4]; dz = ray[5]; tm = ray[6];
       }
       if (target !== checkedTarget || target[8] === undefined) checkTarget(target);
-      let k = slabAABB(r, b, res);
-      if (k === FALLBACK) k = inCore(r, b);
-      if (k === 0) return false;
-      for (let i = 0; i < 9; i++) target[i] = res[i];
-      return true;
+      // From here on none of the caller's code runs.
+      const ok = ordinary(ox, oy, oz, dx, dy, dz, tm, x0, y0, z0, x1, y1, z1);
+      if (ok && certainMiss(ox, oy, oz, dx, dy, dz, tm, x0, y0, z0, x1, y1, z1)) return false;
+      stage[0] = ox; stage[1] = oy; stage[2] = oz; stage[3] = dx; stage[4] = dy; stage[5] = dz; stage[6] = tm;
+      stage[7] = x0; stage[8] = y0; stage[9] = z0; stage[10] = x1; stage[11] = y1; stage[12] = z1;
+      // ordinary inputs with a dir: slabAABB's own checks and certain misses have been done
+      return answer(stageRay, stageBox, target, ok && (dx !== 0 || dy !== 0 || dz !== 0));
     } catch (e) {
       throw asSlabcastError(e, 'raycastAABB');
     }
