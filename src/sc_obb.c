@@ -93,9 +93,29 @@ SC_COLD static int sc_obb_pair_sign_exact(const sc_obb_q *q, int i, int j, const
     return sc__exp_sign(t, n);
 }
 
+/* The quantities for the ray o + t d (signs exact when xs). The terms of each sum are those of
+ * sc_cross_terms, sc_offset_dot_x and sc_terms_dot, in their order, written out. */
 static SC_INLINE void sc_obb_q_ray_x(const sc_obb *b, sc_vec3 o, sc_vec3 d, float tmax, sc_obb_q *q, int xs)
 {
-    sc_cross_terms(q->w, o, b->center, d);
+    sc_vec3 c = b->center;
+    const double O[3] = {o.x, o.y, o.z}, C[3] = {c.x, c.y, c.z}, D[3] = {d.x, d.y, d.z};
+    double A[3][3], tw[3][4], to[3][6], td[3][3];
+    for (int i = 0; i < 3; ++i) {
+        A[i][0] = b->axes[i].x, A[i][1] = b->axes[i].y, A[i][2] = b->axes[i].z;
+        for (int k = 0; k < 3; ++k) {
+            to[i][k] = O[k] * A[i][k];
+            to[i][3 + k] = -(C[k] * A[i][k]);
+            td[i][k] = D[k] * A[i][k];
+        }
+        int j = (i + 1) % 3, k = (i + 2) % 3; /* sc_cross_w's terms */
+        tw[i][0] = O[j] * D[k], tw[i][1] = -(C[j] * D[k]), tw[i][2] = -(O[k] * D[j]), tw[i][3] = C[k] * D[j];
+    }
+    /* two sums at a time (sc_xsum_two): the same doubles as sc_xsum / sc_xsum_s of each list */
+    sc_xsum_two(tw[0], 4, tw[1], 4, &q->w[0], &q->w[1], 0, 0);
+    sc_xsum_two(tw[2], 4, to[0], 6, &q->w[2], &q->ol[0], 0, xs);
+    sc_xsum_two(to[1], 6, to[2], 6, &q->ol[1], &q->ol[2], xs, xs);
+    sc_xsum_two(td[0], 3, td[1], 3, &q->dl[0], &q->dl[1], xs, xs);
+    q->dl[2] = xs ? sc_xsum_s(td[2], 3) : sc_xsum(td[2], 3);
     q->tmax_inf = isinf(tmax);
     q->tmax = tmax;
     q->o = o;
@@ -106,12 +126,9 @@ static SC_INLINE void sc_obb_q_ray_x(const sc_obb *b, sc_vec3 o, sc_vec3 d, floa
     for (int i = 0; i < 3; ++i) {
         double t[12];
         sc_vec3 a = b->axes[i];
-        q->ol[i] = sc_offset_dot_x(o, b->center, a, xs);
-        int n = sc_terms_dot(t, 0, d, a, 1.0);
-        q->dl[i] = xs ? sc_xsum_s(t, n) : sc_xsum(t, n);
         q->oe[i] = 0.0;
         if (!q->tmax_inf) {
-            n = sc_terms_dot(t, 0, o, a, 1.0);
+            int n = sc_terms_dot(t, 0, o, a, 1.0);
             n = sc_terms_dot(t, n, b->center, a, -1.0);
             for (int k = 0; k < 3; ++k) {
                 sc_two_prod((double)tmax, (double)sc_get(d, k) * sc_get(a, k), &t[n], &t[n + 1]);
@@ -165,8 +182,25 @@ static void sc_obb_q_segment(const sc_obb *box, sc_vec3 a, sc_vec3 b, sc_obb_q *
         q->dl[i] = sc_xsum_s(t, n);
     }
 }
+/* X[i][j] = w.(a_j x a_i), each component of a_j x a_i rounded from two exact products and the dot
+ * product rounded left to right: computed for i < j; X[j][i] = -X[i][j] is the same double (every
+ * step is odd under negation: a_i x a_j's components are fl(B - A) = -fl(A - B)). */
+static void sc_obb_wx(const sc_obb *b, const double *w, double X[3][3])
+{
+    for (int i = 0; i < 3; ++i) {
+        X[i][i] = 0.0;
+        for (int j = i + 1; j < 3; ++j) {
+            sc_vec3 aj = b->axes[j], ai = b->axes[i];
+            double cr[3] = {(double)aj.y * ai.z - (double)aj.z * ai.y, (double)aj.z * ai.x - (double)aj.x * ai.z,
+                            (double)aj.x * ai.y - (double)aj.y * ai.x};
+            X[i][j] = w[0] * cr[0] + w[1] * cr[1] + w[2] * cr[2];
+            X[j][i] = -X[i][j];
+        }
+    }
+}
+
 /* Classification (see above); on a hit, the interval in units of d and the entry axis. */
-static int sc_obb_solve(const sc_obb *b, const sc_obb_q *q, double *t_enter, double *t_exit, int *axis)
+static int sc_obb_solve(const sc_obb *b, const sc_obb_q *q, double *t_enter, double *t_exit, int *axis, double X[3][3])
 {
     double h[3] = {b->half.x, b->half.y, b->half.z};
     int s[3];
@@ -187,17 +221,12 @@ static int sc_obb_solve(const sc_obb *b, const sc_obb_q *q, double *t_enter, dou
      * of two products of axis components, each at most (1 + 1e-4)^2 in magnitude (the axes are unit
      * within 1e-4), so |x|'s terms are at most 2.001 (|w_0| + |w_1| + |w_2|). */
     double mw = 2.001 * (fabs(q->w[0]) + fabs(q->w[1]) + fabs(q->w[2]));
+    if (!inside) sc_obb_wx(b, q->w, X);
     for (int i = 0; i < 3 && !inside; ++i) {
         for (int j = 0; j < 3; ++j) {
             if (i == j || s[i] == 0 || s[j] == 0) continue;
             /* N_i dl_j - F_j dl_i = -s_i h_i dl_j - s_j h_j dl_i + w.(a_j x a_i) */
-            sc_vec3 aj = b->axes[j], ai = b->axes[i];
-            double cr[3];
-            for (int k = 0; k < 3; ++k) {
-                int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
-                cr[k] = (double)sc_get(aj, k1) * sc_get(ai, k2) - (double)sc_get(aj, k2) * sc_get(ai, k1);
-            }
-            double x = q->w[0] * cr[0] + q->w[1] * cr[1] + q->w[2] * cr[2];
+            double x = X[i][j];
             double v = (-s[i] * h[i]) * q->dl[j] - (s[j] * h[j]) * q->dl[i] + x;
             /* v's error is a few 2^-53 of its terms' size m: too close to 0, the exact sign */
             double m = mw + fabs(h[i] * q->dl[j]) + fabs(h[j] * q->dl[i]);
@@ -233,8 +262,9 @@ sc_raycast_result sc__raycast_obb_valid(const sc_ray *ray, const sc_obb *box)
     sc_obb_q q;
     double tn, tf;
     int axis;
+    double X[3][3];
     sc_obb_q_ray(box, ray->origin, ray->dir, ray->tmax, &q);
-    if (!sc_obb_solve(box, &q, &tn, &tf, &axis)) return sc_miss();
+    if (!sc_obb_solve(box, &q, &tn, &tf, &axis, X)) return sc_miss();
     sc_raycast_result r = sc_miss();
     r.hit = 1;
     r.t_enter = sc_pz(sc_dfin(tn));
@@ -254,19 +284,13 @@ sc_raycast_result sc__raycast_obb_valid(const sc_ray *ray, const sc_obb *box)
         double p[3] = {box->center.x, box->center.y, box->center.z};
         double h[3] = {box->half.x, box->half.y, box->half.z};
         int sa = q.dl[axis] > 0.0 ? 1 : -1;
-        sc_vec3 aa = box->axes[axis];
         for (int i = 0; i < 3; ++i) {
             sc_vec3 ai = box->axes[i];
             double li;
             if (i == axis) {
                 li = -sa * h[i];
             } else {
-                double cr[3];
-                for (int k = 0; k < 3; ++k) {
-                    int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
-                    cr[k] = (double)sc_get(ai, k1) * sc_get(aa, k2) - (double)sc_get(ai, k2) * sc_get(aa, k1);
-                }
-                double x = q.w[0] * cr[0] + q.w[1] * cr[1] + q.w[2] * cr[2];
+                double x = X[axis][i]; /* w.(a_i x a_axis), as sc_obb_solve's */
                 li = (x - sa * h[axis] * q.dl[i]) / q.dl[axis];
             }
             if (li > h[i]) li = h[i];
@@ -290,8 +314,9 @@ int sc__linetest_obb(sc_vec3 a, sc_vec3 b, const sc_obb *box)
     sc_obb_q q;
     double tn, tf;
     int axis;
+    double X[3][3];
     sc_obb_q_segment(box, a, b, &q);
-    return sc_obb_solve(box, &q, &tn, &tf, &axis);
+    return sc_obb_solve(box, &q, &tn, &tf, &axis, X);
 }
 
 /* |(p - c).a_i| <= h_i, each offset exactly summed (see sc_xsum), ties decided exactly. */

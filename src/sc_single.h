@@ -9,6 +9,8 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 static inline int sc_finite3(sc_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
 static inline int sc_zero3(sc_vec3 v) { return v.x == 0.0f && v.y == 0.0f && v.z == 0.0f; }
@@ -43,7 +45,20 @@ static inline int sc_pow2_exp(float m)
     if (e < -126) e = -126;
     return -e;
 }
-static inline float sc_pow2_norm(float m) { return ldexpf(1.0f, sc_pow2_exp(m)); }
+/* 2^sc_pow2_exp(m), read from m's exponent bits when m is a normal float below 2^125 (frexp's
+ * exponent is E - 126 for the biased exponent E: the factor 2^(126 - E) a normal float), else
+ * through frexpf and ldexpf: the same float either way. */
+static inline float sc_pow2_norm(float m)
+{
+    uint32_t b;
+    memcpy(&b, &m, sizeof b);
+    uint32_t E = (b >> 23) & 0xff;
+    if (!(m > 0.0f) || E == 0 || E > 252) return ldexpf(1.0f, sc_pow2_exp(m));
+    uint32_t kb = (253 - E) << 23;
+    float k;
+    memcpy(&k, &kb, sizeof k);
+    return k;
+}
 
 /* Positions at or above this magnitude could overflow in a difference: they are scaled first. */
 #define SC_HUGE 8.5070592e37f /* 2^126 */
@@ -90,9 +105,23 @@ static inline sc_vec3 sc_unit_d(const double *v, sc_vec3 fallback)
     if (fabs(v[1]) > m) m = fabs(v[1]);
     if (fabs(v[2]) > m) m = fabs(v[2]);
     if (!(m > 0.0) || !isfinite(m)) return fallback;
-    int e = 0;
-    (void)frexp(m, &e);
-    double x = ldexp(v[0], -e), y = ldexp(v[1], -e), z = ldexp(v[2], -e);
+    /* x 2^-e, e = frexp's exponent of m: for m normal and below 2^1022 (biased exponent E in
+     * [1, 2044]), e = E - 1022 and 2^-e is a normal double, so the product is the exactly scaled
+     * value rounded once (only into the subnormal range), which is ldexp's result; else ldexp. */
+    uint64_t mb;
+    memcpy(&mb, &m, sizeof mb);
+    uint64_t E = mb >> 52;
+    double x, y, z;
+    if (E >= 1 && E <= 2044) {
+        uint64_t kb = (2045 - E) << 52;
+        double k;
+        memcpy(&k, &kb, sizeof k);
+        x = v[0] * k, y = v[1] * k, z = v[2] * k;
+    } else {
+        int e = 0;
+        (void)frexp(m, &e);
+        x = ldexp(v[0], -e), y = ldexp(v[1], -e), z = ldexp(v[2], -e);
+    }
     double len = sqrt(x * x + y * y + z * z);
     return (sc_vec3){(float)(x / len), (float)(y / len), (float)(z / len)};
 }

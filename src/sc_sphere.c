@@ -144,34 +144,41 @@ static int sc_sphere_solve(const sc_sphere_q *q, sc_sphere_sol *out)
     return 1;
 }
 
-/* The quantities of sc_sphere_solve for the ray o + t d; the signs of bd and w2 exact when xs. */
+/* The quantities of sc_sphere_solve for the ray o + t d; the signs of bd and w2 exact when xs.
+ * The terms of each sum are those of sc_cross_terms, sc_offset_dot_x and sc_terms_dot, in their
+ * order, written out. */
 static SC_INLINE void sc_sphere_q_ray_x(sc_vec3 o, sc_vec3 d, float tmax, const sc_sphere *sp, sc_sphere_q *q, int xs)
 {
     sc_vec3 c = sp->center;
+    const double O[3] = {o.x, o.y, o.z}, D[3] = {d.x, d.y, d.z}, C[3] = {c.x, c.y, c.z};
+    double tw[3][4], tdd[3] = {D[0] * D[0], D[1] * D[1], D[2] * D[2]};
     for (int i = 0; i < 3; ++i) {
-        int j = (i + 1) % 3, k = (i + 2) % 3;
-        /* (m x d)_i = m_j d_k - m_k d_j = o_j d_k - c_j d_k - o_k d_j + c_k d_j */
-        double t[4] = {(double)sc_get(o, j) * sc_get(d, k), -((double)sc_get(c, j) * sc_get(d, k)),
-                       -((double)sc_get(o, k) * sc_get(d, j)), (double)sc_get(c, k) * sc_get(d, j)};
-        q->w[i] = sc_xsum(t, 4);
+        int j = (i + 1) % 3, k = (i + 2) % 3; /* sc_cross_w's terms */
+        tw[i][0] = O[j] * D[k], tw[i][1] = -(C[j] * D[k]), tw[i][2] = -(O[k] * D[j]), tw[i][3] = C[k] * D[j];
     }
+    /* two sums at a time (sc_xsum_two): the same doubles as sc_xsum of each list */
+    sc_xsum_two(tw[0], 4, tw[1], 4, &q->w[0], &q->w[1], 0, 0);
+    sc_xsum_two(tw[2], 4, tdd, 3, &q->w[2], &q->dd, 0, 0);
     q->o = o;
     q->d = d;
     q->c = c;
     q->r = sp->radius;
     q->tmax = tmax;
     q->seg = 0;
-    q->bd = sc_offset_dot_x(o, c, d, xs);
-    double t[12];
-    int n = sc_terms_dot(t, 0, d, d, 1.0);
-    q->dd = sc_xsum(t, n);
-    q->mm_r2 = sc_dist2_minus_r2(o, c, sp->radius);
+    double t[12] = {O[0] * D[0], O[1] * D[1], O[2] * D[2], -(C[0] * D[0]), -(C[1] * D[1]), -(C[2] * D[2])};
+    double t10[10], x[2];
+    sc_dist2_terms(o, c, sp->radius, t10);
+    /* bd and mm_r2 in two lanes: sc_xsum_two's first proof, then each its own way (mm_r2 through
+     * sc_dist2_minus_r2, whose first proof is this one on the same 10 terms) */
+    int ok = sc_xsum_two_first(t, 6, t10, 10, x);
+    q->bd = (ok & 1) ? x[0] : (xs ? sc_xsum_s(t, 6) : sc_xsum(t, 6));
+    q->mm_r2 = (ok & 2) ? x[1] : sc_dist2_minus_r2(o, c, sp->radius);
     q->r2 = (double)sp->radius * sp->radius;
     q->tmax_inf = isinf(tmax);
     q->w2 = 0.0;
     q->T = q->tmax_inf ? 0.0 : (double)tmax * q->dd;
     if (!q->tmax_inf) {
-        n = sc_terms_dot(t, 0, o, d, -1.0);
+        int n = sc_terms_dot(t, 0, o, d, -1.0);
         n = sc_terms_dot(t, n, c, d, 1.0);
         for (int i = 0; i < 3; ++i) {
             double di = sc_get(d, i);
@@ -234,6 +241,17 @@ static int sc_sphere_q_segment(sc_vec3 a, sc_vec3 b, const sc_sphere *sp, sc_sph
     return 1;
 }
 
+/* sc_unit_d(v, sc_unit_d(bk, dir)) without computing the fallback unless it is returned (v zero or
+ * not finite: sc_unit_d's own test, written out): the same floats. */
+static sc_vec3 sc_sphere_unit(const double *v, const double *bk, sc_vec3 dir)
+{
+    double m = fabs(v[0]);
+    if (fabs(v[1]) > m) m = fabs(v[1]);
+    if (fabs(v[2]) > m) m = fabs(v[2]);
+    if (!(m > 0.0) || !isfinite(m)) return sc_unit_d(bk, dir);
+    return sc_unit_d(v, dir); /* its fallback is not taken */
+}
+
 sc_raycast_result sc__raycast_sphere_valid(const sc_ray *ray, const sc_sphere *sp)
 {
     sc_sphere_q q;
@@ -247,8 +265,7 @@ sc_raycast_result sc__raycast_sphere_valid(const sc_ray *ray, const sc_sphere *s
     r.t = L.t_enter > 0.0 ? r.t_enter : 0.0f;
     if (r.t > ray->tmax) r.t = ray->tmax; /* classification was exact; keep t within [0, tmax] */
     double dv[3] = {ray->dir.x, ray->dir.y, ray->dir.z}, e[3], p[3];
-    double bk[3] = {-dv[0], -dv[1], -dv[2]};
-    sc_vec3 back = sc_unit_d(bk, ray->dir); /* a point sphere: face the ray */
+    double bk[3] = {-dv[0], -dv[1], -dv[2]}; /* a point sphere faces the ray: sc_unit_d(bk) */
     if (!(L.t_enter > 0.0)) {
         r.point = sc_pz3(ray->origin); /* t = 0 */
         if (L.t_enter == 0.0 && !(q.mm_r2 < 0.0)) {
@@ -257,7 +274,7 @@ sc_raycast_result sc__raycast_sphere_valid(const sc_ray *ray, const sc_sphere *s
              * the radius is far below the coordinates (it is then rounded relative to |o - c|). */
             double m[3];
             for (int i = 0; i < 3; ++i) m[i] = (double)sc_get(ray->origin, i) - sc_get(sp->center, i);
-            r.normal = sc_pz3(sc_unit_d(m, back));
+            r.normal = sc_pz3(sc_sphere_unit(m, bk, ray->dir));
         }
         return r;
     }
@@ -272,7 +289,7 @@ sc_raycast_result sc__raycast_sphere_valid(const sc_ray *ray, const sc_sphere *s
         p[i] = (double)sc_get(sp->center, i) + e[i];
     }
     r.point = sc_pz3(sc_dfin3(p));
-    r.normal = sc_pz3(sp->radius > 0.0f ? sc_unit_d(e, back) : back);
+    r.normal = sc_pz3(sp->radius > 0.0f ? sc_sphere_unit(e, bk, ray->dir) : sc_unit_d(bk, ray->dir));
     return r;
 }
 
