@@ -8,8 +8,8 @@
  * (t_enter, t_exit, t, point, normal, closest points) are computed in double and rounded to float,
  * kept within +-FLT_MAX, as for spheres. A capsule with a == b is a ball: every query then gives
  * the sphere's answer, bit for bit (it is answered by sc_sphere.c). The ray query first tries the
- * quick paths of sc_capsule_fast.h (a certain hit, miss or side from doubles with a static bound;
- * the line solve's exact sums unrolled), which give the same answers with less work. */
+ * quick paths of sc_capsule_fast.h (a certain hit, miss or side from doubles with a static bound),
+ * which give the same answers with less work. */
 #include "sc_single.h"
 #include "sc_exact.h"
 #include "sc_exact_num.h"
@@ -236,7 +236,7 @@ static SC_INLINE void sc_cap_side_line(sc_cap_line *L)
 static inline double sc_cap_wterm(double oj, double ok, double aj, double ak, double dj, double dk)
 {
     double t[4] = {oj * dk, -(aj * dk), -(ok * dj), ak * dj};
-    return sc_cap_xsum4(t);
+    return sc_xsum(t, 4);
 }
 
 static SC_INLINE void sc_cap_line_solve(sc_cap_line *L, const sc_cap_q *q)
@@ -244,17 +244,17 @@ static SC_INLINE void sc_cap_line_solve(sc_cap_line *L, const sc_cap_q *q)
     const double *o = q->o, *a = q->a, *d = q->d;
     double w[3], t[6];
     /* w = (o - a) x d, dd = d.d and (o - a).d, exactly summed: sc_cross_terms, sc_terms_dot and
-     * sc_offset_dot's terms in their order, summed by sc_xsum's unrolled twins (the same doubles) */
+     * sc_offset_dot's terms in their order, summed by sc_xsum */
     w[0] = sc_cap_wterm(o[1], o[2], a[1], a[2], d[1], d[2]);
     w[1] = sc_cap_wterm(o[2], o[0], a[2], a[0], d[2], d[0]);
     w[2] = sc_cap_wterm(o[0], o[1], a[0], a[1], d[0], d[1]);
     for (int i = 0; i < 3; ++i) t[i] = d[i] * d[i];
-    L->dd = sc_cap_xsum3(t);
+    L->dd = sc_xsum(t, 3);
     for (int i = 0; i < 3; ++i) {
         t[i] = o[i] * d[i];
         t[3 + i] = -(a[i] * d[i]);
     }
-    L->ta = -sc_cap_xsum6(t) / L->dd;
+    L->ta = -sc_xsum(t, 6) / L->dd;
     for (int i = 0; i < 3; ++i) {
         L->d[i] = d[i];
         L->u[i] = q->u[i];
@@ -283,12 +283,12 @@ static SC_INLINE sc_vec3 sc_cap_normal_at(const sc_cap_line *L, const double *e0
     double e[3] = {e0[0], e0[1], e0[2]}, dv[3] = {sgn * L->d[0], sgn * L->d[1], sgn * L->d[2]};
     double eu = sc_cap_dot(e, L->u);
     if (!(L->r2 > 0.0)) {
-        sc_vec3 facing = sc_cap_unit(dv, dir);
+        sc_vec3 facing = sc_unit_d(dv, dir);
         if (L->uu > 0.0 && eu > 0.0 && eu < L->uu) {
             double k = sc_cap_dot(dv, L->u) / L->uu;
             for (int i = 0; i < 3; ++i) e[i] = dv[i] - k * L->u[i];
             /* a ray along the axis leaves only rounding across it: then -dir, as at an end */
-            if (sc_cap_dot(e, e) > 0x1p-40 * L->dd) return sc_cap_unit(e, facing);
+            if (sc_cap_dot(e, e) > 0x1p-40 * L->dd) return sc_unit_d(e, facing);
         }
         return facing;
     }
@@ -298,9 +298,11 @@ static SC_INLINE sc_vec3 sc_cap_normal_at(const sc_cap_line *L, const double *e0
         for (int i = 0; i < 3; ++i) e[i] -= (eu / L->uu) * L->u[i];
     }
     /* the facing direction is the fallback only for a zero or non-finite e: computed then only */
-    double m = sc_cap_absmax(e);
-    if (!(m > 0.0) || !isfinite(m)) return sc_cap_unit(dv, dir);
-    return sc_cap_unit(e, dir);
+    double m = fabs(e[0]); /* the largest magnitude as sc_unit_d finds it (a NaN counts in e[0] only) */
+    if (fabs(e[1]) > m) m = fabs(e[1]);
+    if (fabs(e[2]) > m) m = fabs(e[2]);
+    if (!(m > 0.0) || !isfinite(m)) return sc_unit_d(dv, dir);
+    return sc_unit_d(e, dir);
 }
 
 /* The largest magnitude among the origin, the end points and the radius. */

@@ -1,10 +1,8 @@
 /* sc_capsule_fast.h: the quick paths of the capsule's ray query (sc_capsule.c). Internal.
  *
- * Each helper here either gives the very double the general code gives (the sums, the unit
- * vector: the same operations in the same order, proven equal in the comments), or settles an
- * exact decision (the hit, the origin's side) only when a static error bound proves the double
- * value's sign, and otherwise says it cannot tell, so that the exact code of sc_capsule.c decides
- * as before. The answers are therefore those of the general code, bit for bit; only the work
+ * Each helper here settles an exact decision (the hit, the miss, the origin's side) only when a
+ * static error bound proves the double value's sign, and otherwise says it cannot tell, so that
+ * the exact code of sc_capsule.c decides as before. The answers are therefore those of the general code, bit for bit; only the work
  * differs. tests/native/test_capsule_fast.c compares them with a copy of the general code on
  * millions of rays; building with SC_CAP_NO_MARGIN=1 (the hit's bound), 2 (the side's bound) or 3
  * (the miss's bound) drops a margin, and that test then fails. */
@@ -15,74 +13,10 @@
 #include "sc_exact_num.h" /* SC_NUM_UNKNOWN */
 
 #include <math.h>
-#include <stdint.h>
-#include <string.h>
 
 #ifndef SC_CAP_NO_MARGIN
 #define SC_CAP_NO_MARGIN 0
 #endif
-
-/* ------------------------------------------------------------------ exact sums, unrolled
- * sc_xsum (sc_exact.h) for a fixed n: Shewchuk's grow-expansion, then the components added from
- * the smallest to the largest; here without dropping zero components, so without branches. The
- * result is the same double: a zero component e_j gives two_sum(q, 0) = (q, 0) exactly (q + 0 = q
- * for a finite q other than -0; for q = -0 it is +0, which behaves as -0 in every later two_sum
- * and sum), so the non-zero components are the same ones in the same order, with zeros between
- * them; and adding a zero to the running sum, which starts at +0 and so is never -0, leaves it
- * unchanged. The inputs are finite (products of floats), so no step overflows. */
-static inline void sc_cap_two_sum(double a, double b, double *s, double *e)
-{
-    double x = a + b;
-    double bv = x - a;
-    double av = x - bv;
-    *s = x;
-    *e = (a - av) + (b - bv);
-}
-
-#define SC_CAP_XSUM_BODY(N)                                                         \
-    double e[N];                                                                    \
-    for (int i = 0; i < N; ++i) {                                                   \
-        double q = t[i];                                                            \
-        for (int j = 0; j < i; ++j) sc_cap_two_sum(q, e[j], &q, &e[j]);            \
-        e[i] = q;                                                                   \
-    }                                                                               \
-    double s = 0.0;                                                                 \
-    for (int j = 0; j < N; ++j) s += e[j];                                          \
-    return s;
-
-static inline double sc_cap_xsum3(const double *t) { SC_CAP_XSUM_BODY(3) }
-static inline double sc_cap_xsum4(const double *t) { SC_CAP_XSUM_BODY(4) }
-static inline double sc_cap_xsum6(const double *t) { SC_CAP_XSUM_BODY(6) }
-#undef SC_CAP_XSUM_BODY
-
-/* ------------------------------------------------------------------ unit vectors
- * sc_unit_d (sc_single.h) without frexp and ldexp: when the largest magnitude m is a normal
- * double below 2^1022, 2^-e (m = f 2^e, f in [0.5, 1)) is a normal double, and x * 2^-e is the
- * correctly rounded 2^-e x, which is what ldexp(x, -e) returns (an exact power-of-two scaling,
- * rounded once when it falls into the subnormal range). Otherwise sc_unit_d itself. */
-/* The largest magnitude as sc_unit_d finds it (a NaN counts only in v[0]). */
-static inline double sc_cap_absmax(const double *v)
-{
-    double m = fabs(v[0]);
-    if (fabs(v[1]) > m) m = fabs(v[1]);
-    if (fabs(v[2]) > m) m = fabs(v[2]);
-    return m;
-}
-
-static inline sc_vec3 sc_cap_unit(const double *v, sc_vec3 fallback)
-{
-    double m = sc_cap_absmax(v);
-    uint64_t bits;
-    memcpy(&bits, &m, sizeof bits);
-    uint64_t E = bits >> 52; /* m >= 0: the biased exponent; m = 1.f 2^(E - 1023) = 0.1f 2^(E - 1022) */
-    if (E == 0 || E > 2044) return sc_unit_d(v, fallback); /* 0, subnormal, >= 2^1022, inf, NaN */
-    uint64_t kb = (uint64_t)(2045 - E) << 52;              /* 2^-(E - 1022), biased 1023 - e */
-    double k;
-    memcpy(&k, &kb, sizeof k);
-    double x = v[0] * k, y = v[1] * k, z = v[2] * k;
-    double len = sqrt(x * x + y * y + z * z);
-    return (sc_vec3){(float)(x / len), (float)(y / len), (float)(z / len)};
-}
 
 /* ------------------------------------------------------------------ the inputs in double
  * The ray and the capsule as doubles (exact), with u = b - a and m = o - a rounded once each,
