@@ -146,3 +146,36 @@ describe('nested calls and memory growth under the caller\'s getters', () => {
     }
   });
 });
+
+describe('an OBB\'s fields read once each, in layout order (docs/case-runner.md)', () => {
+  /** A Proxy over target recording every property read as `${name}.${key}` into log. */
+  const spy = (target, name, log) => new Proxy(target, { get(t, k) { log.push(`${name}.${String(k)}`); return Reflect.get(t, k); } });
+  const vec = (v, name, log) => spy(v, name, log);
+  const obbOf = (log, axes) => spy({
+    type: 'obb', center: vec([0, 0, 0], 'center', log), axes, half: vec([1, 1, 1], 'half', log),
+  }, 'shape', log);
+
+  test('every field and element once, center, axes[0..2], half; the answer unchanged', () => {
+    const log = [];
+    const axes = vec([vec([1, 0, 0], 'a0', log), vec([0, 1, 0], 'a1', log), vec([0, 0, 1], 'a2', log)], 'axes', log);
+    const got = sc.raycast({ origin: [-5, 0, 0], dir: [1, 0, 0] }, obbOf(log, axes));
+    expect(got).toEqual({ hit: true, t: 4, t_enter: 4, t_exit: 6, point: [-1, 0, 0], normal: [-1, 0, 0] });
+    const elements = log.filter((e) => /\.[0-2]$/.test(e));
+    expect(elements).toEqual([
+      'center.0', 'center.1', 'center.2',
+      'axes.0', 'a0.0', 'a0.1', 'a0.2', 'axes.1', 'a1.0', 'a1.1', 'a1.2', 'axes.2', 'a2.0', 'a2.1', 'a2.2',
+      'half.0', 'half.1', 'half.2',
+    ]);
+    const fields = log.filter((e) => e.startsWith('shape.'));
+    expect(fields).toEqual(['shape.type', 'shape.center', 'shape.axes', 'shape.half']);
+  });
+
+  test('a bad axis: all three axes read before the error, half never read', () => {
+    const log = [];
+    const axes = vec([vec([1, 0], 'a0', log), vec([0, 1, 0], 'a1', log), vec([0, 0, 1], 'a2', log)], 'axes', log);
+    expect(() => sc.raycast({ origin: [-5, 0, 0], dir: [1, 0, 0] }, obbOf(log, axes)))
+      .toThrow('"shape.axes" must be an array of 3 arrays of 3 numbers');
+    expect(log).toContain('a2.2');
+    expect(log.filter((e) => e.startsWith('half.') || e === 'shape.half')).toEqual([]);
+  });
+});
