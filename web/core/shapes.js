@@ -119,7 +119,6 @@ export function capsuleRay(r, s) {
   const gy = ay - oy;
   const gz = az - oz;
   const sd = gx * nx + gy * ny + gz * nz;
-  if (sd * sd < 0.5 * rad * rad * (nx * nx + ny * ny + nz * nz) && throughAxis(r, s, gx, gy, gz, ex, ey, ez, nx, ny, nz)) return UNSURE;
   const low = abs(sd) - M * (abs(gx) * Nx + abs(gy) * Ny + abs(gz) * Nz);
   if (low > 0) {
     const hx = abs(nx) + M * Nx;
@@ -128,29 +127,6 @@ export function capsuleRay(r, s) {
     if (low * low * (1 - M) > rad * rad * (hx * hx + hy * hy + hz * hz) * (1 + M)) return 0;
   }
   return capsuleParts(r, s);
-}
-
-/**
- * Whether the ray plainly passes through the capsule (its line within rad / sqrt(2) of the axis
- * line, which capsuleRay has found, given g = a - o, e = b - a and n = d x e): the closest
- * approach of the two lines falls strictly inside the segment (s in (0, 1)) and on the ray
- * (t in [0, tmax]). Only a shortcut, never an answer (as entersBall): the capsule is then hit, so
- * its miss tests (about 50 ns on a hit) are skipped and the core decides at once; plain double
- * arithmetic is enough (UNSURE is right for every input). With n = d x e, |n|^2 = (d.d)(e.e) -
- * (d.e)^2 is the denominator of both parameters; for parallel lines it is 0 and the caller's
- * test (sd^2 < rad^2 |n|^2 / 2) has already failed.
- */
-function throughAxis(r, s, gx, gy, gz, ex, ey, ez, nx, ny, nz) {
-  const dx = r[3];
-  const dy = r[4];
-  const dz = r[5];
-  const den = nx * nx + ny * ny + nz * nz;
-  const de = dx * ex + dy * ey + dz * ez;
-  const dw = -(dx * gx + dy * gy + dz * gz); // d.(o - a)
-  const ew = -(ex * gx + ey * gy + ez * gz); // e.(o - a)
-  const sn = (dx * dx + dy * dy + dz * dz) * ew - de * dw; // s den
-  const tn = de * ew - (ex * ex + ey * ey + ez * ez) * dw; // t den
-  return sn > 0 && sn < den && tn >= 0 && tn <= r[6] * den;
 }
 
 /**

@@ -176,73 +176,32 @@ export function checkShapeFields(shape, type) {
   }
 }
 
+/** vec3Into's test without the error: whether v is a vector of 3 numbers (then stored at f[off]). */
+function vec3Ok(v, f, off) {
+  if (!Array.isArray(v)) return typedVec3Into(v, f, off);
+  if (v.length !== 3) return false;
+  const x = v[0];
+  const y = v[1];
+  const z = v[2];
+  if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') return false;
+  f[off] = x;
+  f[off + 1] = y;
+  f[off + 2] = z;
+  return true;
+}
+
 // checkShapeFields without the copy, one function per type (each sees one kind of the caller's
 // objects, so V8's property caches stay monomorphic however many types a program mixes): the
 // fields read once, in the same order, with the same errors, stored into f (a Float32Array of at
 // least 15: rounded to float32 there, as when written to wasm memory) in sc_shape's layout after
 // its type word. Each returns the sc_shape_type value of slabcast.h.
 export function obbInto(shape, f) {
-  // Written out (vec3Into's array path five times; a typed array by typedVec3Into): as one
-  // function of over 460 bytes of bytecode V8 optimizes it on its own budget with every read
-  // inline. Small, it was inlined into castObb, whose budget then left some of its 5 helper
-  // calls as calls.
-  const c = shape.center;
-  let ok = false;
-  if (Array.isArray(c)) {
-    if (c.length === 3) {
-      const x = c[0];
-      const y = c[1];
-      const z = c[2];
-      if (typeof x === 'number' && typeof y === 'number' && typeof z === 'number') {
-        f[0] = x; f[1] = y; f[2] = z;
-        ok = true;
-      }
-    }
-  } else {
-    ok = typedVec3Into(c, f, 0);
-  }
-  if (!ok) vec3Fail('shape.center');
+  vec3Into(shape.center, 'shape.center', f, 0);
   const v = shape.axes;
   // as requireAxes: all three read (and checked) before the error
-  ok = false;
-  if (Array.isArray(v) && v.length === 3) {
-    let n = 0;
-    for (let i = 0; i < 3; i++) {
-      const a = v[i];
-      const off = 3 + 3 * i;
-      if (Array.isArray(a)) {
-        if (a.length === 3) {
-          const x = a[0];
-          const y = a[1];
-          const z = a[2];
-          if (typeof x === 'number' && typeof y === 'number' && typeof z === 'number') {
-            f[off] = x; f[off + 1] = y; f[off + 2] = z;
-            n++;
-          }
-        }
-      } else if (typedVec3Into(a, f, off)) {
-        n++;
-      }
-    }
-    ok = n === 3;
-  }
+  const ok = Array.isArray(v) && v.length === 3 && vec3Ok(v[0], f, 3) & vec3Ok(v[1], f, 6) & vec3Ok(v[2], f, 9);
   if (!ok) fail('"shape.axes" must be an array of 3 arrays of 3 numbers', 'shape.axes');
-  const h = shape.half;
-  ok = false;
-  if (Array.isArray(h)) {
-    if (h.length === 3) {
-      const x = h[0];
-      const y = h[1];
-      const z = h[2];
-      if (typeof x === 'number' && typeof y === 'number' && typeof z === 'number') {
-        f[12] = x; f[13] = y; f[14] = z;
-        ok = true;
-      }
-    }
-  } else {
-    ok = typedVec3Into(h, f, 12);
-  }
-  if (!ok) vec3Fail('shape.half');
+  vec3Into(shape.half, 'shape.half', f, 12);
   return 2;
 }
 export function sphereInto(shape, f) {
