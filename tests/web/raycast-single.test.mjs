@@ -86,6 +86,41 @@ describe('sc.raycast against the core itself', () => {
     for (const t of ['aabb', 'obb', 'sphere', 'plane', 'capsule']) expect(hits[t]).toBeGreaterThan(1000);
   });
 
+  test('capsules in streaks of hits and of misses (queries.js skips its miss tests while most calls hit): the core\'s answer on every call', () => {
+    const r = rng(0xCA95);
+    const problems = [];
+    let hits = 0;
+    let i = 0;
+    while (i < 20000) {
+      const aimed = r() < 0.5;
+      const run = 1 + Math.floor(r() * 40);
+      for (let k = 0; k < run; k++, i++) {
+        let ray;
+        let shape;
+        if (aimed) {
+          // a ray from outside through the capsule's midpoint: a hit (an invalid input now and then)
+          const a = [r() * 4 - 2, r() * 4 - 2, r() * 4 - 2];
+          const b = a.map((x) => x + r() * 2 - 1);
+          shape = { type: 'capsule', a, b, radius: r() < 0.02 ? -1 : 0.25 + r() };
+          const m = a.map((x, j) => (x + b[j]) / 2);
+          const d = [r() * 2 - 1, r() * 2 - 1, r() * 2 - 1];
+          ray = { origin: m.map((x, j) => x - 10 * d[j]), dir: r() < 0.02 ? [0, 0, 0] : d };
+        } else {
+          let c;
+          do c = randomCase(r); while (c.shape.type !== 'capsule');
+          ({ ray, shape } = c);
+        }
+        const msg = compare(ray, shape);
+        if (msg) problems.push(`${i} ${JSON.stringify({ ray, shape })}: ${msg}`);
+        const w = coreRaycast(ray.origin, ray.dir, ray.tmax ?? Infinity, shape);
+        if (w.status === 0 && w.hit) hits++;
+      }
+    }
+    expect(problems.slice(0, 5)).toEqual([]);
+    expect(hits).toBeGreaterThan(5000);
+    expect(hits).toBeLessThan(15000);
+  });
+
   test('typed-array vectors and Float64 values round as the core takes them', () => {
     const box = { type: 'aabb', min: new Float64Array([0.1, 0.1, 0.1]), max: new Float32Array([2, 2, 2]) };
     const ray = { origin: new Float64Array([-1.0000001, 0.30000001, 0.7]), dir: [1, 1e-9, 0] };
