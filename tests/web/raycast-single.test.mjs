@@ -86,6 +86,41 @@ describe('sc.raycast against the core itself', () => {
     for (const t of ['aabb', 'obb', 'sphere', 'plane', 'capsule']) expect(hits[t]).toBeGreaterThan(1000);
   });
 
+  test('capsules in streaks of hits and of misses (queries.js skips its miss tests while most calls hit): the core\'s answer on every call', () => {
+    const r = rng(0xCA95);
+    const problems = [];
+    let hits = 0;
+    let i = 0;
+    while (i < 20000) {
+      const aimed = r() < 0.5;
+      const run = 1 + Math.floor(r() * 40);
+      for (let k = 0; k < run; k++, i++) {
+        let ray;
+        let shape;
+        if (aimed) {
+          // a ray from outside through the capsule's midpoint: a hit (an invalid input now and then)
+          const a = [r() * 4 - 2, r() * 4 - 2, r() * 4 - 2];
+          const b = a.map((x) => x + r() * 2 - 1);
+          shape = { type: 'capsule', a, b, radius: r() < 0.02 ? -1 : 0.25 + r() };
+          const m = a.map((x, j) => (x + b[j]) / 2);
+          const d = [r() * 2 - 1, r() * 2 - 1, r() * 2 - 1];
+          ray = { origin: m.map((x, j) => x - 10 * d[j]), dir: r() < 0.02 ? [0, 0, 0] : d };
+        } else {
+          let c;
+          do c = randomCase(r); while (c.shape.type !== 'capsule');
+          ({ ray, shape } = c);
+        }
+        const msg = compare(ray, shape);
+        if (msg) problems.push(`${i} ${JSON.stringify({ ray, shape })}: ${msg}`);
+        const w = coreRaycast(ray.origin, ray.dir, ray.tmax ?? Infinity, shape);
+        if (w.status === 0 && w.hit) hits++;
+      }
+    }
+    expect(problems.slice(0, 5)).toEqual([]);
+    expect(hits).toBeGreaterThan(5000);
+    expect(hits).toBeLessThan(15000);
+  });
+
   test('typed-array vectors and Float64 values round as the core takes them', () => {
     const box = { type: 'aabb', min: new Float64Array([0.1, 0.1, 0.1]), max: new Float32Array([2, 2, 2]) };
     const ray = { origin: new Float64Array([-1.0000001, 0.30000001, 0.7]), dir: [1, 1e-9, 0] };
@@ -144,5 +179,38 @@ describe('nested calls and memory growth under the caller\'s getters', () => {
       expect(got.hit).toBe(true);
       for (const w of worlds) w.dispose();
     }
+  });
+});
+
+describe('an OBB\'s fields read once each, in layout order (docs/case-runner.md)', () => {
+  /** A Proxy over target recording every property read as `${name}.${key}` into log. */
+  const spy = (target, name, log) => new Proxy(target, { get(t, k) { log.push(`${name}.${String(k)}`); return Reflect.get(t, k); } });
+  const vec = (v, name, log) => spy(v, name, log);
+  const obbOf = (log, axes) => spy({
+    type: 'obb', center: vec([0, 0, 0], 'center', log), axes, half: vec([1, 1, 1], 'half', log),
+  }, 'shape', log);
+
+  test('every field and element once, center, axes[0..2], half; the answer unchanged', () => {
+    const log = [];
+    const axes = vec([vec([1, 0, 0], 'a0', log), vec([0, 1, 0], 'a1', log), vec([0, 0, 1], 'a2', log)], 'axes', log);
+    const got = sc.raycast({ origin: [-5, 0, 0], dir: [1, 0, 0] }, obbOf(log, axes));
+    expect(got).toEqual({ hit: true, t: 4, t_enter: 4, t_exit: 6, point: [-1, 0, 0], normal: [-1, 0, 0] });
+    const elements = log.filter((e) => /\.[0-2]$/.test(e));
+    expect(elements).toEqual([
+      'center.0', 'center.1', 'center.2',
+      'axes.0', 'a0.0', 'a0.1', 'a0.2', 'axes.1', 'a1.0', 'a1.1', 'a1.2', 'axes.2', 'a2.0', 'a2.1', 'a2.2',
+      'half.0', 'half.1', 'half.2',
+    ]);
+    const fields = log.filter((e) => e.startsWith('shape.'));
+    expect(fields).toEqual(['shape.type', 'shape.center', 'shape.axes', 'shape.half']);
+  });
+
+  test('a bad axis: all three axes read before the error, half never read', () => {
+    const log = [];
+    const axes = vec([vec([1, 0], 'a0', log), vec([0, 1, 0], 'a1', log), vec([0, 0, 1], 'a2', log)], 'axes', log);
+    expect(() => sc.raycast({ origin: [-5, 0, 0], dir: [1, 0, 0] }, obbOf(log, axes)))
+      .toThrow('"shape.axes" must be an array of 3 arrays of 3 numbers');
+    expect(log).toContain('a2.2');
+    expect(log.filter((e) => e.startsWith('half.') || e === 'shape.half')).toEqual([]);
   });
 });

@@ -7,7 +7,11 @@
 // one repeated box array, and sc.raycast (plain objects and arrays in, a result object out)
 // against an AABB, a sphere, an OBB, a capsule and a plane of about the box's place, each object
 // its own. Most of those calls miss, as most of a game's objects do; a second table times rays
-// aimed at each object (every call a hit), where sc.raycast's answer comes from the core.
+// aimed at each object (every call a hit), where sc.raycast's answer comes from the core; beside
+// it, for the shapes whose hits the core answers, the core alone (a breakdown: the ray's and the
+// shape's floats copied from arrays staged in advance into the scratch area as sc.raycast stages
+// them, sc_wasm_raycast called, its hit word read: no input read or checked, no result object),
+// so that the JavaScript's share of a hit is the difference.
 //
 // Timing: the process's CPU time (wall time outside Node); every row is run once per round, the rows interleaved (their order rotated each round)
 // so that the machine's load falls on all alike; 1 warm-up round, then 8; ns per call is a row's
@@ -17,6 +21,7 @@
 //
 //   node web/bench/single.mjs        (npm run bench runs it too)
 import * as THREE from 'three';
+import { instantiateCore } from '../core/loader.js';
 import { loadSlabcast } from '../slabcast.js';
 import { rng } from './scenes.mjs';
 
@@ -105,8 +110,10 @@ function medianRatio(a, b) {
  * { three, raycastAABB (a different box Float32Array per call), raycastAABBPlain (a plain array box),
  *   raycastAABBArrays (a plain array ray too), raycastAABBSame,
  *   raycast (AABB), shapes: {sphere, obb, capsule, plane}, ratio: {...}, hits: {...}, agree, n }.
+ * hits.core and hits.coreRatio: the core alone (the breakdown) for the sphere, OBB and capsule;
+ * core: a Core (core/loader.js) for it, else one is instantiated.
  */
-export async function singleRayRows(sc) {
+export async function singleRayRows(sc, core = null) {
   const r = rng(0x51);
   const objs = objects(r);
   const rays = randomRays(r);
@@ -162,6 +169,11 @@ export async function singleRayRows(sc) {
   hitRows.obb = each((ray, o) => sc.raycast(ray.obj, o.obb));
   hitRows.capsule = each((ray, o) => sc.raycast(ray.obj, o.capsule));
   hitRows.plane = each((ray, o) => sc.raycast(ray.obj, o.plane));
+  // The breakdown: the core alone, on a core of its own (instantiated here unless given).
+  const c = core ?? await instantiateCore();
+  const CORE_SHAPES = ['sphere', 'obb', 'capsule'];
+  const staged = stagedShapes(objs, aimed);
+  for (const type of CORE_SHAPES) hitRows[`core:${type}`] = coreRow(c, staged[type]);
   const hns = timeRows(hitRows, 16 * OBJECTS);
   const hitsOf = (type) => objs.reduce((n, o, i) => n + (sc.raycast(aimed[i].obj, o[type]).hit ? 1 : 0), 0);
 
@@ -185,11 +197,76 @@ export async function singleRayRows(sc) {
       shapes: Object.fromEntries(['aabb', ...SHAPES].map((t) => [t, best(hns[t])])),
       ratio: Object.fromEntries(['aabb', ...SHAPES].map((t) => [t, medianRatio(hns[t], hns.raycastAABB)])),
       count: Object.fromEntries(['aabb', ...SHAPES].map((t) => [t, hitsOf(t)])),
+      core: Object.fromEntries(CORE_SHAPES.map((t) => [t, best(hns[`core:${t}`])])),
+      coreRatio: Object.fromEntries(CORE_SHAPES.map((t) => [t, medianRatio(hns[`core:${t}`], hns.raycastAABB)])),
+      coreHits: Object.fromEntries(CORE_SHAPES.map((t) => [t, coreHitsOf(c, staged[t])])),
     },
     hitRate: hitCount / (RAYS * OBJECTS),
     agree,
     n: RAYS * OBJECTS,
   };
+}
+
+/** sc_shape's type word and floats (after it) of each object's sphere, OBB and capsule, and each aimed ray's 7 floats. */
+function stagedShapes(objs, aimed) {
+  const flat = {
+    sphere: (s) => [3, ...s.center, s.radius],
+    obb: (s) => [2, ...s.center, ...s.axes.flat(), ...s.half],
+    capsule: (s) => [5, ...s.a, ...s.b, s.radius],
+  };
+  const out = {};
+  for (const [type, f] of Object.entries(flat)) {
+    out[type] = objs.map((o, i) => {
+      const [code, ...floats] = f(o[type]);
+      return { code, shape: new Float32Array(floats), ray: aimed[i].f32 };
+    });
+  }
+  return out;
+}
+
+/**
+ * The core alone for staged inputs (each its own arrays): per call, as queries.js's inCore, the
+ * ray's 7 floats and the shape's type word and floats written to the scratch area (sc_ray at 0,
+ * sc_shape at 64, the result at 128), sc_wasm_raycast called, the result's hit word read.
+ */
+function coreRow(core, items) {
+  const ex = core.ex;
+  const base = core.scratch;
+  let sink = 0;
+  return () => {
+    core.views(); // once per round: the views of the memory as it is now
+    const f32 = core.f32;
+    const i32 = core.i32;
+    const w = base >> 2;
+    for (let rep = 0; rep < 16; rep++) {
+      for (let i = 0; i < OBJECTS; i++) {
+        const it = items[i];
+        const ray = it.ray;
+        const shape = it.shape;
+        for (let k = 0; k < 7; k++) f32[w + k] = ray[k];
+        i32[w + 16] = it.code;
+        for (let k = 0; k < shape.length; k++) f32[w + 17 + k] = shape[k];
+        ex.sc_wasm_raycast(base, base + 64, base + 128);
+        sink += i32[w + 33];
+      }
+    }
+    return sink;
+  };
+}
+
+/** How many of the staged inputs the core alone hits (status 0 and the hit word set). */
+function coreHitsOf(core, items) {
+  let n = 0;
+  const w = core.scratch >> 2;
+  for (const it of items) {
+    core.views();
+    for (let k = 0; k < 7; k++) core.f32[w + k] = it.ray[k];
+    core.i32[w + 16] = it.code;
+    for (let k = 0; k < it.shape.length; k++) core.f32[w + 17 + k] = it.shape[k];
+    core.ex.sc_wasm_raycast(core.scratch, core.scratch + 64, core.scratch + 128);
+    n += core.i32[w + 32] === 0 && core.i32[w + 33] !== 0 ? 1 : 0;
+  }
+  return n;
 }
 
 export function printSingleRay(r) {
@@ -211,6 +288,9 @@ export function printSingleRay(r) {
   console.log(`| sc.raycastAABB | ${r.hits.raycastAABB.toFixed(1)} | 1.00x |`);
   for (const [type, ns] of Object.entries(r.hits.shapes)) {
     console.log(`| sc.raycast, ${type} (${r.hits.count[type]}/${OBJECTS} hits) | ${ns.toFixed(1)} | ${x(r.hits.ratio[type])} |`);
+  }
+  for (const [type, ns] of Object.entries(r.hits.core)) {
+    console.log(`| of which the core: sc_wasm_raycast, ${type}, inputs staged in advance (${r.hits.coreHits[type]}/${OBJECTS} hits) | ${ns.toFixed(1)} | ${x(r.hits.coreRatio[type])} |`);
   }
   console.log(`\nagreement: ${r.agree}/${r.n} calls (same hit or miss; the point within 1e-4 of three.js's (its exit point for a ray starting inside), raycastAABB's equal to sc.raycast's)`);
 }
