@@ -21,6 +21,12 @@ static float sc_b_area(const sc_bounds *b)
     return dx * dy + dy * dz + dz * dx;
 }
 
+/* Trees of at most this many objects fill their nodes' free slots with smaller leaves
+ * (sc_w_build_rec), up to two leaves for every three objects of the node: at 1k boxes the tree
+ * grows from 60 to 84 bytes per box and casts are 5-7% faster; at 10k even, at 100k 2-4% slower
+ * (a larger tree out of cache). The cap per node keeps a node of 8 objects from becoming 8
+ * leaves of one (memory per box at 3000 boxes: 209 B). */
+#define SC_FILL_MAX 2048
 typedef struct sc_part { int begin, n; sc_bounds b; } sc_part;
 
 /* A build record: an object's bounds and index, moved around by the partitions (contiguous,
@@ -247,7 +253,7 @@ static void sc_w_group_fill(sc_world *w, int g)
 /* Builds the subtree over p[0..n) (n >= 1, with bounds pb); returns its child reference, or
  * SC_NO_CHILD when out of memory. Nodes are numbered parent before children, so a refit
  * walks them backwards. */
-static int32_t sc_w_build_rec(sc_world *w, sc_bprim *p, int n, sc_bounds pb, int depth, int *oom)
+static int32_t sc_w_build_rec(sc_world *w, sc_bprim *p, int n, sc_bounds pb, int depth, int fill, int *oom)
 {
     if (n <= SC_LEAF) {
         if (!sc__grow_aligned(&w->mem, (void **)&w->groups, &w->groups_raw, &w->capgroups, w->ngroups + 1, sizeof(sc_group),
@@ -269,11 +275,11 @@ static int32_t sc_w_build_rec(sc_world *w, sc_bprim *p, int n, sc_bounds pb, int
     /* Up to SC_NODE_W parts: split the part with the largest surface area until there are
      * SC_NODE_W or every part fits in a leaf. Past depth 24, halve the largest part (by count)
      * instead: the depth (and so the traversal stack, see SC_STACK) stays bounded even when SAH
-     * keeps peeling one object off at a time. Then, while slots are left (above depth 24), split
-     * the largest part of two or more objects anyway (sc_w_split_small): a node's free slots
-     * cost nothing to carry, and smaller leaves are tighter (at 1k boxes 1.53 -> 1.05 leaf groups
-     * and 5.1 -> 2.5 object lanes per ray; 4-5% faster). Parts never grow, so the depth bound
-     * holds. */
+     * keeps peeling one object off at a time. Then, with fill (small trees: SC_FILL_MAX), while
+     * slots are left (above depth 24, fewer than 2n / 3 parts), split the largest part of two or
+     * more objects anyway (sc_w_split_small): a node's free slots cost no node visit, and
+     * smaller leaves are tighter (1k boxes: 1.53 -> 1.06 leaf groups and 5.1 -> 2.6 object lanes
+     * per ray). Parts never grow, so the depth bound holds. */
     sc_part parts[SC_NODE_W];
     int np = 1;
     parts[0].begin = 0;
@@ -286,7 +292,7 @@ static int32_t sc_w_build_rec(sc_world *w, sc_bprim *p, int n, sc_bounds pb, int
             float size = depth < 24 ? sc_b_area(&parts[i].b) : (float)parts[i].n;
             if (parts[i].n > SC_LEAF && size > best) { best = size; pick = i; }
         }
-        if (pick < 0 && depth < 24) {
+        if (pick < 0 && fill && depth < 24 && 3 * np < 2 * n) {
             for (int i = 0; i < np; ++i) {
                 float size = sc_b_area(&parts[i].b);
                 if (parts[i].n >= 2 && size > best) { best = size; pick = i; }
@@ -321,7 +327,7 @@ static int32_t sc_w_build_rec(sc_world *w, sc_bprim *p, int n, sc_bounds pb, int
     for (int l = 0; l < SC_NODE_W; ++l) {
         int32_t c = SC_NO_CHILD;
         if (l < np) {
-            c = sc_w_build_rec(w, p + parts[l].begin, parts[l].n, parts[l].b, depth + 1, oom);
+            c = sc_w_build_rec(w, p + parts[l].begin, parts[l].n, parts[l].b, depth + 1, fill, oom);
             if (*oom) return SC_NO_CHILD;
         }
         sc_node *node = &w->nodes[me]; /* re-derived: the recursion may move the array */
@@ -351,14 +357,14 @@ static void sc_w_resize_array(sc_world *w, void **p, void **raw, int *cap, int k
     *cap = want;
 }
 /* Before a build of n objects: room for the nodes and leaf groups such a tree usually has (the
- * bench scene, 1k to 1M boxes: 0.073-0.077 n nodes, 0.45-0.51 n groups), so that the build
+ * bench scene, 1k to 1M boxes: 0.073-0.077 n nodes; 0.33 n groups, 0.45-0.51 n with fill), so that the build
  * seldom grows them (by doubling, a copy each time). After it: an array with more than an eighth
  * of its room unused is moved into a block of its exact size, so that the tree's memory is what
  * it holds, not the last doubling. Neither is needed for a correct build: a failed allocation
  * leaves the array as it was. */
 static void sc_w_reserve(sc_world *w, int n)
 {
-    int nodes = n / 12 + 1, groups = n / 2 + 1;
+    int nodes = n / 12 + 1, groups = n <= SC_FILL_MAX ? n / 2 + 1 : n / 3 + n / 32 + 1;
     if (w->capnodes < nodes) sc_w_resize_array(w, (void **)&w->nodes, &w->nodes_raw, &w->capnodes, 0, nodes, sizeof(sc_node));
     if (w->capgroups < groups)
         sc_w_resize_array(w, (void **)&w->groups, &w->groups_raw, &w->capgroups, 0, groups, sizeof(sc_group));
@@ -412,7 +418,7 @@ sc_status sc_world_build(sc_world *w)
     w->root = SC_NO_CHILD;
     sc_w_reserve(w, n);
     int oom = 0;
-    if (n > 0) w->root = sc_w_build_rec(w, w->scratch, n, sc_w_range_bounds(w->scratch, n), 0, &oom);
+    if (n > 0) w->root = sc_w_build_rec(w, w->scratch, n, sc_w_range_bounds(w->scratch, n), 0, n <= SC_FILL_MAX, &oom);
     if (oom) {
         w->root = SC_NO_CHILD;
         w->built = 0;
