@@ -357,14 +357,14 @@ static void sc_w_resize_array(sc_world *w, void **p, void **raw, int *cap, int k
     *cap = want;
 }
 /* Before a build of n objects: room for the nodes and leaf groups such a tree usually has (the
- * bench scene, 1k to 1M boxes: 0.073-0.077 n nodes; 0.33 n groups, 0.45-0.51 n with fill), so that the build
- * seldom grows them (by doubling, a copy each time). After it: an array with more than an eighth
+ * bench scene, 1k to 1M boxes: 0.073-0.106 n nodes; 0.33 n groups, about 0.5 n with fill), so
+ * that the build seldom grows them (by doubling, a copy each time). After it: an array with more than an eighth
  * of its room unused is moved into a block of its exact size, so that the tree's memory is what
  * it holds, not the last doubling. Neither is needed for a correct build: a failed allocation
  * leaves the array as it was. */
 static void sc_w_reserve(sc_world *w, int n)
 {
-    int nodes = n / 12 + 1, groups = n <= SC_FILL_MAX ? n / 2 + 1 : n / 3 + n / 32 + 1;
+    int nodes = n / 9 + 1, groups = n <= SC_FILL_MAX ? n / 2 + n / 16 + 1 : n / 3 + n / 32 + 1;
     if (w->capnodes < nodes) sc_w_resize_array(w, (void **)&w->nodes, &w->nodes_raw, &w->capnodes, 0, nodes, sizeof(sc_node));
     if (w->capgroups < groups)
         sc_w_resize_array(w, (void **)&w->groups, &w->groups_raw, &w->capgroups, 0, groups, sizeof(sc_group));
