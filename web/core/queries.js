@@ -441,7 +441,7 @@ function makeRaycast(core) {
   const castObb = (rayF, shape, shapeF) => {
     obbInto(shape, shapeF);
     if (obbHits < 8 && obbRay(rayF, shapeF) === 0) {
-      obbHits = obbHits > 4 ? obbHits - 4 : 0;
+      if (obbHits !== 0) obbHits = obbHits > 4 ? obbHits - 4 : 0; // no store while it stays 0 (most misses)
       return missed();
     }
     return obbInCore(rayF, shapeF);
