@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { rng } from '../../web/bench/scenes.mjs';
 import { loadSlabcast, SlabcastError } from '../../web/slabcast.js';
 import { instantiateCore } from '../../web/core/loader.js';
+import { createQueries } from '../../web/core/queries.js';
 import { coreRaycaster, same } from './helpers/core-raycast.mjs';
 
 let sc;
@@ -159,6 +160,34 @@ describe('sc.raycast against the core itself', () => {
     expect(problems.slice(0, 5)).toEqual([]);
     expect(hits).toBeGreaterThan(5000);
     expect(hits).toBeLessThan(15000);
+  });
+
+  test('a module without sc_wasm_raycast_obb_io: OBBs through sc_wasm_raycast, the same answers', async () => {
+    const core = await instantiateCore();
+    const { sc_wasm_raycast_obb_io: _io, ...rest } = core.ex;
+    core.ex = rest;
+    const { raycast } = createQueries(core);
+    const r = rng(0x0BB6);
+    const problems = [];
+    let hits = 0;
+    for (let i = 0; i < 3000; i++) {
+      let c;
+      do c = randomCase(r); while (c.shape.type !== 'obb');
+      const { ray, shape } = c;
+      const want = coreRaycast(ray.origin, ray.dir, ray.tmax ?? Infinity, shape);
+      let got;
+      try {
+        got = raycast(ray, shape);
+      } catch (e) {
+        got = { status: e.status };
+      }
+      const ok = want.status !== 0 ? got.status === want.status
+        : want.hit ? ['t', 't_enter', 't_exit', 'point', 'normal'].every((k) => same(got[k], want[k])) : got.hit === false;
+      if (!ok) problems.push(`${JSON.stringify(c)}: ${JSON.stringify(got)}`);
+      if (want.status === 0 && want.hit) hits++;
+    }
+    expect(problems.slice(0, 5)).toEqual([]);
+    expect(hits).toBeGreaterThan(300);
   });
 
   test('typed-array vectors and Float64 values round as the core takes them', () => {

@@ -18,7 +18,6 @@ const SHAPE_TYPES = { aabb: 1, obb: 2, sphere: 3, plane: 4, capsule: 5 };
 const IN_OFF = 0; //      sc_ray (28 bytes) / sc_segment (24) / sc_vec3 (12)
 const SHAPE_OFF = 64; //  sc_shape (64)
 const OUT_OFF = 128; //   sc_raycast_result (44) / sc_test_result (8) / sc_point_result (16)
-const IN_W = IN_OFF >> 2;
 const OUT_W = OUT_OFF >> 2;
 const IO_OFF = 192; //    raycastAABB's 13 floats in, 9 out (sc_wasm_raycast_aabb_io)
 
@@ -372,9 +371,17 @@ function makeRaycast(core) {
   const inCore = (rayF, code, shapeF, n) => {
     sc.fresh();
     const f32 = sc.f32;
-    for (let i = 0; i < 7; i++) f32[IN_W + i] = rayF[i];
+    // written out (constant indices) for n = 4, 6, 7: loops of these copies cost tens of ns
+    f32[0] = rayF[0]; f32[1] = rayF[1]; f32[2] = rayF[2]; f32[3] = rayF[3]; f32[4] = rayF[4]; f32[5] = rayF[5]; f32[6] = rayF[6];
     sc.i32[SHAPE_W] = code;
-    for (let i = 0; i < n; i++) f32[SHAPE_W + 1 + i] = shapeF[i];
+    f32[17] = shapeF[0]; f32[18] = shapeF[1]; f32[19] = shapeF[2]; f32[20] = shapeF[3];
+    if (n > 4) {
+      f32[21] = shapeF[4]; f32[22] = shapeF[5];
+      if (n > 6) {
+        f32[23] = shapeF[6];
+        for (let i = 7; i < n; i++) f32[SHAPE_W + 1 + i] = shapeF[i]; // an OBB's (a module without sc_wasm_raycast_obb_io)
+      }
+    }
     try {
       fn(inPtr, shapePtr, outPtr);
     } catch (e) {
