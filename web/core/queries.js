@@ -337,38 +337,25 @@ function makeRaycastAABB(core) {
   };
 }
 
-/**
- * raycast(ray, shape): one ray against one shape of any type; {hit: false} or {hit: true, t,
- * t_enter, t_exit, point, normal} (fresh arrays). Like raycastAABB it guards itself (slabcast.js
- * adds it after guardMethods wrapped the others): its own try turns any other exception into a
- * SlabcastError named 'raycast', as the guard did, without the guard's rest arguments and apply.
- * The inputs are read once and checked (checkRay, checkShape: all of the caller's code has run)
- * before anything is written to the scratch area, through views re-derived after that code.
- */
-function makeRaycast(core) {
+/** A hit's result object: fresh arrays, the 9 floats of g from word o (t, t_enter, t_exit, point, normal). */
+const hitOf = (g, o) => ({
+  hit: true,
+  t: g[o],
+  t_enter: g[o + 1],
+  t_exit: g[o + 2],
+  point: [g[o + 3], g[o + 4], g[o + 5]],
+  normal: [g[o + 6], g[o + 7], g[o + 8]],
+});
+const missed = () => ({ hit: false });
+
+/** raycast's inCore(rayF, code, shapeF, n): the core's answer (sc_wasm_raycast) for the staged ray and shape (type code, n floats). */
+function makeInCore(core, sc) {
   const fn = core.ex.sc_wasm_raycast;
-  const sc = new Scratch(core);
-  // The ray and the shape's fields read straight into float32 staging, rounded as the core takes
-  // them (an AABB's 6 floats, or sc_shape's floats after its type word: at most 15, an OBB's).
-  // A getter of one call's inputs may call raycast again: a nested call stages in its own.
-  const rayStage = new Float32Array(7);
-  const shapeStage = new Float32Array(15);
-  const res = new Float32Array(9);
-  let depth = 0;
-  const hitOf = (g, o) => ({
-    hit: true,
-    t: g[o],
-    t_enter: g[o + 1],
-    t_exit: g[o + 2],
-    point: [g[o + 3], g[o + 4], g[o + 5]],
-    normal: [g[o + 6], g[o + 7], g[o + 8]],
-  });
   const inPtr = core.scratch + IN_OFF;
   const shapePtr = core.scratch + SHAPE_OFF;
   const outPtr = core.scratch + OUT_OFF;
   const SHAPE_W = SHAPE_OFF >> 2;
-  /** The core's answer for the staged ray and shape (type code, n floats). */
-  const inCore = (rayF, code, shapeF, n) => {
+  return (rayF, code, shapeF, n) => {
     sc.fresh();
     const f32 = sc.f32;
     // written out (constant indices) for n = 4, 6, 7: loops of these copies cost tens of ns
@@ -392,27 +379,11 @@ function makeRaycast(core) {
     core.checkStatus(i32[OUT_W]);
     return i32[OUT_W + 1] === 0 ? { hit: false } : hitOf(sc.f32, OUT_W + 2);
   };
-  // One function per type after the ray and the type are read: each reads the shape's fields
-  // (in their order, with their errors) and answers, or asks the core. Each is optimized with an
-  // inlining budget of its own (one raycast holding every type's path ran out of it: the AABB
-  // path's helpers were calls). raycast itself stays just over V8's 460 bytes of bytecode, so it
-  // is not inlined into its callers: measured, that put the OBB path back over the budget.
-  const missed = () => ({ hit: false });
-  const castAABB = (rayF, shape, shapeF) => {
-    vec3Into(shape.min, 'shape.min', shapeF, 0);
-    vec3Into(shape.max, 'shape.max', shapeF, 3);
-    // From here on none of the caller's code runs. slabAABB: the core's bits, as raycastAABB.
-    const k = slabAABB(rayF, shapeF, res);
-    if (k === 0) return missed();
-    if (k === 1) return hitOf(res, 0);
-    return inCore(rayF, 1, shapeF, 6);
-  };
-  // shapes.js: the core's answer where it is sure (sc_shape_type values written out: SHAPE_TYPES's
-  // are property loads)
-  const castSphere = (rayF, shape, shapeF) => {
-    sphereInto(shape, shapeF);
-    return sphereRay(rayF, shapeF) === 0 ? missed() : inCore(rayF, 3, shapeF, 4);
-  };
+}
+
+/** raycast's castObb(rayF, shape, shapeF): an OBB's fields read into shapeF, then the answer. */
+function makeCastObb(core, sc, inCore) {
+  const inPtr = core.scratch + IN_OFF;
   // An OBB the JS miss tests leave to the core: sc_wasm_raycast_obb_io (22 floats in at word 0 of
   // the scratch area, 9 out, a number returned: no sc_shape, no result struct written and read
   // back), else sc_wasm_raycast (a slabcast.wasm built before that export).
@@ -441,9 +412,9 @@ function makeRaycast(core) {
     sc.fresh();
     return hitOf(sc.f32, 0);
   };
-  // As the capsule's (below): obbRay's miss tests skipped while at least about 80% of the recent
-  // calls hit (obbHits at 8 or over). On a hit they cost about 25 ns (the ball tests before
-  // entersBall gives up); only which path answers changes.
+  // As the capsule's (castCapsule, in makeRaycast): obbRay's miss tests skipped while at least
+  // about 80% of the recent calls hit (obbHits at 8 or over). On a hit they cost about 25 ns (the
+  // ball tests before entersBall gives up); only which path answers changes.
   let obbHits = 0;
   const castObb = (rayF, shape, shapeF) => {
     obbInto(shape, shapeF);
@@ -453,6 +424,48 @@ function makeRaycast(core) {
     }
     return obbInCore(rayF, shapeF);
   };
+  return castObb;
+}
+
+/**
+ * raycast(ray, shape): one ray against one shape of any type; {hit: false} or {hit: true, t,
+ * t_enter, t_exit, point, normal} (fresh arrays). Like raycastAABB it guards itself (slabcast.js
+ * adds it after guardMethods wrapped the others): its own try turns any other exception into a
+ * SlabcastError named 'raycast', as the guard did, without the guard's rest arguments and apply.
+ * The inputs are read once and checked (checkRay, checkShape: all of the caller's code has run)
+ * before anything is written to the scratch area, through views re-derived after that code.
+ */
+function makeRaycast(core) {
+  const sc = new Scratch(core);
+  // The ray and the shape's fields read straight into float32 staging, rounded as the core takes
+  // them (an AABB's 6 floats, or sc_shape's floats after its type word: at most 15, an OBB's).
+  // A getter of one call's inputs may call raycast again: a nested call stages in its own.
+  const rayStage = new Float32Array(7);
+  const shapeStage = new Float32Array(15);
+  const res = new Float32Array(9);
+  let depth = 0;
+  const inCore = makeInCore(core, sc);
+  // One function per type after the ray and the type are read: each reads the shape's fields
+  // (in their order, with their errors) and answers, or asks the core. Each is optimized with an
+  // inlining budget of its own (one raycast holding every type's path ran out of it: the AABB
+  // path's helpers were calls). raycast itself stays just over V8's 460 bytes of bytecode, so it
+  // is not inlined into its callers: measured, that put the OBB path back over the budget.
+  const castAABB = (rayF, shape, shapeF) => {
+    vec3Into(shape.min, 'shape.min', shapeF, 0);
+    vec3Into(shape.max, 'shape.max', shapeF, 3);
+    // From here on none of the caller's code runs. slabAABB: the core's bits, as raycastAABB.
+    const k = slabAABB(rayF, shapeF, res);
+    if (k === 0) return missed();
+    if (k === 1) return hitOf(res, 0);
+    return inCore(rayF, 1, shapeF, 6);
+  };
+  // shapes.js: the core's answer where it is sure (sc_shape_type values written out: SHAPE_TYPES's
+  // are property loads)
+  const castSphere = (rayF, shape, shapeF) => {
+    sphereInto(shape, shapeF);
+    return sphereRay(rayF, shapeF) === 0 ? missed() : inCore(rayF, 3, shapeF, 4);
+  };
+  const castObb = makeCastObb(core, sc, inCore);
   // A capsule's miss tests cost about 50 ns on a hit and save about 125 on a miss (the core's
   // miss): worth running while fewer than about 70% of the calls hit. capsuleHits follows the
   // recent calls (up 1 on a hit, down 4 on a miss, within [0, 16]: it stays high only while at
