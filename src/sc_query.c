@@ -179,6 +179,8 @@ static sc_status sc_w_check_keys(const sc_world *w, const float *rays, int n, in
         float ext = sb.hi[ax] - sb.lo[ax];
         k[ax] = ext > 0.0f && ext < INFINITY ? (float)(1 << g) / ext : 0.0f;
     }
+    _Alignas(16) const float lo[4] = {sb.lo[0], sb.lo[1], sb.lo[2], 0.0f}, kk[4] = {k[0], k[1], k[2], 0.0f};
+    const f4 lo4 = f4_load(lo), k4 = f4_load(kk), top4 = f4_splat(top), zero4 = f4_splat(0.0f);
     memset(b->count, 0, sizeof *b->count << (3 + 3 * g));
 #if defined(__wasm__)
     /* Wasm, a tree larger than SC_W_CELL_FIRST_BYTES: the cell above the octant in the key, so
@@ -200,16 +202,14 @@ static sc_status sc_w_check_keys(const sc_world *w, const float *rays, int n, in
                 return s;
             }
         }
-        uint32_t cell[3];
-        for (int ax = 0; ax < 3; ++ax) {
-            /* (o - lo) * k clamped to [0, 2^g - 1]; NaN (0 * inf) to 0 */
-            float f = (p[ax] - sb.lo[ax]) * k[ax];
-            f = f > 0.0f ? f : 0.0f;
-            f = f < top ? f : top;
-            cell[ax] = (uint32_t)f;
-        }
-        const uint32_t morton =
-            sc_w_spread4[cell[0]] | (uint32_t)sc_w_spread4[cell[1]] << 1 | (uint32_t)sc_w_spread4[cell[2]] << 2;
+        /* per axis (lanes 0..2; lane 3 unused): (o - lo) * k clamped to [0, 2^g - 1], NaN (0 *
+         * inf) to 0 (f4_max(0, x) = 0 < x ? x : 0; f4_min(top, x) = x < top ? x : top) */
+        f4 o4;
+        memcpy(&o4, p, sizeof o4);
+        _Alignas(16) float cell[4];
+        f4_store(cell, f4_min(top4, f4_max(zero4, f4_mul(f4_sub(o4, lo4), k4))));
+        const uint32_t morton = sc_w_spread4[(uint32_t)cell[0]] | (uint32_t)sc_w_spread4[(uint32_t)cell[1]] << 1 |
+                                (uint32_t)sc_w_spread4[(uint32_t)cell[2]] << 2;
 #if defined(__wasm__)
         key = cell_first ? morton << 3 | key : key << 3 * g | morton;
 #else
