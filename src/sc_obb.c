@@ -111,10 +111,34 @@ static SC_INLINE void sc_obb_q_ray_x(const sc_obb *b, sc_vec3 o, sc_vec3 d, floa
         tw[i][0] = O[j] * D[k], tw[i][1] = -(C[j] * D[k]), tw[i][2] = -(O[k] * D[j]), tw[i][3] = C[k] * D[j];
     }
     /* two sums at a time (sc_xsum_two): the same doubles as sc_xsum / sc_xsum_s of each list */
+#if defined(__GNUC__) || defined(__clang__)
+    /* the same terms built two at a time, interleaved (sc_xsum_two_v), a lane past its count +0 */
+    (void)tw, (void)to, (void)td;
+    const sc_v2d O1 = {O[1], O[2]}, D1 = {D[2], D[0]}, C1 = {C[1], C[2]}, O2 = {O[2], O[0]}, D2 = {D[1], D[2]},
+                 C2 = {C[2], C[0]};
+    const sc_v2d tw01[4] = {O1 * D1, -(C1 * D1), -(O2 * D2), C2 * D2};
+    /* (w2, ol0): w2's terms O0 D1, -C0 D1, -O1 D0, C1 D0; a product with a negated factor is the
+     * negated product (exact) */
+    const sc_v2d tp1[6] = {(sc_v2d){O[0], O[0]} * (sc_v2d){D[1], A[0][0]},
+                           -((sc_v2d){C[0], O[1]} * (sc_v2d){D[1], -A[0][1]}),
+                           -((sc_v2d){O[1], O[2]} * (sc_v2d){D[0], -A[0][2]}),
+                           (sc_v2d){C[1], C[0]} * (sc_v2d){D[0], -A[0][0]},
+                           (sc_v2d){0.0, -(C[1] * A[0][1])},
+                           (sc_v2d){0.0, -(C[2] * A[0][2])}};
+    const sc_v2d A1 = {A[1][0], A[2][0]}, A2 = {A[1][1], A[2][1]}, A3 = {A[1][2], A[2][2]};
+    const sc_v2d tp2[6] = {O[0] * A1, O[1] * A2, O[2] * A3, -(C[0] * A1), -(C[1] * A2), -(C[2] * A3)};
+    const sc_v2d tp3[3] = {D[0] * (sc_v2d){A[0][0], A[1][0]}, D[1] * (sc_v2d){A[0][1], A[1][1]},
+                           D[2] * (sc_v2d){A[0][2], A[1][2]}};
+    sc_xsum_two_v(tw01, 4, 4, &q->w[0], &q->w[1], 0, 0);
+    sc_xsum_two_v(tp1, 4, 6, &q->w[2], &q->ol[0], 0, xs);
+    sc_xsum_two_v(tp2, 6, 6, &q->ol[1], &q->ol[2], xs, xs);
+    sc_xsum_two_v(tp3, 3, 3, &q->dl[0], &q->dl[1], xs, xs);
+#else
     sc_xsum_two(tw[0], 4, tw[1], 4, &q->w[0], &q->w[1], 0, 0);
     sc_xsum_two(tw[2], 4, to[0], 6, &q->w[2], &q->ol[0], 0, xs);
     sc_xsum_two(to[1], 6, to[2], 6, &q->ol[1], &q->ol[2], xs, xs);
     sc_xsum_two(td[0], 3, td[1], 3, &q->dl[0], &q->dl[1], xs, xs);
+#endif
     q->dl[2] = xs ? sc_xsum_s(td[2], 3) : sc_xsum(td[2], 3);
     q->tmax_inf = isinf(tmax);
     q->tmax = tmax;
@@ -221,25 +245,33 @@ static int sc_obb_solve(const sc_obb *b, const sc_obb_q *q, double *t_enter, dou
      * of two products of axis components, each at most (1 + 1e-4)^2 in magnitude (the axes are unit
      * within 1e-4), so |x|'s terms are at most 2.001 (|w_0| + |w_1| + |w_2|). */
     double mw = 2.001 * (fabs(q->w[0]) + fabs(q->w[1]) + fabs(q->w[2]));
-    if (!inside) sc_obb_wx(b, q->w, X);
-    for (int i = 0; i < 3 && !inside; ++i) {
-        for (int j = 0; j < 3; ++j) {
-            if (i == j || s[i] == 0 || s[j] == 0) continue;
-            /* N_i dl_j - F_j dl_i = -s_i h_i dl_j - s_j h_j dl_i + w.(a_j x a_i) */
-            double x = X[i][j];
-            double v = (-s[i] * h[i]) * q->dl[j] - (s[j] * h[j]) * q->dl[i] + x;
-            /* v's error is a few 2^-53 of its terms' size m: too close to 0, the exact sign */
-            double m = mw + fabs(h[i] * q->dl[j]) + fabs(h[j] * q->dl[i]);
-            int sv = fabs(v) > SC_FILTER * m ? (v > 0.0 ? 1 : -1) : sc_obb_pair_sign_exact(q, i, j, s, h);
-            if (s[i] * s[j] * sv > 0) return 0;
+    double hs[3] = {s[0] * h[0], s[1] * h[1], s[2] * h[2]}; /* s_i h_i, exact */
+    if (!inside) {
+        sc_obb_wx(b, q->w, X);
+        /* Each unordered pair once: with p_ij = s_i h_i dl_j, the pair (i, j)'s value is
+         * (-p_ij - p_ji) + x and the pair (j, i)'s is (-p_ji - p_ij) - x (X[j][i] = -x), the same
+         * doubles as computed one ordered pair at a time. */
+        for (int i = 0; i < 3; ++i) {
+            for (int j = i + 1; j < 3; ++j) {
+                if (s[i] == 0 || s[j] == 0) continue;
+                double pij = hs[i] * q->dl[j], pji = hs[j] * q->dl[i], x = X[i][j];
+                double sm = -pij - pji, v = sm + x, u = sm - x;
+                /* v's and u's error is a few 2^-53 of their terms' size m: too close to 0, the exact sign */
+                double f = SC_FILTER * (mw + fabs(pij) + fabs(pji));
+                int sij = s[i] * s[j];
+                int sv = fabs(v) > f ? (v > 0.0 ? 1 : -1) : sc_obb_pair_sign_exact(q, i, j, s, h);
+                if (sij * sv > 0) return 0;
+                int su = fabs(u) > f ? (u > 0.0 ? 1 : -1) : sc_obb_pair_sign_exact(q, j, i, s, h);
+                if (sij * su > 0) return 0;
+            }
         }
     }
     double tn = -INFINITY, tf = INFINITY;
     int ax = -1;
     for (int i = 0; i < 3; ++i) {
         if (s[i] == 0) continue;
-        double nr = (-s[i] * h[i] - q->ol[i]) / q->dl[i];
-        double fr = (s[i] * h[i] - q->ol[i]) / q->dl[i];
+        double nr = (-hs[i] - q->ol[i]) / q->dl[i];
+        double fr = (hs[i] - q->ol[i]) / q->dl[i];
         if (nr > tn) { tn = nr; ax = i; }
         if (fr < tf) tf = fr;
     }
