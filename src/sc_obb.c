@@ -270,8 +270,13 @@ static int sc_obb_solve(const sc_obb *b, const sc_obb_q *q, double *t_enter, dou
     int ax = -1;
     for (int i = 0; i < 3; ++i) {
         if (s[i] == 0) continue;
+#if defined(__GNUC__) || defined(__clang__)
+        sc_v2d qv = ((sc_v2d){-hs[i], hs[i]} - q->ol[i]) / q->dl[i]; /* both quotients in one division */
+        double nr = qv[0], fr = qv[1];
+#else
         double nr = (-hs[i] - q->ol[i]) / q->dl[i];
         double fr = (hs[i] - q->ol[i]) / q->dl[i];
+#endif
         if (nr > tn) { tn = nr; ax = i; }
         if (fr < tf) tf = fr;
     }
