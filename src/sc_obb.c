@@ -259,10 +259,9 @@ static int sc_obb_solve(const sc_obb *b, const sc_obb_q *q, double *t_enter, dou
                 /* v's and u's error is a few 2^-53 of their terms' size m: too close to 0, the exact sign */
                 double f = SC_FILTER * (mw + fabs(pij) + fabs(pji));
                 int sij = s[i] * s[j];
-                int sv = fabs(v) > f ? (v > 0.0 ? 1 : -1) : sc_obb_pair_sign_exact(q, i, j, s, h);
-                if (sij * sv > 0) return 0;
-                int su = fabs(u) > f ? (u > 0.0 ? 1 : -1) : sc_obb_pair_sign_exact(q, j, i, s, h);
-                if (sij * su > 0) return 0;
+                double ss = sij; /* beyond the filter, s_i s_j sign(v) > 0 iff ss v > 0 */
+                if (fabs(v) > f ? ss * v > 0.0 : sij * sc_obb_pair_sign_exact(q, i, j, s, h) > 0) return 0;
+                if (fabs(u) > f ? ss * u > 0.0 : sij * sc_obb_pair_sign_exact(q, j, i, s, h) > 0) return 0;
             }
         }
     }
