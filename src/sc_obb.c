@@ -209,19 +209,57 @@ static void sc_obb_q_segment(const sc_obb *box, sc_vec3 a, sc_vec3 b, sc_obb_q *
 /* X[i][j] = w.(a_j x a_i), each component of a_j x a_i rounded from two exact products and the dot
  * product rounded left to right: computed for i < j; X[j][i] = -X[i][j] is the same double (every
  * step is odd under negation: a_i x a_j's components are fl(B - A) = -fl(A - B)). */
+static inline double sc_obb_wx1(const sc_obb *b, const double *w, int i, int j)
+{
+    sc_vec3 aj = b->axes[j], ai = b->axes[i];
+    double cr[3] = {(double)aj.y * ai.z - (double)aj.z * ai.y, (double)aj.z * ai.x - (double)aj.x * ai.z,
+                    (double)aj.x * ai.y - (double)aj.y * ai.x};
+    return w[0] * cr[0] + w[1] * cr[1] + w[2] * cr[2];
+}
 static void sc_obb_wx(const sc_obb *b, const double *w, double X[3][3])
 {
     for (int i = 0; i < 3; ++i) {
         X[i][i] = 0.0;
         for (int j = i + 1; j < 3; ++j) {
-            sc_vec3 aj = b->axes[j], ai = b->axes[i];
-            double cr[3] = {(double)aj.y * ai.z - (double)aj.z * ai.y, (double)aj.z * ai.x - (double)aj.x * ai.z,
-                            (double)aj.x * ai.y - (double)aj.y * ai.x};
-            X[i][j] = w[0] * cr[0] + w[1] * cr[1] + w[2] * cr[2];
+            X[i][j] = sc_obb_wx1(b, w, i, j);
             X[j][i] = -X[i][j];
         }
     }
 }
+
+/* The pair tests of sc_obb_solve (near_i <= far_j for every pair of non-parallel axes), exactly:
+ * 0 when one fails. X is filled (sc_obb_wx). */
+static int sc_obb_pairs(const sc_obb *b, const sc_obb_q *q, const int *s, const double *h, const double *hs,
+                        double X[3][3])
+{
+    /* The size of the terms of x = w.(a_j x a_i) below: each component of a_j x a_i is a difference
+     * of two products of axis components, each at most (1 + 1e-4)^2 in magnitude (the axes are unit
+     * within 1e-4), so |x|'s terms are at most 2.001 (|w_0| + |w_1| + |w_2|). */
+    double mw = 2.001 * (fabs(q->w[0]) + fabs(q->w[1]) + fabs(q->w[2]));
+    sc_obb_wx(b, q->w, X);
+    /* Each unordered pair once: with p_ij = s_i h_i dl_j, the pair (i, j)'s value is
+     * (-p_ij - p_ji) + x and the pair (j, i)'s is (-p_ji - p_ij) - x (X[j][i] = -x), the same
+     * doubles as computed one ordered pair at a time. */
+    for (int i = 0; i < 3; ++i) {
+        for (int j = i + 1; j < 3; ++j) {
+            if (s[i] == 0 || s[j] == 0) continue;
+            double pij = hs[i] * q->dl[j], pji = hs[j] * q->dl[i], x = X[i][j];
+            double sm = -pij - pji, v = sm + x, u = sm - x;
+            /* v's and u's error is a few 2^-53 of their terms' size m: too close to 0, the exact sign */
+            double f = SC_FILTER * (mw + fabs(pij) + fabs(pji));
+            int sij = s[i] * s[j];
+            double ss = sij; /* beyond the filter, s_i s_j sign(v) > 0 iff ss v > 0 */
+            if (fabs(v) > f ? ss * v > 0.0 : sij * sc_obb_pair_sign_exact(q, i, j, s, h) > 0) return 0;
+            if (fabs(u) > f ? ss * u > 0.0 : sij * sc_obb_pair_sign_exact(q, j, i, s, h) > 0) return 0;
+        }
+    }
+    return 1;
+}
+
+/* The relative margin of sc_obb_solve's certified pass of the pair tests (2^-40). */
+#ifndef SC_OBB_CERT_MARGIN
+#define SC_OBB_CERT_MARGIN 9.094947017729282e-13
+#endif
 
 /* Classification (see above); on a hit, the interval in units of d and the entry axis. */
 static int sc_obb_solve(const sc_obb *b, const sc_obb_q *q, double *t_enter, double *t_exit, int *axis, double X[3][3])
@@ -241,31 +279,8 @@ static int sc_obb_solve(const sc_obb *b, const sc_obb_q *q, double *t_enter, dou
             if (!q->tmax_inf && sc_obb_sign(q, 2, i, q->oe[i], s[i], h[i]) < 0) return 0;     /* near_i > tmax */
         }
     }
-    /* The size of the terms of x = w.(a_j x a_i) below: each component of a_j x a_i is a difference
-     * of two products of axis components, each at most (1 + 1e-4)^2 in magnitude (the axes are unit
-     * within 1e-4), so |x|'s terms are at most 2.001 (|w_0| + |w_1| + |w_2|). */
-    double mw = 2.001 * (fabs(q->w[0]) + fabs(q->w[1]) + fabs(q->w[2]));
     double hs[3] = {s[0] * h[0], s[1] * h[1], s[2] * h[2]}; /* s_i h_i, exact */
-    if (!inside) {
-        sc_obb_wx(b, q->w, X);
-        /* Each unordered pair once: with p_ij = s_i h_i dl_j, the pair (i, j)'s value is
-         * (-p_ij - p_ji) + x and the pair (j, i)'s is (-p_ji - p_ij) - x (X[j][i] = -x), the same
-         * doubles as computed one ordered pair at a time. */
-        for (int i = 0; i < 3; ++i) {
-            for (int j = i + 1; j < 3; ++j) {
-                if (s[i] == 0 || s[j] == 0) continue;
-                double pij = hs[i] * q->dl[j], pji = hs[j] * q->dl[i], x = X[i][j];
-                double sm = -pij - pji, v = sm + x, u = sm - x;
-                /* v's and u's error is a few 2^-53 of their terms' size m: too close to 0, the exact sign */
-                double f = SC_FILTER * (mw + fabs(pij) + fabs(pji));
-                int sij = s[i] * s[j];
-                double ss = sij; /* beyond the filter, s_i s_j sign(v) > 0 iff ss v > 0 */
-                if (fabs(v) > f ? ss * v > 0.0 : sij * sc_obb_pair_sign_exact(q, i, j, s, h) > 0) return 0;
-                if (fabs(u) > f ? ss * u > 0.0 : sij * sc_obb_pair_sign_exact(q, j, i, s, h) > 0) return 0;
-            }
-        }
-    }
-    double tn = -INFINITY, tf = INFINITY;
+    double tn = -INFINITY, tf = INFINITY, lo = -INFINITY, hi = INFINITY;
     int ax = -1;
     for (int i = 0; i < 3; ++i) {
         if (s[i] == 0) continue;
@@ -278,6 +293,26 @@ static int sc_obb_solve(const sc_obb *b, const sc_obb_q *q, double *t_enter, dou
 #endif
         if (nr > tn) { tn = nr; ax = i; }
         if (fr < tf) tf = fr;
+        /* nr and fr are within 2^-45 M of near_i and far_i, M = max(|nr|, |fr|) = (|h_i| + |ol_i|) /
+         * |dl_i| (rounded): ol_i and dl_i within a few 2^-53 of their exact sums (sc_xsum), one
+         * rounding each for the difference and the quotient; e = 2^-40 M covers that and the
+         * rounding of nr + e, fr - e. */
+        double e = SC_OBB_CERT_MARGIN * (fabs(nr) > fabs(fr) ? fabs(nr) : fabs(fr));
+        if (nr + e > lo) lo = nr + e;
+        if (fr - e < hi) hi = fr - e;
+    }
+    if (!inside) {
+        if (lo < hi && ax >= 0) {
+            /* every near_i < far_j, certified (the exact pair tests would pass): only the entry
+             * axis's X, for the point (sc__raycast_obb_valid) */
+            for (int i = 0; i < 3; ++i) {
+                if (i == ax) continue;
+                double x = i > ax ? sc_obb_wx1(b, q->w, ax, i) : sc_obb_wx1(b, q->w, i, ax);
+                X[ax][i] = i > ax ? x : -x;
+            }
+        } else if (!sc_obb_pairs(b, q, s, h, hs, X)) {
+            return 0;
+        }
     }
     /* The quotients are rounded (and ill-conditioned for a dir nearly parallel to a face):
      * keep them consistent with the classification above. The entry is kept and the exit
