@@ -167,8 +167,9 @@ static SC_INLINE void sc_obb_q_ray_x(const sc_obb *b, sc_vec3 o, sc_vec3 d, floa
  * sc_xsum). */
 static inline int sc_obb_q_zero(const sc_obb_q *q)
 {
-    int z = 0;
-    for (int i = 0; i < 3; ++i) z |= (q->ol[i] == 0.0) | (q->dl[i] == 0.0) | (!q->tmax_inf & (q->oe[i] == 0.0));
+    int z = (q->ol[0] == 0.0) | (q->ol[1] == 0.0) | (q->ol[2] == 0.0) | (q->dl[0] == 0.0) | (q->dl[1] == 0.0) |
+            (q->dl[2] == 0.0);
+    if (!q->tmax_inf) z |= (q->oe[0] == 0.0) | (q->oe[1] == 0.0) | (q->oe[2] == 0.0);
     return z;
 }
 
@@ -355,15 +356,20 @@ sc_raycast_result sc__raycast_obb_valid(const sc_ray *ray, const sc_obb *box)
         double p[3] = {box->center.x, box->center.y, box->center.z};
         double h[3] = {box->half.x, box->half.y, box->half.z};
         int sa = q.dl[axis] > 0.0 ? 1 : -1;
+        double l[3], sh = sa * h[axis];
+        int j1 = axis == 0 ? 1 : 0, j2 = axis == 2 ? 1 : 2; /* the other two axes */
+#if defined(__GNUC__) || defined(__clang__)
+        /* x = w.(a_i x a_axis), as sc_obb_solve's; both quotients in one division */
+        sc_v2d lv = ((sc_v2d){X[axis][j1], X[axis][j2]} - sh * (sc_v2d){q.dl[j1], q.dl[j2]}) / q.dl[axis];
+        l[j1] = lv[0], l[j2] = lv[1];
+#else
+        l[j1] = (X[axis][j1] - sh * q.dl[j1]) / q.dl[axis];
+        l[j2] = (X[axis][j2] - sh * q.dl[j2]) / q.dl[axis];
+#endif
+        l[axis] = -sh;
         for (int i = 0; i < 3; ++i) {
             sc_vec3 ai = box->axes[i];
-            double li;
-            if (i == axis) {
-                li = -sa * h[i];
-            } else {
-                double x = X[axis][i]; /* w.(a_i x a_axis), as sc_obb_solve's */
-                li = (x - sa * h[axis] * q.dl[i]) / q.dl[axis];
-            }
+            double li = l[i];
             if (li > h[i]) li = h[i];
             if (li < -h[i]) li = -h[i];
             p[0] += li * ai.x;
