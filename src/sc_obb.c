@@ -147,7 +147,27 @@ static SC_INLINE void sc_obb_q_ray_x(const sc_obb *b, sc_vec3 o, sc_vec3 d, floa
     q->tmax_f = tmax;
     q->seg = 0;
     q->box = b;
-    for (int i = 0; i < 3; ++i) {
+    int i0 = 0;
+#if defined(__GNUC__) || defined(__clang__)
+    /* oe_0 and oe_1 two at a time: the terms below (sc_two_prod lane by lane, the same operations) */
+    i0 = 2;
+    q->oe[0] = q->oe[1] = 0.0;
+    if (!q->tmax_inf) {
+        const sc_v2d tv = {(double)tmax, (double)tmax}, split = {134217729.0, 134217729.0};
+        sc_v2d te[12];
+        for (int k = 0; k < 3; ++k) {
+            sc_v2d ak = {A[0][k], A[1][k]}, bb = tp3[k]; /* bb = d_k a_ik */
+            te[k] = O[k] * ak;
+            te[3 + k] = -(C[k] * ak);
+            sc_v2d x = tv * bb, ca = split * tv, cb = split * bb;
+            sc_v2d ah = ca - (ca - tv), al = tv - ah, bh = cb - (cb - bb), bl = bb - bh;
+            te[6 + 2 * k] = x;
+            te[7 + 2 * k] = ((ah * bh - x) + ah * bl + al * bh) + al * bl;
+        }
+        sc_xsum_two_v(te, 12, 12, &q->oe[0], &q->oe[1], xs, xs);
+    }
+#endif
+    for (int i = i0; i < 3; ++i) {
         double t[12];
         sc_vec3 a = b->axes[i];
         q->oe[i] = 0.0;
