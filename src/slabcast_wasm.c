@@ -106,6 +106,31 @@ SC_EXPORT int sc_wasm_raycast_aabb_io(float *io)
     return 1;
 }
 
+/// One ray against one OBB without structs, for sc.raycast's OBB path: io holds the ray (7 floats:
+/// origin, dir, tmax) then the box (15: center, axes[0..2], half); on a hit io[0..8] become t,
+/// t_enter, t_exit, point, normal. Returns 1 (hit), 0 (miss) or -status (invalid input; io
+/// unchanged): sc_raycast_obb's answer, which is sc_raycast's for that shape.
+SC_EXPORT int sc_wasm_raycast_obb_io(float *io)
+{
+    sc_ray ray = {{io[0], io[1], io[2]}, {io[3], io[4], io[5]}, io[6]};
+    sc_obb box = {{io[7], io[8], io[9]},
+                  {{io[10], io[11], io[12]}, {io[13], io[14], io[15]}, {io[16], io[17], io[18]}},
+                  {io[19], io[20], io[21]}};
+    sc_raycast_result r = sc_raycast_obb(&ray, &box);
+    if (r.status != SC_OK) return -(int)r.status;
+    if (!r.hit) return 0;
+    io[0] = r.t;
+    io[1] = r.t_enter;
+    io[2] = r.t_exit;
+    io[3] = r.point.x;
+    io[4] = r.point.y;
+    io[5] = r.point.z;
+    io[6] = r.normal.x;
+    io[7] = r.normal.y;
+    io[8] = r.normal.z;
+    return 1;
+}
+
 /// Linetest; writes *out.
 SC_EXPORT void sc_wasm_linetest(const sc_segment *segment, const sc_shape *shape, sc_test_result *out)
 {

@@ -6,6 +6,8 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { rng } from '../../web/bench/scenes.mjs';
 import { loadSlabcast, SlabcastError } from '../../web/slabcast.js';
+import { instantiateCore } from '../../web/core/loader.js';
+import { createQueries } from '../../web/core/queries.js';
 import { coreRaycaster, same } from './helpers/core-raycast.mjs';
 
 let sc;
@@ -119,6 +121,73 @@ describe('sc.raycast against the core itself', () => {
     expect(problems.slice(0, 5)).toEqual([]);
     expect(hits).toBeGreaterThan(5000);
     expect(hits).toBeLessThan(15000);
+  });
+
+  test('OBBs in streaks of hits and of misses (the core answers hits through sc_wasm_raycast_obb_io): the core\'s answer on every call', async () => {
+    // the staged slabcast.wasm has the export, so sc.raycast's OBB path is the one tested here
+    expect(typeof (await instantiateCore()).ex.sc_wasm_raycast_obb_io).toBe('function');
+    const r = rng(0x0BB5);
+    const problems = [];
+    let hits = 0;
+    let i = 0;
+    while (i < 20000) {
+      const aimed = r() < 0.5;
+      const run = 1 + Math.floor(r() * 40);
+      for (let k = 0; k < run; k++, i++) {
+        let ray;
+        let shape;
+        if (aimed) {
+          // a ray from outside through the centre of a rotated box: a hit (an invalid input now and then)
+          const c = [r() * 4 - 2, r() * 4 - 2, r() * 4 - 2];
+          const a = r() * 6.283185307179586;
+          const axes = [[Math.cos(a), Math.sin(a), 0], [-Math.sin(a), Math.cos(a), 0], [0, 0, 1]];
+          if (r() < 0.02) axes[2] = [0, 0.5, 1]; // not orthonormal
+          shape = { type: 'obb', center: c, axes, half: [0.5 + r(), r() < 0.02 ? -1 : 0.5 + r(), 0.5 + r()] };
+          const d = [r() * 2 - 1, r() * 2 - 1, r() * 2 - 1];
+          ray = { origin: c.map((x, j) => x - 10 * d[j]), dir: r() < 0.02 ? [0, 0, 0] : d };
+          if (r() < 0.1) ray.tmax = r() * 12; // some end before the box
+        } else {
+          let c;
+          do c = randomCase(r); while (c.shape.type !== 'obb');
+          ({ ray, shape } = c);
+        }
+        const msg = compare(ray, shape);
+        if (msg) problems.push(`${i} ${JSON.stringify({ ray, shape })}: ${msg}`);
+        const w = coreRaycast(ray.origin, ray.dir, ray.tmax ?? Infinity, shape);
+        if (w.status === 0 && w.hit) hits++;
+      }
+    }
+    expect(problems.slice(0, 5)).toEqual([]);
+    expect(hits).toBeGreaterThan(5000);
+    expect(hits).toBeLessThan(15000);
+  });
+
+  test('a module without sc_wasm_raycast_obb_io: OBBs through sc_wasm_raycast, the same answers', async () => {
+    const core = await instantiateCore();
+    const { sc_wasm_raycast_obb_io: _io, ...rest } = core.ex;
+    core.ex = rest;
+    const { raycast } = createQueries(core);
+    const r = rng(0x0BB6);
+    const problems = [];
+    let hits = 0;
+    for (let i = 0; i < 3000; i++) {
+      let c;
+      do c = randomCase(r); while (c.shape.type !== 'obb');
+      const { ray, shape } = c;
+      const want = coreRaycast(ray.origin, ray.dir, ray.tmax ?? Infinity, shape);
+      let got;
+      try {
+        got = raycast(ray, shape);
+      } catch (e) {
+        got = { status: e.status };
+      }
+      const ok = want.status !== 0 ? got.status === want.status
+        : want.hit ? ['t', 't_enter', 't_exit', 'point', 'normal'].every((k) => same(got[k], want[k])) : got.hit === false;
+      if (!ok) problems.push(`${JSON.stringify(c)}: ${JSON.stringify(got)}`);
+      if (want.status === 0 && want.hit) hits++;
+    }
+    expect(problems.slice(0, 5)).toEqual([]);
+    expect(hits).toBeGreaterThan(300);
   });
 
   test('typed-array vectors and Float64 values round as the core takes them', () => {

@@ -10,7 +10,8 @@
 // aimed at each object (every call a hit), where sc.raycast's answer comes from the core; beside
 // it, for the shapes whose hits the core answers, the core alone (a breakdown: the ray's and the
 // shape's floats copied from arrays staged in advance into the scratch area as sc.raycast stages
-// them, sc_wasm_raycast called, its hit word read: no input read or checked, no result object),
+// them, sc_wasm_raycast (an OBB: sc_wasm_raycast_obb_io) called, its hit word (answer) read: no
+// input read or checked, no result object),
 // so that the JavaScript's share of a hit is the difference.
 //
 // Timing: the process's CPU time (wall time outside Node); every row is run once per round, the rows interleaved (their order rotated each round)
@@ -173,7 +174,9 @@ export async function singleRayRows(sc, core = null) {
   const c = core ?? await instantiateCore();
   const CORE_SHAPES = ['sphere', 'obb', 'capsule'];
   const staged = stagedShapes(objs, aimed);
-  for (const type of CORE_SHAPES) hitRows[`core:${type}`] = coreRow(c, staged[type]);
+  // the OBB's hits go through sc_wasm_raycast_obb_io when the module has it, as sc.raycast's do
+  const obbIo = typeof c.ex.sc_wasm_raycast_obb_io === 'function';
+  for (const type of CORE_SHAPES) hitRows[`core:${type}`] = coreRow(c, staged[type], type === 'obb' && obbIo);
   const hns = timeRows(hitRows, 16 * OBJECTS);
   const hitsOf = (type) => objs.reduce((n, o, i) => n + (sc.raycast(aimed[i].obj, o[type]).hit ? 1 : 0), 0);
 
@@ -200,6 +203,7 @@ export async function singleRayRows(sc, core = null) {
       core: Object.fromEntries(CORE_SHAPES.map((t) => [t, best(hns[`core:${t}`])])),
       coreRatio: Object.fromEntries(CORE_SHAPES.map((t) => [t, medianRatio(hns[`core:${t}`], hns.raycastAABB)])),
       coreHits: Object.fromEntries(CORE_SHAPES.map((t) => [t, coreHitsOf(c, staged[t])])),
+      coreFn: Object.fromEntries(CORE_SHAPES.map((t) => [t, t === 'obb' && obbIo ? 'sc_wasm_raycast_obb_io' : 'sc_wasm_raycast'])),
     },
     hitRate: hitCount / (RAYS * OBJECTS),
     agree,
@@ -227,9 +231,11 @@ function stagedShapes(objs, aimed) {
 /**
  * The core alone for staged inputs (each its own arrays): per call, as queries.js's inCore, the
  * ray's 7 floats and the shape's type word and floats written to the scratch area (sc_ray at 0,
- * sc_shape at 64, the result at 128), sc_wasm_raycast called, the result's hit word read.
+ * sc_shape at 64, the result at 128), sc_wasm_raycast called, the result's hit word read; io
+ * (an OBB, as queries.js's obbInCore): the 22 floats at 0, sc_wasm_raycast_obb_io called, its
+ * answer (1 for a hit) summed.
  */
-function coreRow(core, items) {
+function coreRow(core, items, io = false) {
   const ex = core.ex;
   const base = core.scratch;
   let sink = 0;
@@ -244,6 +250,11 @@ function coreRow(core, items) {
         const ray = it.ray;
         const shape = it.shape;
         for (let k = 0; k < 7; k++) f32[w + k] = ray[k];
+        if (io) {
+          for (let k = 0; k < 15; k++) f32[w + 7 + k] = shape[k];
+          sink += ex.sc_wasm_raycast_obb_io(base);
+          continue;
+        }
         i32[w + 16] = it.code;
         for (let k = 0; k < shape.length; k++) f32[w + 17 + k] = shape[k];
         ex.sc_wasm_raycast(base, base + 64, base + 128);
@@ -290,7 +301,7 @@ export function printSingleRay(r) {
     console.log(`| sc.raycast, ${type} (${r.hits.count[type]}/${OBJECTS} hits) | ${ns.toFixed(1)} | ${x(r.hits.ratio[type])} |`);
   }
   for (const [type, ns] of Object.entries(r.hits.core)) {
-    console.log(`| of which the core: sc_wasm_raycast, ${type}, inputs staged in advance (${r.hits.coreHits[type]}/${OBJECTS} hits) | ${ns.toFixed(1)} | ${x(r.hits.coreRatio[type])} |`);
+    console.log(`| of which the core: ${r.hits.coreFn[type]}, ${type}, inputs staged in advance (${r.hits.coreHits[type]}/${OBJECTS} hits) | ${ns.toFixed(1)} | ${x(r.hits.coreRatio[type])} |`);
   }
   console.log(`\nagreement: ${r.agree}/${r.n} calls (same hit or miss; the point within 1e-4 of three.js's (its exit point for a ray starting inside), raycastAABB's equal to sc.raycast's)`);
 }

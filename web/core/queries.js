@@ -18,7 +18,6 @@ const SHAPE_TYPES = { aabb: 1, obb: 2, sphere: 3, plane: 4, capsule: 5 };
 const IN_OFF = 0; //      sc_ray (28 bytes) / sc_segment (24) / sc_vec3 (12)
 const SHAPE_OFF = 64; //  sc_shape (64)
 const OUT_OFF = 128; //   sc_raycast_result (44) / sc_test_result (8) / sc_point_result (16)
-const IN_W = IN_OFF >> 2;
 const OUT_W = OUT_OFF >> 2;
 const IO_OFF = 192; //    raycastAABB's 13 floats in, 9 out (sc_wasm_raycast_aabb_io)
 
@@ -338,43 +337,38 @@ function makeRaycastAABB(core) {
   };
 }
 
-/**
- * raycast(ray, shape): one ray against one shape of any type; {hit: false} or {hit: true, t,
- * t_enter, t_exit, point, normal} (fresh arrays). Like raycastAABB it guards itself (slabcast.js
- * adds it after guardMethods wrapped the others): its own try turns any other exception into a
- * SlabcastError named 'raycast', as the guard did, without the guard's rest arguments and apply.
- * The inputs are read once and checked (checkRay, checkShape: all of the caller's code has run)
- * before anything is written to the scratch area, through views re-derived after that code.
- */
-function makeRaycast(core) {
+/** A hit's result object: fresh arrays, the 9 floats of g from word o (t, t_enter, t_exit, point, normal). */
+const hitOf = (g, o) => ({
+  hit: true,
+  t: g[o],
+  t_enter: g[o + 1],
+  t_exit: g[o + 2],
+  point: [g[o + 3], g[o + 4], g[o + 5]],
+  normal: [g[o + 6], g[o + 7], g[o + 8]],
+});
+const missed = () => ({ hit: false });
+
+/** raycast's inCore(rayF, code, shapeF, n): the core's answer (sc_wasm_raycast) for the staged ray and shape (type code, n floats). */
+function makeInCore(core, sc) {
   const fn = core.ex.sc_wasm_raycast;
-  const sc = new Scratch(core);
-  // The ray and the shape's fields read straight into float32 staging, rounded as the core takes
-  // them (an AABB's 6 floats, or sc_shape's floats after its type word: at most 15, an OBB's).
-  // A getter of one call's inputs may call raycast again: a nested call stages in its own.
-  const rayStage = new Float32Array(7);
-  const shapeStage = new Float32Array(15);
-  const res = new Float32Array(9);
-  let depth = 0;
-  const hitOf = (g, o) => ({
-    hit: true,
-    t: g[o],
-    t_enter: g[o + 1],
-    t_exit: g[o + 2],
-    point: [g[o + 3], g[o + 4], g[o + 5]],
-    normal: [g[o + 6], g[o + 7], g[o + 8]],
-  });
   const inPtr = core.scratch + IN_OFF;
   const shapePtr = core.scratch + SHAPE_OFF;
   const outPtr = core.scratch + OUT_OFF;
   const SHAPE_W = SHAPE_OFF >> 2;
-  /** The core's answer for the staged ray and shape (type code, n floats). */
-  const inCore = (rayF, code, shapeF, n) => {
+  return (rayF, code, shapeF, n) => {
     sc.fresh();
     const f32 = sc.f32;
-    for (let i = 0; i < 7; i++) f32[IN_W + i] = rayF[i];
+    // written out (constant indices) for n = 4, 6, 7: loops of these copies cost tens of ns
+    f32[0] = rayF[0]; f32[1] = rayF[1]; f32[2] = rayF[2]; f32[3] = rayF[3]; f32[4] = rayF[4]; f32[5] = rayF[5]; f32[6] = rayF[6];
     sc.i32[SHAPE_W] = code;
-    for (let i = 0; i < n; i++) f32[SHAPE_W + 1 + i] = shapeF[i];
+    f32[17] = shapeF[0]; f32[18] = shapeF[1]; f32[19] = shapeF[2]; f32[20] = shapeF[3];
+    if (n > 4) {
+      f32[21] = shapeF[4]; f32[22] = shapeF[5];
+      if (n > 6) {
+        f32[23] = shapeF[6];
+        for (let i = 7; i < n; i++) f32[SHAPE_W + 1 + i] = shapeF[i]; // an OBB's (a module without sc_wasm_raycast_obb_io)
+      }
+    }
     try {
       fn(inPtr, shapePtr, outPtr);
     } catch (e) {
@@ -385,12 +379,77 @@ function makeRaycast(core) {
     core.checkStatus(i32[OUT_W]);
     return i32[OUT_W + 1] === 0 ? { hit: false } : hitOf(sc.f32, OUT_W + 2);
   };
+}
+
+/** raycast's castObb(rayF, shape, shapeF): an OBB's fields read into shapeF, then the answer. */
+function makeCastObb(core, sc, inCore) {
+  const inPtr = core.scratch + IN_OFF;
+  // An OBB the JS miss tests leave to the core: sc_wasm_raycast_obb_io (22 floats in at word 0 of
+  // the scratch area, 9 out, a number returned: no sc_shape, no result struct written and read
+  // back), else sc_wasm_raycast (a slabcast.wasm built before that export).
+  const obbIo = typeof core.ex.sc_wasm_raycast_obb_io === 'function' ? core.ex.sc_wasm_raycast_obb_io : null;
+  const obbInCore = (rayF, shapeF) => {
+    if (obbIo === null) return inCore(rayF, 2, shapeF, 15);
+    sc.fresh();
+    const f32 = sc.f32;
+    // written out (constant indices): loops of these copies cost 40-60 ns, this about 10
+    f32[0] = rayF[0]; f32[1] = rayF[1]; f32[2] = rayF[2]; f32[3] = rayF[3]; f32[4] = rayF[4]; f32[5] = rayF[5]; f32[6] = rayF[6];
+    f32[7] = shapeF[0]; f32[8] = shapeF[1]; f32[9] = shapeF[2]; f32[10] = shapeF[3]; f32[11] = shapeF[4];
+    f32[12] = shapeF[5]; f32[13] = shapeF[6]; f32[14] = shapeF[7]; f32[15] = shapeF[8]; f32[16] = shapeF[9];
+    f32[17] = shapeF[10]; f32[18] = shapeF[11]; f32[19] = shapeF[12]; f32[20] = shapeF[13]; f32[21] = shapeF[14];
+    let k = 0;
+    try {
+      k = obbIo(inPtr);
+    } catch (e) {
+      core.call(() => { throw e; }); // a trap: the core's handling (stack restored, SlabcastError)
+    }
+    if (k === 0) {
+      obbHits = obbHits > 4 ? obbHits - 4 : 0;
+      return missed();
+    }
+    if (k < 0) core.checkStatus(-k);
+    obbHits = obbHits < 16 ? obbHits + 1 : 16;
+    sc.fresh();
+    return hitOf(sc.f32, 0);
+  };
+  // As the capsule's (castCapsule, in makeRaycast): obbRay's miss tests skipped while at least
+  // about 80% of the recent calls hit (obbHits at 8 or over). On a hit they cost about 25 ns (the
+  // ball tests before entersBall gives up); only which path answers changes.
+  let obbHits = 0;
+  const castObb = (rayF, shape, shapeF) => {
+    obbInto(shape, shapeF);
+    if (obbHits < 8 && obbRay(rayF, shapeF) === 0) {
+      if (obbHits !== 0) obbHits = obbHits > 4 ? obbHits - 4 : 0; // no store while it stays 0 (most misses)
+      return missed();
+    }
+    return obbInCore(rayF, shapeF);
+  };
+  return castObb;
+}
+
+/**
+ * raycast(ray, shape): one ray against one shape of any type; {hit: false} or {hit: true, t,
+ * t_enter, t_exit, point, normal} (fresh arrays). Like raycastAABB it guards itself (slabcast.js
+ * adds it after guardMethods wrapped the others): its own try turns any other exception into a
+ * SlabcastError named 'raycast', as the guard did, without the guard's rest arguments and apply.
+ * The inputs are read once and checked (checkRay, checkShape: all of the caller's code has run)
+ * before anything is written to the scratch area, through views re-derived after that code.
+ */
+function makeRaycast(core) {
+  const sc = new Scratch(core);
+  // The ray and the shape's fields read straight into float32 staging, rounded as the core takes
+  // them (an AABB's 6 floats, or sc_shape's floats after its type word: at most 15, an OBB's).
+  // A getter of one call's inputs may call raycast again: a nested call stages in its own.
+  const rayStage = new Float32Array(7);
+  const shapeStage = new Float32Array(15);
+  const res = new Float32Array(9);
+  let depth = 0;
+  const inCore = makeInCore(core, sc);
   // One function per type after the ray and the type are read: each reads the shape's fields
   // (in their order, with their errors) and answers, or asks the core. Each is optimized with an
   // inlining budget of its own (one raycast holding every type's path ran out of it: the AABB
   // path's helpers were calls). raycast itself stays just over V8's 460 bytes of bytecode, so it
   // is not inlined into its callers: measured, that put the OBB path back over the budget.
-  const missed = () => ({ hit: false });
   const castAABB = (rayF, shape, shapeF) => {
     vec3Into(shape.min, 'shape.min', shapeF, 0);
     vec3Into(shape.max, 'shape.max', shapeF, 3);
@@ -406,10 +465,7 @@ function makeRaycast(core) {
     sphereInto(shape, shapeF);
     return sphereRay(rayF, shapeF) === 0 ? missed() : inCore(rayF, 3, shapeF, 4);
   };
-  const castObb = (rayF, shape, shapeF) => {
-    obbInto(shape, shapeF);
-    return obbRay(rayF, shapeF) === 0 ? missed() : inCore(rayF, 2, shapeF, 15);
-  };
+  const castObb = makeCastObb(core, sc, inCore);
   // A capsule's miss tests cost about 50 ns on a hit and save about 125 on a miss (the core's
   // miss): worth running while fewer than about 70% of the calls hit. capsuleHits follows the
   // recent calls (up 1 on a hit, down 4 on a miss, within [0, 16]: it stays high only while at
