@@ -284,6 +284,50 @@ static SC_INLINE void sc_xsum_two(const double *t0, int n0, const double *t1, in
     *x0 = (ok & 1) ? x[0] : (xs0 ? sc_xsum_s(t0, n0) : sc_xsum(t0, n0));
     *x1 = (ok & 2) ? x[1] : (xs1 ? sc_xsum_s(t1, n1) : sc_xsum(t1, n1));
 }
+/* sc_xsum_two_first on terms already interleaved: t[i] = {t0[i], t1[i]} for i < n, a lane's terms
+ * past its own count +0 (the padding sc_xsum_two_first reads): the same X and lanes settled. */
+static SC_INLINE int sc_xsum_two_first_v(const sc_v2d *t, int n, double *x)
+{
+    const sc_v2l absm = {0x7fffffffffffffffLL, 0x7fffffffffffffffLL};
+    const sc_v2l sgnm = {(long long)0x8000000000000000ull, (long long)0x8000000000000000ull};
+    const sc_v2l expm = {0x7ff0000000000000LL, 0x7ff0000000000000LL};
+    const sc_v2l h53 = {53LL << 52, 53LL << 52}, one52 = {1LL << 52, 1LL << 52};
+    sc_v2d s = t[0], c = {0.0, 0.0};
+    sc_v2d a = (sc_v2d)((sc_v2l)s & absm);
+    for (int i = 1; i < n; ++i) {
+        sc_v2d y = s + t[i], bv = y - s, av = y - bv;
+        c += (s - av) + (t[i] - bv);
+        s = y;
+        a += (sc_v2d)((sc_v2l)t[i] & absm);
+    }
+    sc_v2d X = s + c, bv = X - s, av = X - bv, r = (s - av) + (c - bv);
+    sc_v2l b = (sc_v2l)X;
+    sc_v2d ax = (sc_v2d)(b & absm), xe = (sc_v2d)(b & expm);
+    sc_v2l hb = (b & expm) - h53;
+    sc_v2l lb = hb - ((sc_v2l)(ax == xe) & one52);
+    sc_v2d hg = (sc_v2d)hb, lg = (sc_v2d)lb, rp = (sc_v2d)((sc_v2l)r ^ (b & sgnm)), E = 0x1p-94 * a;
+    const sc_v2d tiny = {0x1p-968, 0x1p-968};
+    sc_v2l ok = (sc_v2l)(ax >= tiny) & (sc_v2l)(rp + E < hg) & (sc_v2l)(E - rp < lg);
+    x[0] = X[0];
+    x[1] = X[1];
+    return (ok[0] ? 1 : 0) | (ok[1] ? 2 : 0);
+}
+/* A lane sc_xsum_two_first_v did not settle: sc_xsum (or sc_xsum_s) of its n terms. */
+SC_COLD static double sc_xsum_lane(const sc_v2d *t, int lane, int n, int xs)
+{
+    double u[SC_XSUM_MAX];
+    for (int i = 0; i < n; ++i) u[i] = t[i][lane];
+    return xs ? sc_xsum_s(u, n) : sc_xsum(u, n);
+}
+/* sc_xsum_two on interleaved terms (as sc_xsum_two_first_v takes them), n0, n1 <= n: the same
+ * doubles as sc_xsum_two(t0, n0, t1, n1, ...). */
+static SC_INLINE void sc_xsum_two_v(const sc_v2d *t, int n0, int n1, double *x0, double *x1, int xs0, int xs1)
+{
+    double x[2];
+    int ok = sc_xsum_two_first_v(t, n0 > n1 ? n0 : n1, x);
+    *x0 = (ok & 1) ? x[0] : sc_xsum_lane(t, 0, n0, xs0);
+    *x1 = (ok & 2) ? x[1] : sc_xsum_lane(t, 1, n1, xs1);
+}
 #else
 static inline int sc_xsum_two_first(const double *t0, int n0, const double *t1, int n1, double *x)
 {

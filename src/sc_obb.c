@@ -111,10 +111,34 @@ static SC_INLINE void sc_obb_q_ray_x(const sc_obb *b, sc_vec3 o, sc_vec3 d, floa
         tw[i][0] = O[j] * D[k], tw[i][1] = -(C[j] * D[k]), tw[i][2] = -(O[k] * D[j]), tw[i][3] = C[k] * D[j];
     }
     /* two sums at a time (sc_xsum_two): the same doubles as sc_xsum / sc_xsum_s of each list */
+#if defined(__GNUC__) || defined(__clang__)
+    /* the same terms built two at a time, interleaved (sc_xsum_two_v), a lane past its count +0 */
+    (void)tw, (void)to, (void)td;
+    const sc_v2d O1 = {O[1], O[2]}, D1 = {D[2], D[0]}, C1 = {C[1], C[2]}, O2 = {O[2], O[0]}, D2 = {D[1], D[2]},
+                 C2 = {C[2], C[0]};
+    const sc_v2d tw01[4] = {O1 * D1, -(C1 * D1), -(O2 * D2), C2 * D2};
+    /* (w2, ol0): w2's terms O0 D1, -C0 D1, -O1 D0, C1 D0; a product with a negated factor is the
+     * negated product (exact) */
+    const sc_v2d tp1[6] = {(sc_v2d){O[0], O[0]} * (sc_v2d){D[1], A[0][0]},
+                           -((sc_v2d){C[0], O[1]} * (sc_v2d){D[1], -A[0][1]}),
+                           -((sc_v2d){O[1], O[2]} * (sc_v2d){D[0], -A[0][2]}),
+                           (sc_v2d){C[1], C[0]} * (sc_v2d){D[0], -A[0][0]},
+                           (sc_v2d){0.0, -(C[1] * A[0][1])},
+                           (sc_v2d){0.0, -(C[2] * A[0][2])}};
+    const sc_v2d A1 = {A[1][0], A[2][0]}, A2 = {A[1][1], A[2][1]}, A3 = {A[1][2], A[2][2]};
+    const sc_v2d tp2[6] = {O[0] * A1, O[1] * A2, O[2] * A3, -(C[0] * A1), -(C[1] * A2), -(C[2] * A3)};
+    const sc_v2d tp3[3] = {D[0] * (sc_v2d){A[0][0], A[1][0]}, D[1] * (sc_v2d){A[0][1], A[1][1]},
+                           D[2] * (sc_v2d){A[0][2], A[1][2]}};
+    sc_xsum_two_v(tw01, 4, 4, &q->w[0], &q->w[1], 0, 0);
+    sc_xsum_two_v(tp1, 4, 6, &q->w[2], &q->ol[0], 0, xs);
+    sc_xsum_two_v(tp2, 6, 6, &q->ol[1], &q->ol[2], xs, xs);
+    sc_xsum_two_v(tp3, 3, 3, &q->dl[0], &q->dl[1], xs, xs);
+#else
     sc_xsum_two(tw[0], 4, tw[1], 4, &q->w[0], &q->w[1], 0, 0);
     sc_xsum_two(tw[2], 4, to[0], 6, &q->w[2], &q->ol[0], 0, xs);
     sc_xsum_two(to[1], 6, to[2], 6, &q->ol[1], &q->ol[2], xs, xs);
     sc_xsum_two(td[0], 3, td[1], 3, &q->dl[0], &q->dl[1], xs, xs);
+#endif
     q->dl[2] = xs ? sc_xsum_s(td[2], 3) : sc_xsum(td[2], 3);
     q->tmax_inf = isinf(tmax);
     q->tmax = tmax;
@@ -123,7 +147,27 @@ static SC_INLINE void sc_obb_q_ray_x(const sc_obb *b, sc_vec3 o, sc_vec3 d, floa
     q->tmax_f = tmax;
     q->seg = 0;
     q->box = b;
-    for (int i = 0; i < 3; ++i) {
+    int i0 = 0;
+#if defined(__GNUC__) || defined(__clang__)
+    /* oe_0 and oe_1 two at a time: the terms below (sc_two_prod lane by lane, the same operations) */
+    i0 = 2;
+    q->oe[0] = q->oe[1] = 0.0;
+    if (!q->tmax_inf) {
+        const sc_v2d tv = {(double)tmax, (double)tmax}, split = {134217729.0, 134217729.0};
+        sc_v2d te[12];
+        for (int k = 0; k < 3; ++k) {
+            sc_v2d ak = {A[0][k], A[1][k]}, bb = tp3[k]; /* bb = d_k a_ik */
+            te[k] = O[k] * ak;
+            te[3 + k] = -(C[k] * ak);
+            sc_v2d x = tv * bb, ca = split * tv, cb = split * bb;
+            sc_v2d ah = ca - (ca - tv), al = tv - ah, bh = cb - (cb - bb), bl = bb - bh;
+            te[6 + 2 * k] = x;
+            te[7 + 2 * k] = ((ah * bh - x) + ah * bl + al * bh) + al * bl;
+        }
+        sc_xsum_two_v(te, 12, 12, &q->oe[0], &q->oe[1], xs, xs);
+    }
+#endif
+    for (int i = i0; i < 3; ++i) {
         double t[12];
         sc_vec3 a = b->axes[i];
         q->oe[i] = 0.0;
@@ -143,8 +187,9 @@ static SC_INLINE void sc_obb_q_ray_x(const sc_obb *b, sc_vec3 o, sc_vec3 d, floa
  * sc_xsum). */
 static inline int sc_obb_q_zero(const sc_obb_q *q)
 {
-    int z = 0;
-    for (int i = 0; i < 3; ++i) z |= (q->ol[i] == 0.0) | (q->dl[i] == 0.0) | (!q->tmax_inf & (q->oe[i] == 0.0));
+    int z = (q->ol[0] == 0.0) | (q->ol[1] == 0.0) | (q->ol[2] == 0.0) | (q->dl[0] == 0.0) | (q->dl[1] == 0.0) |
+            (q->dl[2] == 0.0);
+    if (!q->tmax_inf) z |= (q->oe[0] == 0.0) | (q->oe[1] == 0.0) | (q->oe[2] == 0.0);
     return z;
 }
 
@@ -185,19 +230,57 @@ static void sc_obb_q_segment(const sc_obb *box, sc_vec3 a, sc_vec3 b, sc_obb_q *
 /* X[i][j] = w.(a_j x a_i), each component of a_j x a_i rounded from two exact products and the dot
  * product rounded left to right: computed for i < j; X[j][i] = -X[i][j] is the same double (every
  * step is odd under negation: a_i x a_j's components are fl(B - A) = -fl(A - B)). */
+static inline double sc_obb_wx1(const sc_obb *b, const double *w, int i, int j)
+{
+    sc_vec3 aj = b->axes[j], ai = b->axes[i];
+    double cr[3] = {(double)aj.y * ai.z - (double)aj.z * ai.y, (double)aj.z * ai.x - (double)aj.x * ai.z,
+                    (double)aj.x * ai.y - (double)aj.y * ai.x};
+    return w[0] * cr[0] + w[1] * cr[1] + w[2] * cr[2];
+}
 static void sc_obb_wx(const sc_obb *b, const double *w, double X[3][3])
 {
     for (int i = 0; i < 3; ++i) {
         X[i][i] = 0.0;
         for (int j = i + 1; j < 3; ++j) {
-            sc_vec3 aj = b->axes[j], ai = b->axes[i];
-            double cr[3] = {(double)aj.y * ai.z - (double)aj.z * ai.y, (double)aj.z * ai.x - (double)aj.x * ai.z,
-                            (double)aj.x * ai.y - (double)aj.y * ai.x};
-            X[i][j] = w[0] * cr[0] + w[1] * cr[1] + w[2] * cr[2];
+            X[i][j] = sc_obb_wx1(b, w, i, j);
             X[j][i] = -X[i][j];
         }
     }
 }
+
+/* The pair tests of sc_obb_solve (near_i <= far_j for every pair of non-parallel axes), exactly:
+ * 0 when one fails. X is filled (sc_obb_wx). */
+static int sc_obb_pairs(const sc_obb *b, const sc_obb_q *q, const int *s, const double *h, const double *hs,
+                        double X[3][3])
+{
+    /* The size of the terms of x = w.(a_j x a_i) below: each component of a_j x a_i is a difference
+     * of two products of axis components, each at most (1 + 1e-4)^2 in magnitude (the axes are unit
+     * within 1e-4), so |x|'s terms are at most 2.001 (|w_0| + |w_1| + |w_2|). */
+    double mw = 2.001 * (fabs(q->w[0]) + fabs(q->w[1]) + fabs(q->w[2]));
+    sc_obb_wx(b, q->w, X);
+    /* Each unordered pair once: with p_ij = s_i h_i dl_j, the pair (i, j)'s value is
+     * (-p_ij - p_ji) + x and the pair (j, i)'s is (-p_ji - p_ij) - x (X[j][i] = -x), the same
+     * doubles as computed one ordered pair at a time. */
+    for (int i = 0; i < 3; ++i) {
+        for (int j = i + 1; j < 3; ++j) {
+            if (s[i] == 0 || s[j] == 0) continue;
+            double pij = hs[i] * q->dl[j], pji = hs[j] * q->dl[i], x = X[i][j];
+            double sm = -pij - pji, v = sm + x, u = sm - x;
+            /* v's and u's error is a few 2^-53 of their terms' size m: too close to 0, the exact sign */
+            double f = SC_FILTER * (mw + fabs(pij) + fabs(pji));
+            int sij = s[i] * s[j];
+            double ss = sij; /* beyond the filter, s_i s_j sign(v) > 0 iff ss v > 0 */
+            if (fabs(v) > f ? ss * v > 0.0 : sij * sc_obb_pair_sign_exact(q, i, j, s, h) > 0) return 0;
+            if (fabs(u) > f ? ss * u > 0.0 : sij * sc_obb_pair_sign_exact(q, j, i, s, h) > 0) return 0;
+        }
+    }
+    return 1;
+}
+
+/* The relative margin of sc_obb_solve's certified pass of the pair tests (2^-40). */
+#ifndef SC_OBB_CERT_MARGIN
+#define SC_OBB_CERT_MARGIN 9.094947017729282e-13
+#endif
 
 /* Classification (see above); on a hit, the interval in units of d and the entry axis. */
 static int sc_obb_solve(const sc_obb *b, const sc_obb_q *q, double *t_enter, double *t_exit, int *axis, double X[3][3])
@@ -217,31 +300,40 @@ static int sc_obb_solve(const sc_obb *b, const sc_obb_q *q, double *t_enter, dou
             if (!q->tmax_inf && sc_obb_sign(q, 2, i, q->oe[i], s[i], h[i]) < 0) return 0;     /* near_i > tmax */
         }
     }
-    /* The size of the terms of x = w.(a_j x a_i) below: each component of a_j x a_i is a difference
-     * of two products of axis components, each at most (1 + 1e-4)^2 in magnitude (the axes are unit
-     * within 1e-4), so |x|'s terms are at most 2.001 (|w_0| + |w_1| + |w_2|). */
-    double mw = 2.001 * (fabs(q->w[0]) + fabs(q->w[1]) + fabs(q->w[2]));
-    if (!inside) sc_obb_wx(b, q->w, X);
-    for (int i = 0; i < 3 && !inside; ++i) {
-        for (int j = 0; j < 3; ++j) {
-            if (i == j || s[i] == 0 || s[j] == 0) continue;
-            /* N_i dl_j - F_j dl_i = -s_i h_i dl_j - s_j h_j dl_i + w.(a_j x a_i) */
-            double x = X[i][j];
-            double v = (-s[i] * h[i]) * q->dl[j] - (s[j] * h[j]) * q->dl[i] + x;
-            /* v's error is a few 2^-53 of its terms' size m: too close to 0, the exact sign */
-            double m = mw + fabs(h[i] * q->dl[j]) + fabs(h[j] * q->dl[i]);
-            int sv = fabs(v) > SC_FILTER * m ? (v > 0.0 ? 1 : -1) : sc_obb_pair_sign_exact(q, i, j, s, h);
-            if (s[i] * s[j] * sv > 0) return 0;
-        }
-    }
-    double tn = -INFINITY, tf = INFINITY;
+    double hs[3] = {s[0] * h[0], s[1] * h[1], s[2] * h[2]}; /* s_i h_i, exact */
+    double tn = -INFINITY, tf = INFINITY, lo = -INFINITY, hi = INFINITY;
     int ax = -1;
     for (int i = 0; i < 3; ++i) {
         if (s[i] == 0) continue;
-        double nr = (-s[i] * h[i] - q->ol[i]) / q->dl[i];
-        double fr = (s[i] * h[i] - q->ol[i]) / q->dl[i];
+#if defined(__GNUC__) || defined(__clang__)
+        sc_v2d qv = ((sc_v2d){-hs[i], hs[i]} - q->ol[i]) / q->dl[i]; /* both quotients in one division */
+        double nr = qv[0], fr = qv[1];
+#else
+        double nr = (-hs[i] - q->ol[i]) / q->dl[i];
+        double fr = (hs[i] - q->ol[i]) / q->dl[i];
+#endif
         if (nr > tn) { tn = nr; ax = i; }
         if (fr < tf) tf = fr;
+        /* nr and fr are within 2^-45 M of near_i and far_i, M = max(|nr|, |fr|) = (|h_i| + |ol_i|) /
+         * |dl_i| (rounded): ol_i and dl_i within a few 2^-53 of their exact sums (sc_xsum), one
+         * rounding each for the difference and the quotient; e = 2^-40 M covers that and the
+         * rounding of nr + e, fr - e. */
+        double e = SC_OBB_CERT_MARGIN * (fabs(nr) > fabs(fr) ? fabs(nr) : fabs(fr));
+        if (nr + e > lo) lo = nr + e;
+        if (fr - e < hi) hi = fr - e;
+    }
+    if (!inside) {
+        if (lo < hi && ax >= 0) {
+            /* every near_i < far_j, certified (the exact pair tests would pass): only the entry
+             * axis's X, for the point (sc__raycast_obb_valid) */
+            for (int i = 0; i < 3; ++i) {
+                if (i == ax) continue;
+                double x = i > ax ? sc_obb_wx1(b, q->w, ax, i) : sc_obb_wx1(b, q->w, i, ax);
+                X[ax][i] = i > ax ? x : -x;
+            }
+        } else if (!sc_obb_pairs(b, q, s, h, hs, X)) {
+            return 0;
+        }
     }
     /* The quotients are rounded (and ill-conditioned for a dir nearly parallel to a face):
      * keep them consistent with the classification above. The entry is kept and the exit
@@ -284,15 +376,20 @@ sc_raycast_result sc__raycast_obb_valid(const sc_ray *ray, const sc_obb *box)
         double p[3] = {box->center.x, box->center.y, box->center.z};
         double h[3] = {box->half.x, box->half.y, box->half.z};
         int sa = q.dl[axis] > 0.0 ? 1 : -1;
+        double l[3], sh = sa * h[axis];
+        int j1 = axis == 0 ? 1 : 0, j2 = axis == 2 ? 1 : 2; /* the other two axes */
+#if defined(__GNUC__) || defined(__clang__)
+        /* x = w.(a_i x a_axis), as sc_obb_solve's; both quotients in one division */
+        sc_v2d lv = ((sc_v2d){X[axis][j1], X[axis][j2]} - sh * (sc_v2d){q.dl[j1], q.dl[j2]}) / q.dl[axis];
+        l[j1] = lv[0], l[j2] = lv[1];
+#else
+        l[j1] = (X[axis][j1] - sh * q.dl[j1]) / q.dl[axis];
+        l[j2] = (X[axis][j2] - sh * q.dl[j2]) / q.dl[axis];
+#endif
+        l[axis] = -sh;
         for (int i = 0; i < 3; ++i) {
             sc_vec3 ai = box->axes[i];
-            double li;
-            if (i == axis) {
-                li = -sa * h[i];
-            } else {
-                double x = X[axis][i]; /* w.(a_i x a_axis), as sc_obb_solve's */
-                li = (x - sa * h[axis] * q.dl[i]) / q.dl[axis];
-            }
+            double li = l[i];
             if (li > h[i]) li = h[i];
             if (li < -h[i]) li = -h[i];
             p[0] += li * ai.x;
