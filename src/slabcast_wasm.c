@@ -84,6 +84,24 @@ SC_EXPORT void sc_wasm_raycast(const sc_ray *ray, const sc_shape *shape, sc_rayc
     if (out) sc_wasm_put_raycast(out, sc_raycast(ray, shape));
 }
 
+/* The io exports' answer: 1 (hit: io[0..8] become t, t_enter, t_exit, point, normal), 0 (miss)
+ * or -status (invalid input; io unchanged). */
+static int sc_wasm_io_result(float *io, const sc_raycast_result *r)
+{
+    if (r->status != SC_OK) return -(int)r->status;
+    if (!r->hit) return 0;
+    io[0] = r->t;
+    io[1] = r->t_enter;
+    io[2] = r->t_exit;
+    io[3] = r->point.x;
+    io[4] = r->point.y;
+    io[5] = r->point.z;
+    io[6] = r->normal.x;
+    io[7] = r->normal.y;
+    io[8] = r->normal.z;
+    return 1;
+}
+
 /// One ray against one AABB without structs, for the allocation-free JS call: io holds the ray
 /// (7 floats: origin, dir, tmax) then the box (6: min, max); on a hit io[0..8] become t, t_enter,
 /// t_exit, point, normal. Returns 1 (hit), 0 (miss) or -status (invalid input; io unchanged).
@@ -92,18 +110,7 @@ SC_EXPORT int sc_wasm_raycast_aabb_io(float *io)
     sc_ray ray = {{io[0], io[1], io[2]}, {io[3], io[4], io[5]}, io[6]};
     sc_aabb box = {{io[7], io[8], io[9]}, {io[10], io[11], io[12]}};
     sc_raycast_result r = sc_raycast_aabb(&ray, &box);
-    if (r.status != SC_OK) return -(int)r.status;
-    if (!r.hit) return 0;
-    io[0] = r.t;
-    io[1] = r.t_enter;
-    io[2] = r.t_exit;
-    io[3] = r.point.x;
-    io[4] = r.point.y;
-    io[5] = r.point.z;
-    io[6] = r.normal.x;
-    io[7] = r.normal.y;
-    io[8] = r.normal.z;
-    return 1;
+    return sc_wasm_io_result(io, &r);
 }
 
 /// One ray against one OBB without structs, for sc.raycast's OBB path: io holds the ray (7 floats:
@@ -117,18 +124,7 @@ SC_EXPORT int sc_wasm_raycast_obb_io(float *io)
                   {{io[10], io[11], io[12]}, {io[13], io[14], io[15]}, {io[16], io[17], io[18]}},
                   {io[19], io[20], io[21]}};
     sc_raycast_result r = sc_raycast_obb(&ray, &box);
-    if (r.status != SC_OK) return -(int)r.status;
-    if (!r.hit) return 0;
-    io[0] = r.t;
-    io[1] = r.t_enter;
-    io[2] = r.t_exit;
-    io[3] = r.point.x;
-    io[4] = r.point.y;
-    io[5] = r.point.z;
-    io[6] = r.normal.x;
-    io[7] = r.normal.y;
-    io[8] = r.normal.z;
-    return 1;
+    return sc_wasm_io_result(io, &r);
 }
 
 /// Linetest; writes *out.

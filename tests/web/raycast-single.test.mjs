@@ -72,6 +72,58 @@ function randomCase(r) {
   return { ray, shape };
 }
 
+/**
+ * Calls in streaks of hits and of misses, as queries.js's hit-streak skip sees them: runs of 1 to 40
+ * calls, each run either aimed (aimed(r) makes a ray through the shape: a hit, or now and then an
+ * invalid input) or a random case of that type. Every answer is compared with the core's; returns
+ * the problems and the number of core hits.
+ */
+function streaks(seed, type, aimed) {
+  const r = rng(seed);
+  const problems = [];
+  let hits = 0;
+  let i = 0;
+  while (i < 20000) {
+    const isAimed = r() < 0.5;
+    const run = 1 + Math.floor(r() * 40);
+    for (let k = 0; k < run; k++, i++) {
+      let c;
+      if (isAimed) c = aimed(r);
+      else do c = randomCase(r); while (c.shape.type !== type);
+      const { ray, shape } = c;
+      const msg = compare(ray, shape);
+      if (msg) problems.push(`${i} ${JSON.stringify({ ray, shape })}: ${msg}`);
+      const w = coreRaycast(ray.origin, ray.dir, ray.tmax ?? Infinity, shape);
+      if (w.status === 0 && w.hit) hits++;
+    }
+  }
+  return { problems, hits };
+}
+
+/** A ray from outside through a capsule's midpoint (an invalid input now and then). */
+function aimedCapsule(r) {
+  const a = [r() * 4 - 2, r() * 4 - 2, r() * 4 - 2];
+  const b = a.map((x) => x + r() * 2 - 1);
+  const shape = { type: 'capsule', a, b, radius: r() < 0.02 ? -1 : 0.25 + r() };
+  const m = a.map((x, j) => (x + b[j]) / 2);
+  const d = [r() * 2 - 1, r() * 2 - 1, r() * 2 - 1];
+  const ray = { origin: m.map((x, j) => x - 10 * d[j]), dir: r() < 0.02 ? [0, 0, 0] : d };
+  return { ray, shape };
+}
+
+/** A ray from outside through the centre of a rotated box (an invalid input now and then). */
+function aimedObb(r) {
+  const c = [r() * 4 - 2, r() * 4 - 2, r() * 4 - 2];
+  const a = r() * 6.283185307179586;
+  const axes = [[Math.cos(a), Math.sin(a), 0], [-Math.sin(a), Math.cos(a), 0], [0, 0, 1]];
+  if (r() < 0.02) axes[2] = [0, 0.5, 1]; // not orthonormal
+  const shape = { type: 'obb', center: c, axes, half: [0.5 + r(), r() < 0.02 ? -1 : 0.5 + r(), 0.5 + r()] };
+  const d = [r() * 2 - 1, r() * 2 - 1, r() * 2 - 1];
+  const ray = { origin: c.map((x, j) => x - 10 * d[j]), dir: r() < 0.02 ? [0, 0, 0] : d };
+  if (r() < 0.1) ray.tmax = r() * 12; // some end before the box
+  return { ray, shape };
+}
+
 describe('sc.raycast against the core itself', () => {
   test('60000 random rays against every shape type, bit for bit (errors: the core status)', () => {
     const r = rng(0x5C1);
@@ -89,35 +141,7 @@ describe('sc.raycast against the core itself', () => {
   });
 
   test('capsules in streaks of hits and of misses (queries.js skips its miss tests while most calls hit): the core\'s answer on every call', () => {
-    const r = rng(0xCA95);
-    const problems = [];
-    let hits = 0;
-    let i = 0;
-    while (i < 20000) {
-      const aimed = r() < 0.5;
-      const run = 1 + Math.floor(r() * 40);
-      for (let k = 0; k < run; k++, i++) {
-        let ray;
-        let shape;
-        if (aimed) {
-          // a ray from outside through the capsule's midpoint: a hit (an invalid input now and then)
-          const a = [r() * 4 - 2, r() * 4 - 2, r() * 4 - 2];
-          const b = a.map((x) => x + r() * 2 - 1);
-          shape = { type: 'capsule', a, b, radius: r() < 0.02 ? -1 : 0.25 + r() };
-          const m = a.map((x, j) => (x + b[j]) / 2);
-          const d = [r() * 2 - 1, r() * 2 - 1, r() * 2 - 1];
-          ray = { origin: m.map((x, j) => x - 10 * d[j]), dir: r() < 0.02 ? [0, 0, 0] : d };
-        } else {
-          let c;
-          do c = randomCase(r); while (c.shape.type !== 'capsule');
-          ({ ray, shape } = c);
-        }
-        const msg = compare(ray, shape);
-        if (msg) problems.push(`${i} ${JSON.stringify({ ray, shape })}: ${msg}`);
-        const w = coreRaycast(ray.origin, ray.dir, ray.tmax ?? Infinity, shape);
-        if (w.status === 0 && w.hit) hits++;
-      }
-    }
+    const { problems, hits } = streaks(0xCA95, 'capsule', aimedCapsule);
     expect(problems.slice(0, 5)).toEqual([]);
     expect(hits).toBeGreaterThan(5000);
     expect(hits).toBeLessThan(15000);
@@ -126,37 +150,7 @@ describe('sc.raycast against the core itself', () => {
   test('OBBs in streaks of hits and of misses (the core answers hits through sc_wasm_raycast_obb_io): the core\'s answer on every call', async () => {
     // the staged slabcast.wasm has the export, so sc.raycast's OBB path is the one tested here
     expect(typeof (await instantiateCore()).ex.sc_wasm_raycast_obb_io).toBe('function');
-    const r = rng(0x0BB5);
-    const problems = [];
-    let hits = 0;
-    let i = 0;
-    while (i < 20000) {
-      const aimed = r() < 0.5;
-      const run = 1 + Math.floor(r() * 40);
-      for (let k = 0; k < run; k++, i++) {
-        let ray;
-        let shape;
-        if (aimed) {
-          // a ray from outside through the centre of a rotated box: a hit (an invalid input now and then)
-          const c = [r() * 4 - 2, r() * 4 - 2, r() * 4 - 2];
-          const a = r() * 6.283185307179586;
-          const axes = [[Math.cos(a), Math.sin(a), 0], [-Math.sin(a), Math.cos(a), 0], [0, 0, 1]];
-          if (r() < 0.02) axes[2] = [0, 0.5, 1]; // not orthonormal
-          shape = { type: 'obb', center: c, axes, half: [0.5 + r(), r() < 0.02 ? -1 : 0.5 + r(), 0.5 + r()] };
-          const d = [r() * 2 - 1, r() * 2 - 1, r() * 2 - 1];
-          ray = { origin: c.map((x, j) => x - 10 * d[j]), dir: r() < 0.02 ? [0, 0, 0] : d };
-          if (r() < 0.1) ray.tmax = r() * 12; // some end before the box
-        } else {
-          let c;
-          do c = randomCase(r); while (c.shape.type !== 'obb');
-          ({ ray, shape } = c);
-        }
-        const msg = compare(ray, shape);
-        if (msg) problems.push(`${i} ${JSON.stringify({ ray, shape })}: ${msg}`);
-        const w = coreRaycast(ray.origin, ray.dir, ray.tmax ?? Infinity, shape);
-        if (w.status === 0 && w.hit) hits++;
-      }
-    }
+    const { problems, hits } = streaks(0x0BB5, 'obb', aimedObb);
     expect(problems.slice(0, 5)).toEqual([]);
     expect(hits).toBeGreaterThan(5000);
     expect(hits).toBeLessThan(15000);
