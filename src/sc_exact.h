@@ -246,24 +246,15 @@ static inline double sc_xsum_s(const double *t, int n)
 #if defined(__GNUC__) || defined(__clang__)
 typedef double sc_v2d __attribute__((vector_size(16)));
 typedef long long sc_v2l __attribute__((vector_size(16)));
-/* The first proof in two lanes: x[0], x[1] the Sum2 values X of t0 and t1; returns bit k set when
- * lane k is settled (then x[k] = sc_xsum(tk, nk) bit for bit, and its sign is the exact sum's). */
-static inline int sc_xsum_two_first(const double *t0, int n0, const double *t1, int n1, double *x)
+/* The end of the first proof in two lanes, from Sum2's running sum s, its error sum c and the
+ * rounded T a of each lane: x[0], x[1] the values X; returns bit k set when lane k is settled (as
+ * sc_xsum_first's test, lane by lane). */
+static SC_INLINE int sc_xsum_two_accept(sc_v2d s, sc_v2d c, sc_v2d a, double *x)
 {
     const sc_v2l absm = {0x7fffffffffffffffLL, 0x7fffffffffffffffLL};
     const sc_v2l sgnm = {(long long)0x8000000000000000ull, (long long)0x8000000000000000ull};
     const sc_v2l expm = {0x7ff0000000000000LL, 0x7ff0000000000000LL};
     const sc_v2l h53 = {53LL << 52, 53LL << 52}, one52 = {1LL << 52, 1LL << 52};
-    int n = n0 > n1 ? n0 : n1;
-    sc_v2d s = {t0[0], t1[0]}, c = {0.0, 0.0};
-    sc_v2d a = (sc_v2d)((sc_v2l)s & absm);
-    for (int i = 1; i < n; ++i) {
-        sc_v2d t = {i < n0 ? t0[i] : 0.0, i < n1 ? t1[i] : 0.0};
-        sc_v2d y = s + t, bv = y - s, av = y - bv;
-        c += (s - av) + (t - bv);
-        s = y;
-        a += (sc_v2d)((sc_v2l)t & absm);
-    }
     sc_v2d X = s + c, bv = X - s, av = X - bv, r = (s - av) + (c - bv);
     sc_v2l b = (sc_v2l)X;
     sc_v2d ax = (sc_v2d)(b & absm), xe = (sc_v2d)(b & expm);
@@ -275,6 +266,23 @@ static inline int sc_xsum_two_first(const double *t0, int n0, const double *t1, 
     x[0] = X[0];
     x[1] = X[1];
     return (ok[0] ? 1 : 0) | (ok[1] ? 2 : 0);
+}
+/* The first proof in two lanes: x[0], x[1] the Sum2 values X of t0 and t1; returns bit k set when
+ * lane k is settled (then x[k] = sc_xsum(tk, nk) bit for bit, and its sign is the exact sum's). */
+static inline int sc_xsum_two_first(const double *t0, int n0, const double *t1, int n1, double *x)
+{
+    const sc_v2l absm = {0x7fffffffffffffffLL, 0x7fffffffffffffffLL};
+    int n = n0 > n1 ? n0 : n1;
+    sc_v2d s = {t0[0], t1[0]}, c = {0.0, 0.0};
+    sc_v2d a = (sc_v2d)((sc_v2l)s & absm);
+    for (int i = 1; i < n; ++i) {
+        sc_v2d t = {i < n0 ? t0[i] : 0.0, i < n1 ? t1[i] : 0.0};
+        sc_v2d y = s + t, bv = y - s, av = y - bv;
+        c += (s - av) + (t - bv);
+        s = y;
+        a += (sc_v2d)((sc_v2l)t & absm);
+    }
+    return sc_xsum_two_accept(s, c, a, x);
 }
 static SC_INLINE void sc_xsum_two(const double *t0, int n0, const double *t1, int n1, double *x0, double *x1, int xs0,
                                    int xs1)
@@ -289,9 +297,6 @@ static SC_INLINE void sc_xsum_two(const double *t0, int n0, const double *t1, in
 static SC_INLINE int sc_xsum_two_first_v(const sc_v2d *t, int n, double *x)
 {
     const sc_v2l absm = {0x7fffffffffffffffLL, 0x7fffffffffffffffLL};
-    const sc_v2l sgnm = {(long long)0x8000000000000000ull, (long long)0x8000000000000000ull};
-    const sc_v2l expm = {0x7ff0000000000000LL, 0x7ff0000000000000LL};
-    const sc_v2l h53 = {53LL << 52, 53LL << 52}, one52 = {1LL << 52, 1LL << 52};
     sc_v2d s = t[0], c = {0.0, 0.0};
     sc_v2d a = (sc_v2d)((sc_v2l)s & absm);
     for (int i = 1; i < n; ++i) {
@@ -300,17 +305,7 @@ static SC_INLINE int sc_xsum_two_first_v(const sc_v2d *t, int n, double *x)
         s = y;
         a += (sc_v2d)((sc_v2l)t[i] & absm);
     }
-    sc_v2d X = s + c, bv = X - s, av = X - bv, r = (s - av) + (c - bv);
-    sc_v2l b = (sc_v2l)X;
-    sc_v2d ax = (sc_v2d)(b & absm), xe = (sc_v2d)(b & expm);
-    sc_v2l hb = (b & expm) - h53;
-    sc_v2l lb = hb - ((sc_v2l)(ax == xe) & one52);
-    sc_v2d hg = (sc_v2d)hb, lg = (sc_v2d)lb, rp = (sc_v2d)((sc_v2l)r ^ (b & sgnm)), E = 0x1p-94 * a;
-    const sc_v2d tiny = {0x1p-968, 0x1p-968};
-    sc_v2l ok = (sc_v2l)(ax >= tiny) & (sc_v2l)(rp + E < hg) & (sc_v2l)(E - rp < lg);
-    x[0] = X[0];
-    x[1] = X[1];
-    return (ok[0] ? 1 : 0) | (ok[1] ? 2 : 0);
+    return sc_xsum_two_accept(s, c, a, x);
 }
 /* A lane sc_xsum_two_first_v did not settle: sc_xsum (or sc_xsum_s) of its n terms. */
 SC_COLD static double sc_xsum_lane(const sc_v2d *t, int lane, int n, int xs)
