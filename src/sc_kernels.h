@@ -25,6 +25,39 @@ typedef struct sc_wrec {
  * ray replaced by its hit: sc__ray_prep then sc__cast on each, in one loop (sc_traverse.c). */
 void sc__cast_recs(const sc_world *w, sc_wrec *rec, int n, int any_hit);
 
+/* Where the results of a batch go (sc_query.c's outputs): nearest hits into t, index and normal
+ * (normal may be NULL), or, for any-hit batches, whether each ray hit into hit. */
+typedef struct sc_wout {
+    float *t;
+    int32_t *index;
+    float *normal;
+    bool *hit;
+} sc_wout;
+
+/* Ray i's hit h to the outputs: t (0 for a miss; -0 reported as +0), index and normal (-0 as
+ * +0), or for any_hit whether it hit. */
+static inline void sc_w_put(const sc_whit *h, int32_t i, int any_hit, const sc_wout *out)
+{
+    if (any_hit) {
+        out->hit[i] = h->index >= 0;
+        return;
+    }
+    out->t[i] = h->index >= 0 ? h->t + 0.0f : 0.0f;
+    out->index[i] = h->index;
+    if (out->normal) {
+        out->normal[3 * (size_t)i + 0] = h->normal.x + 0.0f;
+        out->normal[3 * (size_t)i + 1] = h->normal.y + 0.0f;
+        out->normal[3 * (size_t)i + 2] = h->normal.z + 0.0f;
+    }
+}
+
+#if !defined(__wasm__)
+/* sc__cast_recs without the records: the n rays (SC_RAY_FLOATS floats each, checked) read from
+ * the input in the order perm (ray perm[j] j-th), each result written straight to its place in
+ * out (sc_w_put). Natively, for trees that stay in cache (sc_query.c). */
+void sc__cast_order(const sc_world *w, const float *rays, const int32_t *perm, int n, int any_hit, const sc_wout *out);
+#endif
+
 /* The conservative test of four boxes against one ray. base points at a node's bmin/bmax or
  * a group's lo/hi: twelve floats of minima (x, y, z: four lanes each), then twelve of maxima.
  * A reciprocal slab test, branch-free, that never rejects a box the exact test hits:
