@@ -169,9 +169,13 @@ static inline SC_AVX2 sc_wcull8 sc_w_cull8_prep(const sc_wcull *c)
 
 /* sc_w_cull4v on eight lanes: the same operations in the same order, so the same bits and tn
  * lane by lane. vmaxps(x, y) = x > y ? x : y, so f4_max(a, b) = a < b ? b : a = vmaxps(b, a);
- * vminps(x, y) = x < y ? x : y, so f4_min(a, b) = b < a ? b : a = vminps(b, a). */
+ * vminps(x, y) = x < y ? x : y, so f4_min(a, b) = b < a ? b : a = vminps(b, a).
+ * finite (a constant): every culling reciprocal of the ray is finite (sc_wray.fast), so that no
+ * product is NaN; the maxima and minima are then taken as two pairs (one step shorter): the same
+ * values (max and min are exact), and the same zeros where a sign could differ (tn: the pair
+ * holding +0 comes second, so max(-0, +0) gives +0 as the chain does; tf is only compared). */
 static inline SC_AVX2 unsigned sc_w_cull8_avx2(const float *base, const int *noff, const int *foff, const sc_wcull8 *r,
-                                               __m256 vlimit, float *tn_out)
+                                               __m256 vlimit, float *tn_out, const int finite)
 {
     /* scalar, per axis: near = (near_bound - o) * inv_near; far = (far_bound - o) * inv_far */
     __m256 n0 = _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(base + noff[0]), r->vo[0]), r->vnear[0]);
@@ -182,8 +186,14 @@ static inline SC_AVX2 unsigned sc_w_cull8_avx2(const float *base, const int *nof
     __m256 f2 = _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(base + foff[2]), r->vo[2]), r->vfar[2]);
     /* scalar: tn = max(max(max(0, n0), n1), n2); tf = min(min(min(limit, f0), f1), f2), a NaN
      * second operand ignored (f4_max(acc, x) = vmaxps(x, acc) returns acc when x is NaN) */
-    __m256 tn = _mm256_max_ps(n2, _mm256_max_ps(n1, _mm256_max_ps(n0, _mm256_setzero_ps())));
-    __m256 tf = _mm256_min_ps(f2, _mm256_min_ps(f1, _mm256_min_ps(f0, vlimit)));
+    __m256 tn, tf;
+    if (finite) {
+        tn = _mm256_max_ps(_mm256_max_ps(n2, n1), _mm256_max_ps(n0, _mm256_setzero_ps()));
+        tf = _mm256_min_ps(_mm256_min_ps(f2, f1), _mm256_min_ps(f0, vlimit));
+    } else {
+        tn = _mm256_max_ps(n2, _mm256_max_ps(n1, _mm256_max_ps(n0, _mm256_setzero_ps())));
+        tf = _mm256_min_ps(f2, _mm256_min_ps(f1, _mm256_min_ps(f0, vlimit)));
+    }
     _mm256_store_ps(tn_out, tn);
     /* scalar: tn <= tf */
     return (unsigned)_mm256_movemask_ps(_mm256_cmp_ps(tn, tf, _CMP_LE_OQ));
