@@ -159,10 +159,12 @@ typedef struct sc_wcull8 { __m256 vo[3], vnear[3], vfar[3]; } sc_wcull8;
 static inline SC_AVX2 sc_wcull8 sc_w_cull8_prep(const sc_wcull *c)
 {
     sc_wcull8 r;
+    /* each from its splat's first lane in memory: one vbroadcastss from memory, not a load and a
+     * broadcast */
     for (int a = 0; a < 3; ++a) {
-        r.vo[a] = _mm256_broadcastss_ps(c->vo[a]);
-        r.vnear[a] = _mm256_broadcastss_ps(c->vnear[a]);
-        r.vfar[a] = _mm256_broadcastss_ps(c->vfar[a]);
+        r.vo[a] = _mm256_broadcast_ss((const float *)(const void *)&c->vo[a]);
+        r.vnear[a] = _mm256_broadcast_ss((const float *)(const void *)&c->vnear[a]);
+        r.vfar[a] = _mm256_broadcast_ss((const float *)(const void *)&c->vfar[a]);
     }
     return r;
 }
