@@ -79,6 +79,9 @@ void sc__cast_order(const sc_world *w, const float *rays, const int32_t *perm, i
  * Returns the lanes that may hit with t_enter <= limit (vlimit: its splat, sc_w_cull_limit);
  * max(t_enter, 0) per lane in tn_out (finite for those lanes). noff / foff: the float offsets of
  * each axis's near and far bounds (sc_w_cull_offsets). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline)) /* never a call inside a traversal loop (its vector registers) */
+#endif
 static inline int sc_w_cull4v(const float *base, const int *noff, const int *foff, const sc_wcull *r, f4 vlimit,
                               float *tn_out)
 {
