@@ -25,6 +25,39 @@ typedef struct sc_wrec {
  * ray replaced by its hit: sc__ray_prep then sc__cast on each, in one loop (sc_traverse.c). */
 void sc__cast_recs(const sc_world *w, sc_wrec *rec, int n, int any_hit);
 
+/* Where the results of a batch go (sc_query.c's outputs): nearest hits into t, index and normal
+ * (normal may be NULL), or, for any-hit batches, whether each ray hit into hit. */
+typedef struct sc_wout {
+    float *t;
+    int32_t *index;
+    float *normal;
+    bool *hit;
+} sc_wout;
+
+/* Ray i's hit h to the outputs: t (0 for a miss; -0 reported as +0), index and normal (-0 as
+ * +0), or for any_hit whether it hit. */
+static inline void sc_w_put(const sc_whit *h, int32_t i, int any_hit, const sc_wout *out)
+{
+    if (any_hit) {
+        out->hit[i] = h->index >= 0;
+        return;
+    }
+    out->t[i] = h->index >= 0 ? h->t + 0.0f : 0.0f;
+    out->index[i] = h->index;
+    if (out->normal) {
+        out->normal[3 * (size_t)i + 0] = h->normal.x + 0.0f;
+        out->normal[3 * (size_t)i + 1] = h->normal.y + 0.0f;
+        out->normal[3 * (size_t)i + 2] = h->normal.z + 0.0f;
+    }
+}
+
+#if !defined(__wasm__)
+/* sc__cast_recs without the records: the n rays (SC_RAY_FLOATS floats each, checked) read from
+ * the input in the order perm (ray perm[j] j-th), each result written straight to its place in
+ * out (sc_w_put). Natively, for trees that stay in cache (sc_query.c). */
+void sc__cast_order(const sc_world *w, const float *rays, const int32_t *perm, int n, int any_hit, const sc_wout *out);
+#endif
+
 /* The conservative test of four boxes against one ray. base points at a node's bmin/bmax or
  * a group's lo/hi: twelve floats of minima (x, y, z: four lanes each), then twelve of maxima.
  * A reciprocal slab test, branch-free, that never rejects a box the exact test hits:
@@ -46,6 +79,9 @@ void sc__cast_recs(const sc_world *w, sc_wrec *rec, int n, int any_hit);
  * Returns the lanes that may hit with t_enter <= limit (vlimit: its splat, sc_w_cull_limit);
  * max(t_enter, 0) per lane in tn_out (finite for those lanes). noff / foff: the float offsets of
  * each axis's near and far bounds (sc_w_cull_offsets). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline)) /* never a call inside a traversal loop (its vector registers) */
+#endif
 static inline int sc_w_cull4v(const float *base, const int *noff, const int *foff, const sc_wcull *r, f4 vlimit,
                               float *tn_out)
 {
@@ -126,19 +162,25 @@ typedef struct sc_wcull8 { __m256 vo[3], vnear[3], vfar[3]; } sc_wcull8;
 static inline SC_AVX2 sc_wcull8 sc_w_cull8_prep(const sc_wcull *c)
 {
     sc_wcull8 r;
+    /* each from its splat's first lane in memory: one vbroadcastss from memory, not a load and a
+     * broadcast */
     for (int a = 0; a < 3; ++a) {
-        r.vo[a] = _mm256_broadcastss_ps(c->vo[a]);
-        r.vnear[a] = _mm256_broadcastss_ps(c->vnear[a]);
-        r.vfar[a] = _mm256_broadcastss_ps(c->vfar[a]);
+        r.vo[a] = _mm256_broadcast_ss((const float *)(const void *)&c->vo[a]);
+        r.vnear[a] = _mm256_broadcast_ss((const float *)(const void *)&c->vnear[a]);
+        r.vfar[a] = _mm256_broadcast_ss((const float *)(const void *)&c->vfar[a]);
     }
     return r;
 }
 
 /* sc_w_cull4v on eight lanes: the same operations in the same order, so the same bits and tn
  * lane by lane. vmaxps(x, y) = x > y ? x : y, so f4_max(a, b) = a < b ? b : a = vmaxps(b, a);
- * vminps(x, y) = x < y ? x : y, so f4_min(a, b) = b < a ? b : a = vminps(b, a). */
+ * vminps(x, y) = x < y ? x : y, so f4_min(a, b) = b < a ? b : a = vminps(b, a).
+ * finite (a constant): every culling reciprocal of the ray is finite (sc_wray.fast), so that no
+ * product is NaN; the maxima and minima are then taken as two pairs (one step shorter): the same
+ * values (max and min are exact), and the same zeros where a sign could differ (tn: the pair
+ * holding +0 comes second, so max(-0, +0) gives +0 as the chain does; tf is only compared). */
 static inline SC_AVX2 unsigned sc_w_cull8_avx2(const float *base, const int *noff, const int *foff, const sc_wcull8 *r,
-                                               __m256 vlimit, float *tn_out)
+                                               __m256 vlimit, float *tn_out, const int finite)
 {
     /* scalar, per axis: near = (near_bound - o) * inv_near; far = (far_bound - o) * inv_far */
     __m256 n0 = _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(base + noff[0]), r->vo[0]), r->vnear[0]);
@@ -149,8 +191,14 @@ static inline SC_AVX2 unsigned sc_w_cull8_avx2(const float *base, const int *nof
     __m256 f2 = _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(base + foff[2]), r->vo[2]), r->vfar[2]);
     /* scalar: tn = max(max(max(0, n0), n1), n2); tf = min(min(min(limit, f0), f1), f2), a NaN
      * second operand ignored (f4_max(acc, x) = vmaxps(x, acc) returns acc when x is NaN) */
-    __m256 tn = _mm256_max_ps(n2, _mm256_max_ps(n1, _mm256_max_ps(n0, _mm256_setzero_ps())));
-    __m256 tf = _mm256_min_ps(f2, _mm256_min_ps(f1, _mm256_min_ps(f0, vlimit)));
+    __m256 tn, tf;
+    if (finite) {
+        tn = _mm256_max_ps(_mm256_max_ps(n2, n1), _mm256_max_ps(n0, _mm256_setzero_ps()));
+        tf = _mm256_min_ps(_mm256_min_ps(f2, f1), _mm256_min_ps(f0, vlimit));
+    } else {
+        tn = _mm256_max_ps(n2, _mm256_max_ps(n1, _mm256_max_ps(n0, _mm256_setzero_ps())));
+        tf = _mm256_min_ps(f2, _mm256_min_ps(f1, _mm256_min_ps(f0, vlimit)));
+    }
     _mm256_store_ps(tn_out, tn);
     /* scalar: tn <= tf */
     return (unsigned)_mm256_movemask_ps(_mm256_cmp_ps(tn, tf, _CMP_LE_OQ));

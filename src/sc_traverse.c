@@ -176,6 +176,14 @@ static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
 
 void sc__ray_prep(sc_wray *r, const sc_ray *ray) { sc_w_ray_prep(r, ray); }
 
+#if !defined(__wasm__)
+/* Ray i of a batch's input (SC_RAY_FLOATS floats a ray: origin, direction, tmax, as an sc_ray). */
+static inline const sc_ray *sc_w_ray_in(const float *rays, int32_t i)
+{
+    return (const sc_ray *)(const void *)(rays + (size_t)i * SC_RAY_FLOATS);
+}
+#endif
+
 /* Keeps the nearer hit; on equal t the lower index. */
 static void sc_w_offer(sc_whit *best, float t, int index, sc_vec3 normal)
 {
@@ -444,6 +452,30 @@ void sc__cast_recs(const sc_world *w, sc_wrec *rec, int n, int any_hit)
     sc_w_trav_recs(w, rec, n, any_hit);
 }
 
+#if !defined(__wasm__)
+void sc__cast_order(const sc_world *w, const float *rays, const int32_t *perm, int n, int any_hit, const sc_wout *out)
+{
+    if (w->nfar > 0 || w->root == SC_NO_CHILD) {
+        /* objects outside the BVH, or an empty one: sc__cast's general path */
+        sc_wray r;
+        for (int j = 0; j < n; ++j) {
+            sc_w_ray_prep(&r, sc_w_ray_in(rays, perm[j]));
+            sc_whit h;
+            sc__cast(w, &r, &h, any_hit);
+            sc_w_put(&h, perm[j], any_hit, out);
+        }
+        return;
+    }
+#if SC_HAVE_AVX2
+    if (sc_w_avx2()) {
+        sc_w_trav_avx2_order(w, rays, perm, n, any_hit, out);
+        return;
+    }
+#endif
+    sc_w_trav_order(w, rays, perm, n, any_hit, out);
+}
+#endif
+
 /* Every group against the ray: the brute-force kernel. The conservative test runs with the
  * bound in a register; the exact test only for the rare group that may beat it. */
 void sc__cast_brute(const sc_world *w, const sc_wray *r, sc_whit *h)
@@ -511,7 +543,7 @@ static void sc_w_heap_down(sc_wall *c, int i, int n)
 static void sc_w_collect(sc_wall *c, float t, int index, sc_vec3 normal)
 {
     c->total++;
-    t += 0.0f; /* -0 is reported as 0 (as sc_w_emit) */
+    t += 0.0f; /* -0 is reported as 0 (as sc_w_put) */
     int slot;
     if (c->kept < c->cap) {
         slot = c->kept++;

@@ -37,7 +37,7 @@
 #define SC_TL_BODY SC_TL_CAT(SC_TL_NAME, _oct)
 
 static SC_W_FORCE_INLINE SC_TL_ATTR int SC_TL_BODY(const sc_world *w, const sc_wray *r, sc_whit *best, int any_hit,
-                                                   const int oct)
+                                                   const int oct, const int known_fast)
 {
     int noff[3], foff[3], gnoff[3], gfoff[3];
     sc_w_cull_offsets(oct, SC_NODE_W, noff, foff);
@@ -60,15 +60,15 @@ static SC_W_FORCE_INLINE SC_TL_ATTR int SC_TL_BODY(const sc_world *w, const sc_w
     __m256 vlim8 = _mm256_set1_ps(sc_w_cull_limit(limit));
 #endif
     uint32_t lbits = sc_w_fbits(limit);
-    /* the leaf test's fast path (sc_wray.fast) */
-    const int fast = r->fast;
+    /* the leaf test's fast path (sc_wray.fast; known_fast: a constant 1, the caller checked it) */
+    const int fast = known_fast || r->fast;
     const f4 vtmax = f4_splat(r->ray.tmax);
     for (;;) {
         while (cur >= 0) {
             const sc_node *nd = &nodes[cur];
             _Alignas(32) float tn[SC_NODE_W];
 #if SC_TL_AVX
-            unsigned bits = sc_w_cull8_avx2(&nd->bmin[0][0], noff, foff, &c8, vlim8, tn) & (unsigned)nd->valid;
+            unsigned bits = sc_w_cull8_avx2(&nd->bmin[0][0], noff, foff, &c8, vlim8, tn, known_fast) & (unsigned)nd->valid;
 #else
 #if defined(__wasm__)
             /* the ray's splats read from memory per node: V8 spills when all of them stay live */
@@ -157,20 +157,68 @@ static SC_W_FORCE_INLINE SC_TL_ATTR int SC_TL_BODY(const sc_world *w, const sc_w
 static SC_TL_ATTR int SC_TL_NAME(const sc_world *w, const sc_wray *r, sc_whit *best, int any_hit, int oct)
 {
     switch (oct) {
-    case 0: return SC_TL_BODY(w, r, best, any_hit, 0);
-    case 1: return SC_TL_BODY(w, r, best, any_hit, 1);
-    case 2: return SC_TL_BODY(w, r, best, any_hit, 2);
-    case 3: return SC_TL_BODY(w, r, best, any_hit, 3);
-    case 4: return SC_TL_BODY(w, r, best, any_hit, 4);
-    case 5: return SC_TL_BODY(w, r, best, any_hit, 5);
-    case 6: return SC_TL_BODY(w, r, best, any_hit, 6);
-    default: return SC_TL_BODY(w, r, best, any_hit, 7);
+    case 0: return SC_TL_BODY(w, r, best, any_hit, 0, 0);
+    case 1: return SC_TL_BODY(w, r, best, any_hit, 1, 0);
+    case 2: return SC_TL_BODY(w, r, best, any_hit, 2, 0);
+    case 3: return SC_TL_BODY(w, r, best, any_hit, 3, 0);
+    case 4: return SC_TL_BODY(w, r, best, any_hit, 4, 0);
+    case 5: return SC_TL_BODY(w, r, best, any_hit, 5, 0);
+    case 6: return SC_TL_BODY(w, r, best, any_hit, 6, 0);
+    default: return SC_TL_BODY(w, r, best, any_hit, 7, 0);
     }
 }
 
-/* sc__cast_recs on this kernel: ray j + 1 is prepared before ray j is cast (its divisions
- * overlap ray j's traversal), then ray j goes through the loop of its octant; no call, no
- * kernel choice and no setup per ray beyond the loop's own. */
+/* The loops over a batch's rays (sc__cast_recs; natively also sc__cast_order): ray j + 1 is
+ * prepared before ray j is cast (its divisions overlap ray j's traversal), then ray j goes
+ * through the loop of its octant; no call, no kernel choice and no setup per ray beyond the
+ * loop's own. */
+#if !SC_TL_AVX
+#define SC_TL_CAST(rj, h)                                                                  \
+    do {                                                                                   \
+        int full = 1;                                                                      \
+        if (!(rj)->far) {                                                                  \
+            switch ((rj)->c.oct) {                                                         \
+            case 0: full = SC_TL_BODY(w, rj, h, any_hit, 0, 0); break;                     \
+            case 1: full = SC_TL_BODY(w, rj, h, any_hit, 1, 0); break;                     \
+            case 2: full = SC_TL_BODY(w, rj, h, any_hit, 2, 0); break;                     \
+            case 3: full = SC_TL_BODY(w, rj, h, any_hit, 3, 0); break;                     \
+            case 4: full = SC_TL_BODY(w, rj, h, any_hit, 4, 0); break;                     \
+            case 5: full = SC_TL_BODY(w, rj, h, any_hit, 5, 0); break;                     \
+            case 6: full = SC_TL_BODY(w, rj, h, any_hit, 6, 0); break;                     \
+            default: full = SC_TL_BODY(w, rj, h, any_hit, 7, 0); break;                    \
+            }                                                                              \
+        }                                                                                  \
+        /* from 2^80 or more, or deeper than the stack: every object exactly (sc__cast) */ \
+        if (full) sc_w_cast_every(w, rj, h, any_hit);                                      \
+    } while (0)
+#else
+/* On AVX2, rays whose every axis culls (sc_wray.fast: nearly all) get the loop inlined with that
+ * known (known_fast: the node test's shorter reduction, no leaf-path check); the others the loop
+ * of SC_TL_NAME. (The portable loop, above, stays as it was: with this split the SSE2 kernel's
+ * batches were 5-10% slower natively.) */
+#define SC_TL_CAST(rj, h)                                                                  \
+    do {                                                                                   \
+        int full = 1;                                                                      \
+        if (!(rj)->fast || (rj)->far) {                                                    \
+            if (!(rj)->far) full = SC_TL_NAME(w, rj, h, any_hit, (rj)->c.oct);             \
+        } else {                                                                           \
+            switch ((rj)->c.oct) {                                                         \
+            case 0: full = SC_TL_BODY(w, rj, h, any_hit, 0, 1); break;                     \
+            case 1: full = SC_TL_BODY(w, rj, h, any_hit, 1, 1); break;                     \
+            case 2: full = SC_TL_BODY(w, rj, h, any_hit, 2, 1); break;                     \
+            case 3: full = SC_TL_BODY(w, rj, h, any_hit, 3, 1); break;                     \
+            case 4: full = SC_TL_BODY(w, rj, h, any_hit, 4, 1); break;                     \
+            case 5: full = SC_TL_BODY(w, rj, h, any_hit, 5, 1); break;                     \
+            case 6: full = SC_TL_BODY(w, rj, h, any_hit, 6, 1); break;                     \
+            default: full = SC_TL_BODY(w, rj, h, any_hit, 7, 1); break;                    \
+            }                                                                              \
+        }                                                                                  \
+        /* from 2^80 or more, or deeper than the stack: every object exactly (sc__cast) */ \
+        if (full) sc_w_cast_every(w, rj, h, any_hit);                                      \
+    } while (0)
+#endif
+
+/* The rays gathered in trace order (rec), each hit stored in its record. */
 static SC_TL_ATTR void SC_TL_CAT(SC_TL_NAME, _recs)(const sc_world *w, sc_wrec *rec, int n, int any_hit)
 {
     sc_wray r[2];
@@ -179,24 +227,52 @@ static SC_TL_ATTR void SC_TL_CAT(SC_TL_NAME, _recs)(const sc_world *w, sc_wrec *
         if (j + 1 < n) sc_w_ray_prep(&r[(j + 1) & 1], &rec[j + 1].u.ray);
         const sc_wray *rj = &r[j & 1];
         sc_whit h = {0.0f, -1, {0.0f, 0.0f, 0.0f}};
-        int full = 1;
-        if (!rj->far) {
-            switch (rj->c.oct) {
-            case 0: full = SC_TL_BODY(w, rj, &h, any_hit, 0); break;
-            case 1: full = SC_TL_BODY(w, rj, &h, any_hit, 1); break;
-            case 2: full = SC_TL_BODY(w, rj, &h, any_hit, 2); break;
-            case 3: full = SC_TL_BODY(w, rj, &h, any_hit, 3); break;
-            case 4: full = SC_TL_BODY(w, rj, &h, any_hit, 4); break;
-            case 5: full = SC_TL_BODY(w, rj, &h, any_hit, 5); break;
-            case 6: full = SC_TL_BODY(w, rj, &h, any_hit, 6); break;
-            default: full = SC_TL_BODY(w, rj, &h, any_hit, 7); break;
-            }
-        }
-        /* from 2^80 or more, or deeper than the stack: every object exactly (sc__cast) */
-        if (full) sc_w_cast_every(w, rj, &h, any_hit);
+        SC_TL_CAST(rj, &h);
         rec[j].u.hit = h;
     }
 }
+
+#if !defined(__wasm__)
+/* The rays read from the input in the order perm, each hit written straight to its place
+ * (sc_w_put). The order scatters those reads and writes over the caller's arrays: the lines of
+ * the ray SC_TL_AHEAD places on (its input, its outputs) are prefetched, so that neither the
+ * reads nor the writes wait (a write that misses would hold back every later store, the
+ * traversal's included). */
+#define SC_TL_AHEAD 3
+static SC_TL_ATTR void SC_TL_CAT(SC_TL_NAME, _order)(const sc_world *w, const float *rays, const int32_t *perm, int n,
+                                                      int any_hit, const sc_wout *out)
+{
+    sc_wray r[2];
+    if (n > 0) sc_w_ray_prep(&r[0], sc_w_ray_in(rays, perm[0]));
+    for (int j = 0; j < n; ++j) {
+#if defined(SC_SIMD_SSE2)
+        if (j + SC_TL_AHEAD < n) {
+            const size_t ia = (size_t)perm[j + SC_TL_AHEAD];
+            const char *pa = (const char *)(rays + ia * SC_RAY_FLOATS);
+            _mm_prefetch(pa, _MM_HINT_T0);
+            _mm_prefetch(pa + SC_RAY_FLOATS * sizeof(float) - 1, _MM_HINT_T0);
+            if (any_hit) {
+                _mm_prefetch((const char *)(out->hit + ia), _MM_HINT_T0);
+            } else {
+                _mm_prefetch((const char *)(out->t + ia), _MM_HINT_T0);
+                _mm_prefetch((const char *)(out->index + ia), _MM_HINT_T0);
+                if (out->normal) {
+                    _mm_prefetch((const char *)(out->normal + 3 * ia), _MM_HINT_T0);
+                    _mm_prefetch((const char *)(out->normal + 3 * ia + 2), _MM_HINT_T0);
+                }
+            }
+        }
+#endif
+        if (j + 1 < n) sc_w_ray_prep(&r[(j + 1) & 1], sc_w_ray_in(rays, perm[j + 1]));
+        const sc_wray *rj = &r[j & 1];
+        sc_whit h = {0.0f, -1, {0.0f, 0.0f, 0.0f}};
+        SC_TL_CAST(rj, &h);
+        sc_w_put(&h, perm[j], any_hit, out);
+    }
+}
+#undef SC_TL_AHEAD
+#endif
+#undef SC_TL_CAST
 
 #undef SC_TL_ATTR
 #undef SC_TL_TOUCH

@@ -4,8 +4,9 @@
  *     value the contract names for its fault), its index in the scratch, nothing written;
  *   - batches of every size around the ordering's thresholds (the scratch's minimum, each grid
  *     size of the sort keys), rays whose sort keys collide, origins at +-FLT_MAX and beyond
- *     2^80: the same answers ordered (with a scratch), in input order (without), by the brute
- *     force and by the single query sc_raycast_aabb on every box (the lowest t, then index);
+ *     2^80, a world large enough for the records path (natively): the same answers ordered (with
+ *     a scratch), in input order (without), by the brute force and by the single query
+ *     sc_raycast_aabb on every box (the lowest t, then index);
  *   - the scratch takes no more memory per ray than before (64 bytes);
  *   - every lane of the AABB leaf test on each of its rules (decided hits and misses, near ties,
  *     tiny quotients, overflowing ones), against the single query on each box; its fast path
@@ -494,6 +495,26 @@ static int sizes_around_thresholds(void)
     return 0;
 }
 
+/* Natively, an ordered batch takes one of two paths by the size of the tree (sc_query.c,
+ * SC_W_DIRECT_BYTES, 1 MiB: about 15k boxes): rays read from the input in trace order and their
+ * results written straight out, or gathered into records first. The other tests' worlds are
+ * small; this one (40k boxes: 2.9 MB of tree) takes the records, with and without a filter. */
+static int large_tree(void)
+{
+    const int nboxes = 40000, n = 5000;
+    float *boxes = malloc(sizeof(float) * 6 * nboxes), *rays = malloc(sizeof(float) * 7 * n);
+    ENSURE(boxes && rays);
+    random_boxes(boxes, nboxes, 120.0f);
+    sc_world *w = box_world(boxes, nboxes);
+    ENSURE(w);
+    random_rays(rays, n, 120.0f, boxes, nboxes);
+    if (check_batch(w, rays, n, boxes, nboxes, 211)) return 1;
+    sc_world_destroy(w);
+    free(boxes);
+    free(rays);
+    return 0;
+}
+
 /* Rays whose sort keys collide: one origin, directions of one octant (one bin), then of every
  * octant from a few origins, then the same ray many times over. */
 static int colliding_keys(void)
@@ -580,6 +601,7 @@ int main(int argc, char **argv)
     RUN_TEST(refused_ray_at_each_position);
     RUN_TEST(sizes_around_thresholds);
     RUN_TEST(colliding_keys);
+    RUN_TEST(large_tree);
     RUN_TEST(extreme_origins);
     RUN_TEST(scratch_bytes_per_ray);
     RUN_TEST(leaf_rules);

@@ -46,12 +46,14 @@ static uint32_t bits_of(float f)
 
 #if SC_HAVE_AVX2
 /* The AVX2 node kernel, from a function compiled for AVX2. */
-static SC_AVX2 unsigned avx2_node(const sc_node *nd, const sc_wcull *c, float limit, float *tn)
+static SC_AVX2 unsigned avx2_node(const sc_node *nd, const sc_wcull *c, float limit, float *tn, int finite)
 {
     int noff[3], foff[3];
     sc_w_cull_offsets(c->oct, SC_NODE_W, noff, foff);
     sc_wcull8 c8 = sc_w_cull8_prep(c);
-    return sc_w_cull8_avx2(&nd->bmin[0][0], noff, foff, &c8, _mm256_set1_ps(sc_w_cull_limit(limit)), tn);
+    const __m256 lim = _mm256_set1_ps(sc_w_cull_limit(limit));
+    return finite ? sc_w_cull8_avx2(&nd->bmin[0][0], noff, foff, &c8, lim, tn, 1)
+                  : sc_w_cull8_avx2(&nd->bmin[0][0], noff, foff, &c8, lim, tn, 0);
 }
 static int have_avx2(void) { return __builtin_cpu_supports("avx2"); }
 #endif
@@ -67,11 +69,21 @@ static unsigned cull_all(const sc_node *nd, const sc_wcull *c, float limit, floa
     memcpy(tn, tp, sizeof tp);
 #if SC_HAVE_AVX2
     if (have_avx2()) {
-        _Alignas(32) float ta[SC_NODE_W];
-        unsigned b8 = avx2_node(nd, c, limit, ta) & (unsigned)nd->valid;
-        if (b8 != bits) *bad = 1;
-        for (int l = 0; l < SC_NODE_W; ++l)
-            if (bits >> l & 1 && bits_of(ta[l]) != bits_of(tp[l])) *bad = 1;
+        /* the AVX2 kernel, and its shorter reduction when every culling reciprocal is finite */
+        _Alignas(16) float rn[4], rf[4];
+        int finite = 1;
+        for (int a = 0; a < 3; ++a) {
+            f4_store(rn, c->vnear[a]);
+            f4_store(rf, c->vfar[a]);
+            finite &= isfinite(rn[0]) && isfinite(rf[0]);
+        }
+        for (int k = 0; k <= finite; ++k) {
+            _Alignas(32) float ta[SC_NODE_W];
+            unsigned b8 = avx2_node(nd, c, limit, ta, k) & (unsigned)nd->valid;
+            if (b8 != bits) *bad = 1;
+            for (int l = 0; l < SC_NODE_W; ++l)
+                if (bits >> l & 1 && bits_of(ta[l]) != bits_of(tp[l])) *bad = 1;
+        }
     }
 #endif
     /* the group kernel, four lanes at a time, the same boxes in a group's layout */
