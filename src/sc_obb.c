@@ -133,13 +133,20 @@ static SC_INLINE void sc_obb_q_ray_x(const sc_obb *b, sc_vec3 o, sc_vec3 d, floa
     sc_xsum_two_v(tp1, 4, 6, &q->w[2], &q->ol[0], 0, xs);
     sc_xsum_two_v(tp2, 6, 6, &q->ol[1], &q->ol[2], xs, xs);
     sc_xsum_two_v(tp3, 3, 3, &q->dl[0], &q->dl[1], xs, xs);
+    /* dl_2 in both lanes (sc_xsum_two_v: the first proof's X in vector arithmetic, else
+     * sc_xsum_lane: sc_xsum / sc_xsum_s of the same terms, the scalar call's double) */
+    const sc_v2d tp4[3] = {D[0] * (sc_v2d){A[2][0], A[2][0]}, D[1] * (sc_v2d){A[2][1], A[2][1]},
+                           D[2] * (sc_v2d){A[2][2], A[2][2]}};
+    double dl2b;
+    sc_xsum_two_v(tp4, 3, 3, &q->dl[2], &dl2b, xs, 0);
+    (void)dl2b;
 #else
     sc_xsum_two(tw[0], 4, tw[1], 4, &q->w[0], &q->w[1], 0, 0);
     sc_xsum_two(tw[2], 4, to[0], 6, &q->w[2], &q->ol[0], 0, xs);
     sc_xsum_two(to[1], 6, to[2], 6, &q->ol[1], &q->ol[2], xs, xs);
     sc_xsum_two(td[0], 3, td[1], 3, &q->dl[0], &q->dl[1], xs, xs);
-#endif
     q->dl[2] = xs ? sc_xsum_s(td[2], 3) : sc_xsum(td[2], 3);
+#endif
     q->tmax_inf = isinf(tmax);
     q->tmax = tmax;
     q->o = o;
