@@ -133,13 +133,20 @@ static SC_INLINE void sc_obb_q_ray_x(const sc_obb *b, sc_vec3 o, sc_vec3 d, floa
     sc_xsum_two_v(tp1, 4, 6, &q->w[2], &q->ol[0], 0, xs);
     sc_xsum_two_v(tp2, 6, 6, &q->ol[1], &q->ol[2], xs, xs);
     sc_xsum_two_v(tp3, 3, 3, &q->dl[0], &q->dl[1], xs, xs);
+    /* dl_2 in both lanes (sc_xsum_two_v: the first proof's X in vector arithmetic, else
+     * sc_xsum_lane: sc_xsum / sc_xsum_s of the same terms, the scalar call's double) */
+    const sc_v2d tp4[3] = {D[0] * (sc_v2d){A[2][0], A[2][0]}, D[1] * (sc_v2d){A[2][1], A[2][1]},
+                           D[2] * (sc_v2d){A[2][2], A[2][2]}};
+    double dl2b;
+    sc_xsum_two_v(tp4, 3, 3, &q->dl[2], &dl2b, xs, 0);
+    (void)dl2b;
 #else
     sc_xsum_two(tw[0], 4, tw[1], 4, &q->w[0], &q->w[1], 0, 0);
     sc_xsum_two(tw[2], 4, to[0], 6, &q->w[2], &q->ol[0], 0, xs);
     sc_xsum_two(to[1], 6, to[2], 6, &q->ol[1], &q->ol[2], xs, xs);
     sc_xsum_two(td[0], 3, td[1], 3, &q->dl[0], &q->dl[1], xs, xs);
-#endif
     q->dl[2] = xs ? sc_xsum_s(td[2], 3) : sc_xsum(td[2], 3);
+#endif
     q->tmax_inf = isinf(tmax);
     q->tmax = tmax;
     q->o = o;
@@ -198,11 +205,16 @@ SC_COLD static void sc_obb_q_ray_signs(const sc_obb *b, sc_vec3 o, sc_vec3 d, fl
     sc_obb_q_ray_x(b, o, d, tmax, q, 1);
 }
 
-/* The quantities for the ray o + t d, every sign exact. */
-static void sc_obb_q_ray(const sc_obb *b, sc_vec3 o, sc_vec3 d, float tmax, sc_obb_q *q)
+/* The quantities for the ray o + t d, every sign exact. Inlined into sc__raycast_obb_valid (in
+ * wasm the call and q in linear memory cost about 6% of an OBB hit); sc_obb_q_ray for the rest. */
+static SC_INLINE void sc_obb_q_ray_i(const sc_obb *b, sc_vec3 o, sc_vec3 d, float tmax, sc_obb_q *q)
 {
     sc_obb_q_ray_x(b, o, d, tmax, q, 0);
     if (sc_obb_q_zero(q)) sc_obb_q_ray_signs(b, o, d, tmax, q);
+}
+static void sc_obb_q_ray(const sc_obb *b, sc_vec3 o, sc_vec3 d, float tmax, sc_obb_q *q)
+{
+    sc_obb_q_ray_i(b, o, d, tmax, q);
 }
 
 /* The segment a + t (b - a), 0 <= t <= 1, with b - a never rounded. */
@@ -282,8 +294,10 @@ static int sc_obb_pairs(const sc_obb *b, const sc_obb_q *q, const int *s, const 
 #define SC_OBB_CERT_MARGIN 9.094947017729282e-13
 #endif
 
-/* Classification (see above); on a hit, the interval in units of d and the entry axis. */
-static int sc_obb_solve(const sc_obb *b, const sc_obb_q *q, double *t_enter, double *t_exit, int *axis, double X[3][3])
+/* Classification (see above); on a hit, the interval in units of d and the entry axis. Inlined
+ * into sc__raycast_obb_valid, as sc_obb_q_ray_i; sc_obb_solve for sc__linetest_obb. */
+static SC_INLINE int sc_obb_solve_i(const sc_obb *b, const sc_obb_q *q, double *t_enter, double *t_exit, int *axis,
+                                    double X[3][3])
 {
     double h[3] = {b->half.x, b->half.y, b->half.z};
     int s[3];
@@ -349,14 +363,19 @@ static int sc_obb_solve(const sc_obb *b, const sc_obb_q *q, double *t_enter, dou
     return 1;
 }
 
+static int sc_obb_solve(const sc_obb *b, const sc_obb_q *q, double *t_enter, double *t_exit, int *axis, double X[3][3])
+{
+    return sc_obb_solve_i(b, q, t_enter, t_exit, axis, X);
+}
+
 sc_raycast_result sc__raycast_obb_valid(const sc_ray *ray, const sc_obb *box)
 {
     sc_obb_q q;
     double tn, tf;
     int axis;
     double X[3][3];
-    sc_obb_q_ray(box, ray->origin, ray->dir, ray->tmax, &q);
-    if (!sc_obb_solve(box, &q, &tn, &tf, &axis, X)) return sc_miss();
+    sc_obb_q_ray_i(box, ray->origin, ray->dir, ray->tmax, &q);
+    if (!sc_obb_solve_i(box, &q, &tn, &tf, &axis, X)) return sc_miss();
     sc_raycast_result r = sc_miss();
     r.hit = 1;
     r.t_enter = sc_pz(sc_dfin(tn));

@@ -184,6 +184,56 @@ describe('sc.raycast against the core itself', () => {
     expect(hits).toBeGreaterThan(300);
   });
 
+  test('sc_wasm_raycast_obb_io on invalid and edge inputs (its own validity test): sc_wasm_raycast\'s status and answer, bit for bit', async () => {
+    const core = await instantiateCore();
+    const io = (vals) => {
+      core.views();
+      const w = core.scratch >> 2;
+      for (let k = 0; k < 22; k++) core.f32[w + k] = vals[k];
+      const k = core.ex.sc_wasm_raycast_obb_io(core.scratch);
+      core.views();
+      return { k, out: Array.from(core.f32.subarray(w, w + 9)) };
+    };
+    const c = 0.6, s = 0.8;
+    const bases = [
+      [-3, 0.5, 0.25, 1, 0.1, 0.05, Infinity, 0.5, 0.25, 0, c, s, 0, -s, c, 0, 0, 0, 1, 1, 0.5, 2], // a hit
+      [-3, 0.5, 0.25, 1, 0.1, 0.05, 2.5, 0.5, 0.25, 0, c, s, 0, -s, c, 0, 0, 0, 1, 1, 0.5, 2], // a hit, finite tmax
+      [-3, 9, 0.25, 1, 0.1, 0.05, Infinity, 0.5, 0.25, 0, c, s, 0, -s, c, 0, 0, 0, 1, 1, 0.5, 2], // a miss
+      [0.5, 0.25, 0, 0, 0, 1, Infinity, 0.5, 0.25, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1], // from inside
+    ];
+    const variants = [];
+    for (const b of bases) {
+      variants.push(b);
+      for (let k = 0; k < 22; k++) for (const v of [NaN, Infinity, -Infinity, -0, 0, -1]) variants.push(b.map((x, j) => (j === k ? v : x)));
+      variants.push(b.map((x, j) => (j >= 3 && j < 6 ? 0 : x))); // dir zero
+      variants.push(b.map((x, j) => (j >= 3 && j < 6 ? -0 : x)));
+      // axes near the orthonormality tolerance (1e-4 on each float dot product): scaled, and tilted
+      for (const e of [0.4e-4, 0.49e-4, 0.5e-4, 0.51e-4, 0.6e-4, 0.99e-4, 1e-4, 1.01e-4, 2e-4]) {
+        for (const sg of [1, -1]) {
+          for (let a = 0; a < 3; a++) variants.push(b.map((x, j) => (j >= 10 + 3 * a && j < 13 + 3 * a ? x * (1 + sg * e) : x)));
+          variants.push(b.map((x, j) => (j === 11 ? x + sg * e : x)));
+          variants.push(b.map((x, j) => (j === 18 ? x + sg * 2 * e : x)));
+        }
+      }
+    }
+    const problems = [];
+    const seen = { hit: 0, miss: 0, error: 0 };
+    for (const v of variants) {
+      const f = Array.from(new Float32Array(v));
+      const want = coreRaycast(f.slice(0, 3), f.slice(3, 6), f[6], { type: 'obb', center: f.slice(7, 10), axes: [f.slice(10, 13), f.slice(13, 16), f.slice(16, 19)], half: f.slice(19, 22) });
+      const got = io(f);
+      const ok = want.status !== 0 ? got.k === -want.status
+        : !want.hit ? got.k === 0
+          : got.k === 1 && same(got.out, [want.t, want.t_enter, want.t_exit, ...want.point, ...want.normal]);
+      if (!ok) problems.push(`${JSON.stringify(v)}: io ${got.k}, core status ${want.status} hit ${want.hit}`);
+      seen[want.status !== 0 ? 'error' : want.hit ? 'hit' : 'miss']++;
+    }
+    expect(problems.slice(0, 5)).toEqual([]);
+    expect(seen.hit).toBeGreaterThan(100);
+    expect(seen.miss).toBeGreaterThan(20);
+    expect(seen.error).toBeGreaterThan(200);
+  });
+
   test('typed-array vectors and Float64 values round as the core takes them', () => {
     const box = { type: 'aabb', min: new Float64Array([0.1, 0.1, 0.1]), max: new Float32Array([2, 2, 2]) };
     const ray = { origin: new Float64Array([-1.0000001, 0.30000001, 0.7]), dir: [1, 1e-9, 0] };
