@@ -176,12 +176,8 @@ typedef struct sc_wcull {
 
 typedef struct sc_wray {
     sc_wcull c;
-    union {
-        sc_ray ray;
-        struct {
-            float o[3], d[3]; /* the ray's origin and direction, as arrays (the same floats) */
-        };
-    };
+    sc_ray ray;
+    float o[3], d[3];
     int par[3];            /* dir == 0 (or -0) on that axis */
     int far;               /* origin >= 2^80: test every object exactly */
     uint32_t mask;         /* the filter's mask */

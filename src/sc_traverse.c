@@ -46,12 +46,13 @@ static inline void sc_w_ray_defaults(sc_wray *r)
  * (lane 3, 1 / tmax, is never used), the magnitude tests as integer compares on the bits, the
  * splats as shuffles. Per lane the same operations as the scalar definition, so the same bits
  * (tests/native/test_kernels.c ray_prep_edges checks the record against the definition). */
-_Static_assert(offsetof(sc_wray, o) == offsetof(sc_wray, ray) && offsetof(sc_wray, d) == offsetof(sc_wray, o) + 12 &&
-                   offsetof(sc_wray, par) == offsetof(sc_wray, d) + 16 && offsetof(sc_wray, far) == offsetof(sc_wray, par) + 12,
-               "sc__ray_prep stores the ray (o, d and tmax), par and far as contiguous vectors");
+_Static_assert(offsetof(sc_wray, d) == offsetof(sc_wray, o) + 12 && offsetof(sc_wray, par) == offsetof(sc_wray, d) + 12 &&
+                   offsetof(sc_wray, far) == offsetof(sc_wray, par) + 12,
+               "sc__ray_prep stores o, d, par and far as contiguous vectors");
 _Static_assert(offsetof(sc_ray, dir) == 12 && offsetof(sc_ray, tmax) == 24, "sc_ray is 7 contiguous floats");
 static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
 {
+    r->ray = *ray;
     const char *rp = (const char *)ray;
     const __m128 o4 = _mm_loadu_ps((const float *)(const void *)rp);       /* o.x o.y o.z d.x */
     const __m128 d4 = _mm_loadu_ps((const float *)(const void *)(rp + 12)); /* d.x d.y d.z tmax */
@@ -80,8 +81,7 @@ static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
     /* far (sc_w_far3): some |o| not below 2^80 (lanes 0..2 of o4) */
     const __m128i om = _mm_and_si128(_mm_castps_si128(o4), mag);
     const int far = (_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpgt_epi32(om, _mm_set1_epi32((int)sc_w_mag(SC_FAR_COORD) - 1)))) & 7) != 0;
-    /* the ray as o and d (o's store also writes d.x, stored again next; d's writes tmax), then par
-     * (d == 0: 1) and far */
+    /* o, d (d's store also writes par[0], overwritten next), then par (d == 0: 1) and far */
     const __m128i pf = _mm_insert_epi16(_mm_and_si128(zero, _mm_set_epi32(0, 1, 1, 1)), far, 6);
     char *wp = (char *)r;
     _mm_storeu_ps((float *)(void *)(wp + offsetof(sc_wray, o)), o4);
@@ -95,12 +95,12 @@ static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
  * above: the ray's 7 floats as two vectors, one division for the three reciprocals, the same
  * operations per lane (the NaN of a non-culling axis is the same quiet NaN, whose sign bit is
  * clear), so the same record. */
-_Static_assert(offsetof(sc_wray, o) == offsetof(sc_wray, ray) && offsetof(sc_wray, d) == offsetof(sc_wray, o) + 12 &&
-                   offsetof(sc_wray, par) == offsetof(sc_wray, d) + 16,
-               "sc__ray_prep stores the ray as overlapping vectors o and d");
+_Static_assert(offsetof(sc_wray, d) == offsetof(sc_wray, o) + 12 && offsetof(sc_wray, par) == offsetof(sc_wray, d) + 12,
+               "sc__ray_prep stores o and d as overlapping vectors");
 _Static_assert(offsetof(sc_ray, dir) == 12 && offsetof(sc_ray, tmax) == 24, "sc_ray is 7 contiguous floats");
 static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
 {
+    r->ray = *ray;
     const char *rp = (const char *)ray;
     const v128_t o4 = wasm_v128_load(rp);      /* o.x o.y o.z d.x */
     const v128_t d4 = wasm_v128_load(rp + 12); /* d.x d.y d.z tmax */
@@ -128,8 +128,8 @@ static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
     /* far (sc_w_far3): some |o| not below 2^80 (lanes 0..2 of o4) */
     const v128_t om = wasm_v128_and(o4, mag);
     r->far = (wasm_i32x4_bitmask(wasm_i32x4_gt(om, wasm_i32x4_splat((int32_t)sc_w_mag(SC_FAR_COORD) - 1))) & 7) != 0;
-    wasm_v128_store(r->o, o4); /* the ray: o, and d.x in d[0] (stored again next) */
-    wasm_v128_store(r->d, d4); /* d, and tmax in ray.tmax */
+    wasm_v128_store(r->o, o4); /* o, and d.x in d[0] (stored again next) */
+    wasm_v128_store(r->d, d4); /* d, and tmax in par[0] (stored next) */
     const v128_t par = wasm_v128_and(zero, wasm_i32x4_splat(1));
     r->par[0] = wasm_i32x4_extract_lane(par, 0);
     r->par[1] = wasm_i32x4_extract_lane(par, 1);
@@ -146,6 +146,8 @@ static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
     const uint32_t tiny = sc_w_mag(SC_TINY_DIR), huge = sc_w_mag(SC_HUGE_DIR), far = sc_w_mag(SC_FAR_COORD);
     int oct = 0, fast = 1;
     for (int a = 0; a < 3; ++a) {
+        r->o[a] = o[a];
+        r->d[a] = d[a];
         /* the magnitude's bits: d is finite (checked), so ad < x <=> m < bits(x) for x > 0 */
         const uint32_t m = sc_w_mag(d[a]);
         r->par[a] = m == 0;
