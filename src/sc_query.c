@@ -150,7 +150,9 @@ static inline int sc_w_ray_ok(const float *p, uint32_t *oct)
     const int fa = f4_bits(f4_lt(f4_abs(a), inf)), fb = f4_bits(f4_lt(f4_abs(b), inf));
     const int nz = f4_bits(f4_gt(f4_abs(b), zero)), pos = f4_bits(f4_ge(b, zero));
     *oct = sc_w_rev3[f4_bits(f4_lt(b, zero)) & 7];
-    return fa == 15 && (fb & 7) == 7 && (nz & 7) != 0 && (pos & 8) != 0;
+    /* one test: every lane of a finite, lanes 0..2 of b finite, lane 3 of b (tmax) >= 0, and some
+     * lane 0..2 of b not zero */
+    return ((fa & (fb | 8) & (pos | 7)) == 15) & ((nz & 7) != 0);
 }
 
 #if !defined(__wasm__)

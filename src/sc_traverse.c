@@ -29,6 +29,17 @@ static inline uint32_t sc_w_mag(float f)
     return b & 0x7FFFFFFFu;
 }
 
+
+/* sc__ray_prep's filter fields: no filter (SC_INSIDE_SOLID, every mask, nothing excluded). They
+ * never change from ray to ray, so the batch loops set them once on their records and
+ * sc_w_ray_prep leaves them alone. */
+static inline void sc_w_ray_defaults(sc_wray *r)
+{
+    r->mask = 0xFFFFFFFFu;
+    r->exclude = -1;
+    r->inside = SC_INSIDE_SOLID;
+    r->filtered = 0;
+}
 #if defined(SC_SIMD_SSE2)
 /* sc__ray_prep's definition (the portable version below), on the ray's 7 floats as two SSE2
  * vectors (o.x o.y o.z d.x and d.x d.y d.z tmax): one division for the three reciprocals
@@ -76,10 +87,6 @@ static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
     _mm_storeu_ps((float *)(void *)(wp + offsetof(sc_wray, o)), o4);
     _mm_storeu_ps((float *)(void *)(wp + offsetof(sc_wray, d)), d4);
     _mm_storeu_si128((__m128i *)(void *)(wp + offsetof(sc_wray, par)), pf);
-    r->mask = 0xFFFFFFFFu;
-    r->exclude = -1;
-    r->inside = SC_INSIDE_SOLID;
-    r->filtered = 0;
     /* no axis parallel, tiny or huge: every culling reciprocal finite */
     r->fast = (_mm_movemask_ps(_mm_or_ps(nanm, _mm_castsi128_ps(zero))) & 7) == 0;
 }
@@ -127,10 +134,6 @@ static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
     r->par[0] = wasm_i32x4_extract_lane(par, 0);
     r->par[1] = wasm_i32x4_extract_lane(par, 1);
     r->par[2] = wasm_i32x4_extract_lane(par, 2);
-    r->mask = 0xFFFFFFFFu;
-    r->exclude = -1;
-    r->inside = SC_INSIDE_SOLID;
-    r->filtered = 0;
     /* no axis parallel, tiny or huge: every culling reciprocal finite */
     r->fast = (wasm_i32x4_bitmask(wasm_v128_or(nanm, zero)) & 7) == 0;
 }
@@ -166,15 +169,15 @@ static inline void sc_w_ray_prep(sc_wray *r, const sc_ray *ray)
     r->c.oct = oct;
     /* sc_w_far3: some |o| not below 2^80 */
     r->far = (int)(sc_w_mag(o[0]) >= far) | (int)(sc_w_mag(o[1]) >= far) | (int)(sc_w_mag(o[2]) >= far);
-    r->mask = 0xFFFFFFFFu;
-    r->exclude = -1;
-    r->inside = SC_INSIDE_SOLID;
-    r->filtered = 0;
     r->fast = fast;
 }
 #endif
 
-void sc__ray_prep(sc_wray *r, const sc_ray *ray) { sc_w_ray_prep(r, ray); }
+void sc__ray_prep(sc_wray *r, const sc_ray *ray)
+{
+    sc_w_ray_defaults(r);
+    sc_w_ray_prep(r, ray);
+}
 
 #if !defined(__wasm__)
 /* Ray i of a batch's input (SC_RAY_FLOATS floats a ray: origin, direction, tmax, as an sc_ray). */
@@ -435,6 +438,7 @@ void sc__cast_recs(const sc_world *w, sc_wrec *rec, int n, int any_hit)
     if (w->nfar > 0 || w->root == SC_NO_CHILD) {
         /* objects outside the BVH, or an empty one: sc__cast's general path */
         sc_wray r;
+        sc_w_ray_defaults(&r);
         for (int j = 0; j < n; ++j) {
             sc_w_ray_prep(&r, &rec[j].u.ray);
             sc_whit h;
@@ -458,6 +462,7 @@ void sc__cast_order(const sc_world *w, const float *rays, const int32_t *perm, i
     if (w->nfar > 0 || w->root == SC_NO_CHILD) {
         /* objects outside the BVH, or an empty one: sc__cast's general path */
         sc_wray r;
+        sc_w_ray_defaults(&r);
         for (int j = 0; j < n; ++j) {
             sc_w_ray_prep(&r, sc_w_ray_in(rays, perm[j]));
             sc_whit h;

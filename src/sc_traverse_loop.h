@@ -222,6 +222,8 @@ static SC_TL_ATTR int SC_TL_NAME(const sc_world *w, const sc_wray *r, sc_whit *b
 static SC_TL_ATTR void SC_TL_CAT(SC_TL_NAME, _recs)(const sc_world *w, sc_wrec *rec, int n, int any_hit)
 {
     sc_wray r[2];
+    sc_w_ray_defaults(&r[0]);
+    sc_w_ray_defaults(&r[1]);
     if (n > 0) sc_w_ray_prep(&r[0], &rec[0].u.ray);
     for (int j = 0; j < n; ++j) {
         if (j + 1 < n) sc_w_ray_prep(&r[(j + 1) & 1], &rec[j + 1].u.ray);
@@ -243,6 +245,8 @@ static SC_TL_ATTR void SC_TL_CAT(SC_TL_NAME, _order)(const sc_world *w, const fl
                                                       int any_hit, const sc_wout *out)
 {
     sc_wray r[2];
+    sc_w_ray_defaults(&r[0]);
+    sc_w_ray_defaults(&r[1]);
     if (n > 0) sc_w_ray_prep(&r[0], sc_w_ray_in(rays, perm[0]));
     for (int j = 0; j < n; ++j) {
 #if defined(SC_SIMD_SSE2)
