@@ -35,7 +35,7 @@ import { loadBenchScene } from './bench-scene.mjs';
 import { BASELINE_FILE, loadApiFrom, nativeBuildBest, wasmBuildBest } from './build-times.mjs';
 import { runParallelBench } from './parallel-bench.mjs';
 import { printQueryRows, queryRows } from './queries.mjs';
-import { printSingleRay, singleRayRows } from './single.mjs';
+import { printSingleRay } from './single.mjs';
 import { PEERS, RAY_LENGTH } from './peers.mjs';
 import { printSweepPeerRows, sweepPeerRows } from './sweep-peers.mjs';
 import { SCENES, rng } from './scenes.mjs';
@@ -554,8 +554,13 @@ if (!noThree && threeSizes.length) {
   }
 }
 
-// One ray against one AABB from JS (web/bench/single.mjs), beside three.js's Ray.intersectBox.
-const single = await singleRayRows(sc);
+// One ray against one AABB from JS (web/bench/single.mjs), beside three.js's Ray.intersectBox: in a
+// process of its own (as JMH forks per benchmark), where neither slabcast's nor three.js's calls
+// carry the feedback and heap of the benchmarks above (measured in this process on 2026-11-27,
+// raycastAABB was 1.37-1.78x three.js and three.js up to 25% slower than alone, where the same
+// code gave 1.19-1.29x).
+const single = JSON.parse(execFileSync(process.execPath, [fileURLToPath(new URL('./single.mjs', import.meta.url)), '--json'],
+  { encoding: 'utf8', maxBuffer: 1 << 24 }).trim().split('\n').pop());
 printSingleRay(single);
 
 // Overlap, sweep and closest-object queries against brute force (web/bench/queries.mjs).

@@ -306,7 +306,12 @@ export function printSingleRay(r) {
   console.log(`\nagreement: ${r.agree}/${r.n} calls (same hit or miss; the point within 1e-4 of three.js's (its exit point for a ray starting inside), raycastAABB's equal to sc.raycast's)`);
 }
 
+// Alone: the tables; with --json, the rows as one line of JSON (what bench.mjs reads: it runs this
+// file in a process of its own, so that the other benchmarks' JIT feedback and heap weigh on
+// neither side of these nanosecond comparisons).
 if (import.meta.url === `file://${process.argv[1]}`) {
   const sc = await loadSlabcast();
-  printSingleRay(await singleRayRows(sc));
+  const rows = await singleRayRows(sc);
+  if (process.argv.includes('--json')) console.log(JSON.stringify(rows));
+  else printSingleRay(rows);
 }
