@@ -172,22 +172,25 @@ static SC_TL_ATTR int SC_TL_NAME(const sc_world *w, const sc_wray *r, sc_whit *b
  * prepared before ray j is cast (its divisions overlap ray j's traversal), then ray j goes
  * through the loop of its octant; no call, no kernel choice and no setup per ray beyond the
  * loop's own. */
+/* ray rj through the loop of its octant (kf: SC_TL_BODY's known_fast), its result in full */
+#define SC_TL_SWITCH(rj, h, kf)                                                            \
+    do {                                                                                   \
+        switch ((rj)->c.oct) {                                                             \
+        case 0: full = SC_TL_BODY(w, rj, h, any_hit, 0, kf); break;                        \
+        case 1: full = SC_TL_BODY(w, rj, h, any_hit, 1, kf); break;                        \
+        case 2: full = SC_TL_BODY(w, rj, h, any_hit, 2, kf); break;                        \
+        case 3: full = SC_TL_BODY(w, rj, h, any_hit, 3, kf); break;                        \
+        case 4: full = SC_TL_BODY(w, rj, h, any_hit, 4, kf); break;                        \
+        case 5: full = SC_TL_BODY(w, rj, h, any_hit, 5, kf); break;                        \
+        case 6: full = SC_TL_BODY(w, rj, h, any_hit, 6, kf); break;                        \
+        default: full = SC_TL_BODY(w, rj, h, any_hit, 7, kf); break;                       \
+        }                                                                                  \
+    } while (0)
 #if !SC_TL_AVX
 #define SC_TL_CAST(rj, h)                                                                  \
     do {                                                                                   \
         int full = 1;                                                                      \
-        if (!(rj)->far) {                                                                  \
-            switch ((rj)->c.oct) {                                                         \
-            case 0: full = SC_TL_BODY(w, rj, h, any_hit, 0, 0); break;                     \
-            case 1: full = SC_TL_BODY(w, rj, h, any_hit, 1, 0); break;                     \
-            case 2: full = SC_TL_BODY(w, rj, h, any_hit, 2, 0); break;                     \
-            case 3: full = SC_TL_BODY(w, rj, h, any_hit, 3, 0); break;                     \
-            case 4: full = SC_TL_BODY(w, rj, h, any_hit, 4, 0); break;                     \
-            case 5: full = SC_TL_BODY(w, rj, h, any_hit, 5, 0); break;                     \
-            case 6: full = SC_TL_BODY(w, rj, h, any_hit, 6, 0); break;                     \
-            default: full = SC_TL_BODY(w, rj, h, any_hit, 7, 0); break;                    \
-            }                                                                              \
-        }                                                                                  \
+        if (!(rj)->far) SC_TL_SWITCH(rj, h, 0);                                            \
         /* from 2^80 or more, or deeper than the stack: every object exactly (sc__cast) */ \
         if (full) sc_w_cast_every(w, rj, h, any_hit);                                      \
     } while (0)
@@ -202,16 +205,7 @@ static SC_TL_ATTR int SC_TL_NAME(const sc_world *w, const sc_wray *r, sc_whit *b
         if (!(rj)->fast || (rj)->far) {                                                    \
             if (!(rj)->far) full = SC_TL_NAME(w, rj, h, any_hit, (rj)->c.oct);             \
         } else {                                                                           \
-            switch ((rj)->c.oct) {                                                         \
-            case 0: full = SC_TL_BODY(w, rj, h, any_hit, 0, 1); break;                     \
-            case 1: full = SC_TL_BODY(w, rj, h, any_hit, 1, 1); break;                     \
-            case 2: full = SC_TL_BODY(w, rj, h, any_hit, 2, 1); break;                     \
-            case 3: full = SC_TL_BODY(w, rj, h, any_hit, 3, 1); break;                     \
-            case 4: full = SC_TL_BODY(w, rj, h, any_hit, 4, 1); break;                     \
-            case 5: full = SC_TL_BODY(w, rj, h, any_hit, 5, 1); break;                     \
-            case 6: full = SC_TL_BODY(w, rj, h, any_hit, 6, 1); break;                     \
-            default: full = SC_TL_BODY(w, rj, h, any_hit, 7, 1); break;                    \
-            }                                                                              \
+            SC_TL_SWITCH(rj, h, 1);                                                        \
         }                                                                                  \
         /* from 2^80 or more, or deeper than the stack: every object exactly (sc__cast) */ \
         if (full) sc_w_cast_every(w, rj, h, any_hit);                                      \
@@ -277,6 +271,7 @@ static SC_TL_ATTR void SC_TL_CAT(SC_TL_NAME, _order)(const sc_world *w, const fl
 #undef SC_TL_AHEAD
 #endif
 #undef SC_TL_CAST
+#undef SC_TL_SWITCH
 
 #undef SC_TL_ATTR
 #undef SC_TL_TOUCH
