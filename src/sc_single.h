@@ -19,6 +19,18 @@ static inline float sc_maxf(float a, float b) { return a > b ? a : b; }
 static inline float sc_minf(float a, float b) { return a < b ? a : b; }
 static inline float sc_max3abs(sc_vec3 v) { return sc_maxf(sc_absf(v.x), sc_maxf(sc_absf(v.y), sc_absf(v.z))); }
 static inline float sc_dot(sc_vec3 a, sc_vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+/* sc_obb_check's orthonormality test: |axes[i] . axes[j] - (i == j)| <= 1e-4 for every pair, in
+ * float (a NaN fails). */
+static inline int sc_obb_axes_ok(const sc_vec3 axes[3])
+{
+    for (int i = 0; i < 3; ++i) {
+        for (int j = i; j < 3; ++j) {
+            float want = (i == j) ? 1.0f : 0.0f;
+            if (!(sc_absf(sc_dot(axes[i], axes[j]) - want) <= 1e-4f)) return 0;
+        }
+    }
+    return 1;
+}
 static inline sc_vec3 sc_sub(sc_vec3 a, sc_vec3 b) { return (sc_vec3){a.x - b.x, a.y - b.y, a.z - b.z}; }
 static inline sc_vec3 sc_scale(sc_vec3 a, float s) { return (sc_vec3){a.x * s, a.y * s, a.z * s}; }
 static inline float sc_get(sc_vec3 v, int i) { return i == 0 ? v.x : (i == 1 ? v.y : v.z); }

@@ -85,13 +85,7 @@ sc_status sc_obb_check(const sc_obb *box)
         if (!sc_finite3(box->axes[i])) return SC_ERR_OBB_AXES;
     if (!sc_finite3(box->half)) return SC_ERR_OBB_HALF;
     if (box->half.x < 0.0f || box->half.y < 0.0f || box->half.z < 0.0f) return SC_ERR_OBB_HALF_NEGATIVE;
-    for (int i = 0; i < 3; ++i) {
-        for (int j = i; j < 3; ++j) {
-            float want = (i == j) ? 1.0f : 0.0f;
-            float dev = sc_absf(sc_dot(box->axes[i], box->axes[j]) - want);
-            if (!(dev <= 1e-4f)) return SC_ERR_OBB_AXES_NOT_ORTHONORMAL;
-        }
-    }
+    if (!sc_obb_axes_ok(box->axes)) return SC_ERR_OBB_AXES_NOT_ORTHONORMAL;
     return SC_OK;
 }
 

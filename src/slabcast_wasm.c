@@ -27,6 +27,7 @@
  */
 #include "slabcast.h"
 #include "sc_internal.h" /* sc__overlap_checked: the brute-force overlaps for the benchmark */
+#include "sc_single.h"   /* sc_obb_axes_ok: sc_obb_check's orthonormality test */
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -116,11 +117,11 @@ SC_EXPORT int sc_wasm_raycast_aabb_io(float *io)
 /* Whether the ray and the box in io (as sc_wasm_raycast_obb_io reads them) pass sc_ray_check and
  * sc_obb_check, tested at once: every float but tmax finite (x - x is +0 for a finite float and NaN
  * for an infinity or a NaN, so their sum is 0 exactly when all are finite), the dir not zero,
- * tmax >= 0 (NaN fails), half >= 0, and sc_obb_check's orthonormality test itself (its float dot
- * products in its order, |dot - want| <= 1e-4). True exactly when both checks return SC_OK: then
+ * tmax >= 0 (NaN fails), half >= 0, and sc_obb_check's orthonormality test itself
+ * (sc_obb_axes_ok on box, the same floats). True exactly when both checks return SC_OK: then
  * sc__raycast_obb_valid is sc_raycast_obb's answer; otherwise sc_raycast_obb gives the status. One
  * pass instead of the checks' component-by-component branches. */
-static int sc_wasm_obb_io_valid(const float *io)
+static int sc_wasm_obb_io_valid(const float *io, const sc_obb *box)
 {
     float z = 0.0f;
     for (int k = 0; k < 22; ++k)
@@ -128,15 +129,7 @@ static int sc_wasm_obb_io_valid(const float *io)
     if (!(z == 0.0f) || (io[3] == 0.0f && io[4] == 0.0f && io[5] == 0.0f) || !(io[6] >= 0.0f) ||
         io[19] < 0.0f || io[20] < 0.0f || io[21] < 0.0f)
         return 0;
-    for (int i = 0; i < 3; ++i) {
-        const float *a = io + 10 + 3 * i;
-        for (int j = i; j < 3; ++j) {
-            const float *b = io + 10 + 3 * j;
-            float dev = (a[0] * b[0] + a[1] * b[1] + a[2] * b[2]) - (i == j ? 1.0f : 0.0f);
-            if (!(dev <= 1e-4f && dev >= -1e-4f)) return 0;
-        }
-    }
-    return 1;
+    return sc_obb_axes_ok(box->axes);
 }
 
 /// One ray against one OBB without structs, for sc.raycast's OBB path: io holds the ray (7 floats:
@@ -149,7 +142,7 @@ SC_EXPORT int sc_wasm_raycast_obb_io(float *io)
     sc_obb box = {{io[7], io[8], io[9]},
                   {{io[10], io[11], io[12]}, {io[13], io[14], io[15]}, {io[16], io[17], io[18]}},
                   {io[19], io[20], io[21]}};
-    sc_raycast_result r = sc_wasm_obb_io_valid(io) ? sc__raycast_obb_valid(&ray, &box) : sc_raycast_obb(&ray, &box);
+    sc_raycast_result r = sc_wasm_obb_io_valid(io, &box) ? sc__raycast_obb_valid(&ray, &box) : sc_raycast_obb(&ray, &box);
     return sc_wasm_io_result(io, &r);
 }
 
