@@ -253,9 +253,10 @@ static void sc_w_key_consts(const sc_world *w, int g, sc_wkeys *c)
 #endif
 }
 
-/* The checks of a large batch fused with its sort keys: each ray is checked as sc_ray_check
- * (the first refused one stops the pass: the same status and index as sc_w_check_rays), its key
- * stored in keys and counted in count (2^(3 + 3g) bins). */
+/* The checks of a large batch fused with its sort keys: each ray is checked as sc_ray_check,
+ * its key stored in keys and counted in count (2^(3 + 3g) bins). With a ray refused, the status
+ * and index of sc_w_check_rays, from a second pass (the loop has no call and no exit: in V8 a
+ * call in it kept its constants on the stack). */
 static sc_status sc_w_check_keys(const sc_world *w, const float *rays, int n, int g, const sc_order_bufs *b,
                                  sc_scratch *scratch)
 {
@@ -266,16 +267,10 @@ static sc_status sc_w_check_keys(const sc_world *w, const float *rays, int n, in
     memset(count, 0, sizeof *count << (3 + 3 * g));
     const int oct_shift = c.oct_shift, cell_shift = c.cell_shift;
     const float *p = rays;
+    int ok = 1;
     for (int i = 0; i < n; ++i, p += SC_RAY_FLOATS) {
         uint32_t oct;
-        if (!sc_w_ray_ok(p, &c, &oct)) {
-            sc_ray ray = {sc_w_v3(p), sc_w_v3(p + 3), p[6]};
-            sc_status s = sc_ray_check(&ray);
-            if (s != SC_OK) {
-                sc_w_set_error(scratch, i);
-                return s;
-            }
-        }
+        ok &= sc_w_ray_ok(p, &c, &oct);
         /* per axis (lanes 0..2; lane 3: d.x * 0 = 0): (o - lo) * k clamped to [0, 2^g - 1], NaN
          * (0 * inf) to 0 (f4_max(0, x) = 0 < x ? x : 0; f4_min(top, x) = x < top ? x : top) */
         f4 o4;
@@ -285,7 +280,8 @@ static sc_status sc_w_check_keys(const sc_world *w, const float *rays, int n, in
         keys[i] = (uint16_t)key;
         count[key]++;
     }
-    return SC_OK;
+    /* a refused ray (its key is in range all the same): the checks again, to the first one */
+    return ok ? SC_OK : sc_w_check_rays(rays, n, scratch);
 }
 
 /* The trace order of a checked batch (a stable counting sort of the keys): the ray indices in
