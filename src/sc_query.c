@@ -310,11 +310,33 @@ static void sc_w_gather(const float *rays, int n, int g, const sc_order_bufs *b)
     }
 }
 
-/* The results of a batch traced in records out to the caller's arrays, each in its ray's place. */
+/* The results of a batch traced in records out to the caller's arrays, each in its ray's place
+ * (as sc_w_put). A nearest hit's t without a branch (a miss's t is 0: its bits masked off by
+ * index >> 31): in V8 the branch on hit or miss was mispredicted as often as rays miss. */
 static void sc_w_write_back(const sc_order_bufs *b, int n, int any_hit, const sc_wout *out)
 {
     const sc_wrec *const rec = b->rec;
-    for (int j = 0; j < n; ++j) sc_w_put(&rec[j].u.hit, rec[j].i, any_hit, out);
+    if (any_hit) {
+        for (int j = 0; j < n; ++j) sc_w_put(&rec[j].u.hit, rec[j].i, 1, out);
+        return;
+    }
+    float *const t = out->t, *const normal = out->normal;
+    int32_t *const index = out->index;
+    for (int j = 0; j < n; ++j) {
+        const sc_whit *h = &rec[j].u.hit;
+        const size_t i = (size_t)rec[j].i;
+        const float tt = h->t + 0.0f;
+        uint32_t bits;
+        memcpy(&bits, &tt, sizeof bits);
+        bits &= ~(uint32_t)(h->index >> 31);
+        memcpy(&t[i], &bits, sizeof bits);
+        index[i] = h->index;
+        if (normal) {
+            normal[3 * i + 0] = h->normal.x + 0.0f;
+            normal[3 * i + 1] = h->normal.y + 0.0f;
+            normal[3 * i + 2] = h->normal.z + 0.0f;
+        }
+    }
 }
 
 /* ------------------------------------------------------------------ casts */
