@@ -137,15 +137,13 @@ static const uint16_t sc_w_spread4[16] = {0x000, 0x001, 0x008, 0x009, 0x040, 0x0
                                           0x200, 0x201, 0x208, 0x209, 0x240, 0x241, 0x248, 0x249};
 #endif
 
-/* The three sign bits of a direction (x < 0, y < 0, z < 0 as bits 0, 1, 2) as an octant key
- * (x in bit 2, z in bit 0). */
+/* A direction's sign bits (x < 0, y < 0, z < 0: bits 0, 1, 2) as its octant key (x in bit 2). */
 static const uint8_t sc_w_rev3[8] = {0, 4, 2, 6, 1, 5, 3, 7};
 
-/* The key pass's constants (sc_w_check_keys), filled by sc_w_key_consts and read from memory
- * in the loop: in V8, TurboFan schedules a pure operation late, into the loop that uses it,
- * even when the wasm computes it before the loop (the cells per unit, three divisions, were
- * computed again for every ray: about 8 ns of the pass's 11 at 100k rays); a value loaded from
- * memory before the loop stays there. */
+/* The key pass's constants, filled by sc_w_key_consts and read from memory: V8's TurboFan
+ * schedules a pure operation late, into the loop that uses it, even when the wasm computes it
+ * before the loop (the cells per unit, three divisions, were computed for every ray: about 6 ns
+ * of the pass's 11 at 100k rays); a value loaded from memory before the loop stays there. */
 typedef struct sc_wkeys {
     _Alignas(16) float lo[4]; /* the BVH's lower bound (lane 3: 0) */
     float k[4];               /* cells per unit (lane 3: 0) */
