@@ -119,8 +119,9 @@ static sc_order_bufs sc_scratch_parts(const sc_scratch *s)
 
 /* The order in which to trace a large batch: by direction octant, then by the Morton code of
  * the origin's cell on a grid of 2^g per axis over the BVH's bounds, so that consecutive rays
- * visit the same nodes while they are in cache. Only the order changes: every ray's result is
- * its own. The key (octant << 3g | Morton code) has 3 + 3g <= 15 bits; one counting sort. */
+ * visit the same nodes while they are in cache (in wasm, for larger trees, coarse cells above
+ * the octant: sc_w_key_consts). Only the order changes: every ray's result is its own. The key
+ * has 3 + 3g <= 15 bits; one counting sort. */
 
 /* Bits per axis of the grid for n rays: the most (up to 4) that keep the bins (2^(3 + 3g)) no
  * more than the rays, so that clearing and summing the counts stays below a step per ray. */
@@ -152,7 +153,8 @@ typedef struct sc_wkeys {
     float blo[4], bhi[4];     /* direction lanes in [-FLT_MAX, FLT_MAX], tmax in [0, inf] */
     float magic[4];           /* 2^23 (sc_w_morton) */
     int32_t m1[4], m2[4];     /* 0xC3, 0x249 (sc_w_morton) */
-    int oct_shift, cell_shift; /* the key: oct << oct_shift | morton << cell_shift */
+    int split;                /* the key: the Morton code's bits from split up, the octant, its
+                               * low split bits (split = 3g: the octant first) */
 } sc_wkeys;
 
 /* Whether sc_ray_check accepts the ray at p (7 floats), in two vectors (lanes o.x o.y o.z d.x
@@ -183,8 +185,9 @@ static inline int sc_w_ray_ok(const float *p, const sc_wkeys *c, uint32_t *oct)
 
 #if defined(__wasm__)
 /* Bytes of BVH (nodes and groups) above which wasm orders a batch by cell first: about 20k
- * boxes (the crossover measured in V8: even at 20k-30k boxes). */
+ * boxes (the crossover measured in V8); coarse cells up to about 250k (sc_w_key_consts). */
 #define SC_W_CELL_FIRST_BYTES ((size_t)1 << 20)
+#define SC_W_COARSE_BYTES ((size_t)16 << 20)
 #endif
 
 /* The Morton code of a cell (lanes 0..2 integral, in [0, 15]; lane 3 zero): bit k of axis a
@@ -236,18 +239,16 @@ static void sc_w_key_consts(const sc_world *w, int g, sc_wkeys *c)
         c->m1[ax] = 0xC3;
         c->m2[ax] = 0x249;
     }
-    c->oct_shift = 3 * g;
-    c->cell_shift = 0;
+    c->split = 3 * g;
 #if defined(__wasm__)
-    /* Wasm, a tree larger than SC_W_CELL_FIRST_BYTES: the cell above the octant in the key, so
-     * that the batch sweeps the tree once rather than once per octant (in V8, at 100k boxes,
-     * most traversal time waits on the first read of a group or node: +25-40% there). A smaller
-     * tree stays in cache across the eight sweeps, and the octant first is faster (5-9% at 10k
-     * boxes: consecutive rays then run the same octant's loop). */
-    if ((size_t)w->ngroups * sizeof(sc_group) + (size_t)w->nnodes * sizeof(sc_node) > SC_W_CELL_FIRST_BYTES) {
-        c->oct_shift = 0;
-        c->cell_shift = 3;
-    }
+    /* Wasm, a tree over SC_W_CELL_FIRST_BYTES: cells above the octant in the key, so that the
+     * batch sweeps the tree once rather than once per octant (in V8, at 100k boxes, most
+     * traversal time waits on the first read of a group or node: +25-40%). A smaller tree stays
+     * in cache across the eight sweeps, and the octant first is faster (5-9% at 10k boxes).
+     * Up to SC_W_COARSE_BYTES cells of 4^3 above the octant, the finer bits below (+1-3% at
+     * 30k and 100k boxes against 16^3 cells; at 1M 1-3% slower, at 300k even). */
+    const size_t tree = (size_t)w->ngroups * sizeof(sc_group) + (size_t)w->nnodes * sizeof(sc_node);
+    if (tree > SC_W_CELL_FIRST_BYTES) c->split = tree <= SC_W_COARSE_BYTES && g >= 2 ? 3 * g - 6 : 0;
 #endif
 }
 
@@ -263,7 +264,7 @@ static sc_status sc_w_check_keys(const sc_world *w, const float *rays, int n, in
     uint16_t *const keys = b->keys;
     uint32_t *const count = b->count;
     memset(count, 0, sizeof *count << (3 + 3 * g));
-    const int oct_shift = c.oct_shift, cell_shift = c.cell_shift;
+    const uint32_t split = (uint32_t)c.split, low = ((uint32_t)1 << split) - 1;
     const float *p = rays;
     int ok = 1;
     for (int i = 0; i < n; ++i, p += SC_RAY_FLOATS) {
@@ -274,7 +275,8 @@ static sc_status sc_w_check_keys(const sc_world *w, const float *rays, int n, in
         f4 o4;
         memcpy(&o4, p, sizeof o4);
         const f4 cell = f4_min(f4_load(c.top), f4_max(f4_splat(0.0f), f4_mul(f4_sub(o4, f4_load(c.lo)), f4_load(c.k))));
-        const uint32_t key = oct << oct_shift | sc_w_morton(cell, &c) << cell_shift;
+        const uint32_t mo = sc_w_morton(cell, &c);
+        const uint32_t key = (mo >> split) << (split + 3) | oct << split | (mo & low);
         keys[i] = (uint16_t)key;
         count[key]++;
     }
