@@ -183,12 +183,10 @@ static inline int sc_w_ray_ok(const float *p, const sc_wkeys *c, uint32_t *oct)
 #define SC_W_DIRECT_BYTES ((size_t)1 << 20)
 #endif
 
-#if defined(__wasm__)
-/* Bytes of BVH (nodes and groups) above which wasm orders a batch by cell first: about 20k
+/* Bytes of BVH (nodes and groups) above which a batch is ordered by cell first: about 20k
  * boxes (the crossover measured in V8); coarse cells up to about 250k (sc_w_key_consts). */
 #define SC_W_CELL_FIRST_BYTES ((size_t)1 << 20)
 #define SC_W_COARSE_BYTES ((size_t)16 << 20)
-#endif
 
 /* The Morton code of a cell (lanes 0..2 integral, in [0, 15]; lane 3 zero): bit k of axis a
  * at bit 3k + a. On SIMD the three spreads at once ((v | v << 4) & 0xC3 puts bits 2, 3 at 6, 7;
@@ -239,17 +237,14 @@ static void sc_w_key_consts(const sc_world *w, int g, sc_wkeys *c)
         c->m1[ax] = 0xC3;
         c->m2[ax] = 0x249;
     }
-    c->split = 3 * g;
-#if defined(__wasm__)
-    /* Wasm, a tree over SC_W_CELL_FIRST_BYTES: cells above the octant in the key, so that the
-     * batch sweeps the tree once rather than once per octant (in V8, at 100k boxes, most
-     * traversal time waits on the first read of a group or node: +25-40%). A smaller tree stays
-     * in cache across the eight sweeps, and the octant first is faster (5-9% at 10k boxes).
-     * Up to SC_W_COARSE_BYTES cells of 4^3 above the octant, the finer bits below (+1-3% at
-     * 30k and 100k boxes against 16^3 cells; at 1M 1-3% slower, at 300k even). */
+    /* A tree over SC_W_CELL_FIRST_BYTES: cells above the octant in the key, so that the batch
+     * sweeps the tree once rather than once per octant (in V8, at 100k boxes, most traversal
+     * time waits on the first read of a group or node: +25-40%; natively +40-50% at 1M). A
+     * smaller tree stays in cache across the eight sweeps, and the octant first is faster (V8:
+     * 5-9% at 10k boxes). Up to SC_W_COARSE_BYTES cells of 4^3 above the octant, the finer bits
+     * below (V8: +1-3% at 30k and 100k boxes against 16^3 cells; at 1M 1-3% slower). */
     const size_t tree = (size_t)w->ngroups * sizeof(sc_group) + (size_t)w->nnodes * sizeof(sc_node);
-    if (tree > SC_W_CELL_FIRST_BYTES) c->split = tree <= SC_W_COARSE_BYTES && g >= 2 ? 3 * g - 6 : 0;
-#endif
+    c->split = tree <= SC_W_CELL_FIRST_BYTES ? 3 * g : tree <= SC_W_COARSE_BYTES && g >= 2 ? 3 * g - 6 : 0;
 }
 
 /* The checks of a large batch fused with its sort keys: each ray is checked as sc_ray_check,
