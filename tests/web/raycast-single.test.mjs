@@ -8,6 +8,7 @@ import { rng } from '../../web/bench/scenes.mjs';
 import { loadSlabcast, SlabcastError } from '../../web/slabcast.js';
 import { instantiateCore } from '../../web/core/loader.js';
 import { createQueries } from '../../web/core/queries.js';
+import { obbHit, UNSURE } from '../../web/core/shapes.js';
 import { coreRaycaster, same } from './helpers/core-raycast.mjs';
 
 let sc;
@@ -239,6 +240,110 @@ describe('sc.raycast against the core itself', () => {
     const ray = { origin: new Float64Array([-1.0000001, 0.30000001, 0.7]), dir: [1, 1e-9, 0] };
     expect(compare(ray, box)).toBe('');
     expect(sc.raycast(ray, box).hit).toBe(true);
+  });
+});
+
+/**
+ * An OBB and a ray for obbHit (shapes.js), as Float32Arrays in sc_raycast's layout: a rotated box
+ * (a random rotation, rounded to float, some skewed towards the 1e-4 tolerance) or an axis-aligned
+ * one (signed permutations, dyadic sizes: ties between floats are common), at one of several
+ * scales, and a ray from outside aimed at a point on or near it: its inside, a face, an edge or a
+ * vertex (grazing rays), some with a tmax at or near the entry, a tiny dir, or a zero half.
+ */
+function obbHitCase(r) {
+  const pick = (a) => a[Math.floor(r() * a.length)];
+  const scale = pick([1, 1, 1, 2 ** -20, 2 ** 20, 1e-30, 1e30, 3.3e3]);
+  let axes;
+  if (r() < 0.35) {
+    const perm = pick([[0, 1, 2], [1, 2, 0], [2, 0, 1], [0, 2, 1], [1, 0, 2], [2, 1, 0]]);
+    axes = perm.map((k) => { const v = [0, 0, 0]; v[k] = r() < 0.5 ? 1 : -1; return v; });
+  } else {
+    // a random rotation from a unit quaternion
+    let [w, x, y, z] = [r() - 0.5, r() - 0.5, r() - 0.5, r() - 0.5];
+    const n = Math.hypot(w, x, y, z);
+    [w, x, y, z] = [w / n, x / n, y / n, z / n];
+    axes = [[1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y)],
+      [2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x)],
+      [2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)]];
+    if (r() < 0.3) axes = axes.map((a) => a.map((v) => v * (1 + (r() - 0.5) * 0.9e-4))); // skewed
+  }
+  const dyadic = r() < 0.4;
+  const num = (k) => (dyadic ? Math.round((r() * 2 - 1) * 16) / 4 : (r() * 2 - 1) * k) * scale;
+  const center = [num(3), num(3), num(3)];
+  const half = [0, 1, 2].map(() => (dyadic ? Math.ceil(r() * 8) / 4 : 0.25 + r() * 2) * scale);
+  if (r() < 0.03) half[Math.floor(r() * 3)] = 0;
+  const s = new Float32Array([...center, ...axes[0], ...axes[1], ...axes[2], ...half]);
+  const A = [s.slice(3, 6), s.slice(6, 9), s.slice(9, 12)];
+  // the aim: l_i in [-h_i, h_i], some exactly on a face, an edge or a vertex, some just past it
+  const l = [0, 1, 2].map((i) => {
+    const u = r();
+    const h = s[12 + i];
+    if (u < 0.3) return (r() < 0.5 ? -h : h) * (r() < 0.3 ? 1 + (r() - 0.5) * 1e-6 : 1);
+    return (r() * 2 - 1) * h;
+  });
+  const aim = [0, 1, 2].map((k) => s[k] + l[0] * A[0][k] + l[1] * A[1][k] + l[2] * A[2][k]);
+  const far = (dyadic ? 8 : 5 + r() * 20) * scale;
+  let d = [r() * 2 - 1, r() * 2 - 1, r() * 2 - 1];
+  if (dyadic && r() < 0.5) d = d.map((v) => Math.round(v * 4) / 4);
+  if (r() < 0.1) d = [0, 1, 2].map((k) => A[Math.floor(r() * 3)][k] * (r() < 0.5 ? 1 : -1) + (r() - 0.5) * 1e-3); // near a face normal
+  const o = aim.map((v, k) => v - far * d[k]);
+  let dir = aim.map((v, k) => v - o[k]);
+  if (r() < 0.1) dir = dir.map((v) => v * pick([2 ** -60, 2 ** 40, 1e-38]));
+  let tmax = Infinity;
+  if (r() < 0.25) tmax = pick([0, r() * 2, 1, 0.5 + r() * 0.5]);
+  const ray = new Float32Array([...o, ...dir, tmax]);
+  if (r() < 0.15) { // tmax at (or a float away from) the core's entry
+    const w = coreRaycast([...ray.slice(0, 3)], [...ray.slice(3, 6)], Infinity, obbShape(s));
+    if (w.status === 0 && w.hit) ray[6] = pick([w.t_enter, w.t_enter * (1 - 2 ** -23), w.t_enter * (1 + 2 ** -23)]);
+  }
+  return { ray, s };
+}
+
+const obbShape = (s) => ({ type: 'obb', center: [...s.slice(0, 3)], axes: [[...s.slice(3, 6)], [...s.slice(6, 9)], [...s.slice(9, 12)]], half: [...s.slice(12, 15)] });
+
+describe('obbHit (shapes.js): the hits it certifies are the core\'s, bit for bit', () => {
+  test('200000 rays aimed at rotated, skewed and axis-aligned OBBs at several scales: every certified answer the core\'s', () => {
+    const r = rng(0x0BB7);
+    const out = new Float32Array(9);
+    const problems = [];
+    let certified = 0;
+    let coreHits = 0;
+    let unsure = 0;
+    for (let i = 0; i < 200000; i++) {
+      const { ray, s } = obbHitCase(r);
+      const w = coreRaycast([...ray.slice(0, 3)], [...ray.slice(3, 6)], ray[6], obbShape(s));
+      if (w.status === 0 && w.hit) coreHits++;
+      out.fill(NaN);
+      const k = obbHit(ray, s, out);
+      if (k === UNSURE) { unsure++; continue; }
+      certified++;
+      const want = [w.t, w.t_enter, w.t_exit, ...w.point, ...w.normal];
+      if (k !== 1 || w.status !== 0 || !w.hit || !same(Array.from(out), want)) {
+        problems.push(`${JSON.stringify({ ray: Array.from(ray), s: Array.from(s) })}: ${k} ${Array.from(out)} vs core ${w.status} ${w.hit} ${want}`);
+      }
+    }
+    expect(problems.slice(0, 5)).toEqual([]);
+    // most of the core's hits are certified here (the rest: grazing rays, ties, tmax at the entry)
+    expect(coreHits).toBeGreaterThan(120000);
+    expect(certified).toBeGreaterThan(0.6 * coreHits);
+    expect(unsure).toBeGreaterThan(10000);
+  });
+
+  test('the bench\'s kind of OBB hit is certified: a rotated box, a ray from outside through its centre', () => {
+    const s = new Float32Array([0.5, 0.25, 0, 0.6, 0.8, 0, -0.8, 0.6, 0, 0, 0, 1, 1, 0.5, 2]);
+    const ray = new Float32Array([-3, 0.5, 0.25, 1, 0.1, 0.05, Infinity]);
+    const out = new Float32Array(9);
+    expect(obbHit(ray, s, out)).toBe(1);
+    const w = coreRaycast([...ray.slice(0, 3)], [...ray.slice(3, 6)], Infinity, obbShape(s));
+    expect(same(Array.from(out), [w.t, w.t_enter, w.t_exit, ...w.point, ...w.normal])).toBe(true);
+    // invalid inputs and rays from inside are left to the core
+    for (const bad of [[NaN, 0], [Infinity, 0], [-1, 12], [1.01, 3]]) {
+      const t = s.slice();
+      t[bad[1]] = bad[0];
+      expect(obbHit(ray, t, out)).toBe(UNSURE);
+    }
+    expect(obbHit(new Float32Array([0.5, 0.25, 0, 1, 0, 0, Infinity]), s, out)).toBe(UNSURE);
+    expect(obbHit(new Float32Array([-3, 0.5, 0.25, 0, 0, 0, Infinity]), s, out)).toBe(UNSURE);
   });
 });
 

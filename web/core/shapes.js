@@ -293,6 +293,178 @@ function obbSlabs(r, s) {
 }
 
 
+// ------------------------------------------------------------------ OBB hits, certified
+
+const FLT_MAX32 = 3.4028234663852886e38;
+const fr = Math.fround;
+/** sc_dfin (a double reported as a float, kept within +-FLT_MAX) then sc_pz (+0 for -0). Monotone. */
+const f32d = (a) => (a > FLT_MAX32 ? FLT_MAX32 : a < -FLT_MAX32 ? -FLT_MAX32 : fr(a)) + 0;
+const OQ = new Float64Array(20); // obbHit's quantities for obbHitPoint
+// obbHit's margin, relative to the size of the terms: each quantity of the core (an exact sum
+// rounded by sc_xsum: within about 2 2^-53 of its terms' size, 4 2^-53 on a tie that rounds it to
+// 0) and the same quantity computed here in plain double (a few roundings, each within 2^-53 of
+// its terms' size) differ by at most about 8 2^-53 = 2^-50 of the terms' size; so does each later
+// step's pair of roundings of its operands. 2^-46 is sixteen times that (2^-40, as the miss
+// tests use, would leave a point bounded too loosely for about one hit in eight).
+const MH = 1.4210854715202004e-14; // 2^-46
+
+/**
+ * s: center, axes (3 x 3), half. A certain hit of the OBB: 1 with out[0..8] = the core's t,
+ * t_enter, t_exit, point, normal (sc__raycast_obb_valid's floats, bit for bit), else UNSURE.
+ *
+ * The core computes ol_i = (o - c).a_i, dl_i = d.a_i and w = (o - c) x d as exactly summed
+ * doubles (sc_xsum: within a few 2^-53 of its terms' size of the exact sum, even on the tie that
+ * can round a tiny sum to 0), then plain double arithmetic on them, and rounds its results to
+ * float. Here the same quantities are computed in plain double, each known within a bound of 2^-40
+ * of its terms' size (the errors of both computations are a few 2^-53 of it), carried through
+ * every step (each step's own rounding inside a further 2^-40 of its operands' size). An answer
+ * is given only when every decision of the core is certain from those intervals (the origin
+ * outside the box, every dl_i of certain sign, the box ahead and before tmax, every near_i below
+ * every far_j, the entry axis, t_enter > 0 and below tmax) and each float result is the same
+ * float at both ends of its interval (rounding is monotone, so the core's value, inside it,
+ * rounds to that float too). The normal is the core's float computation itself (sc_normalize_or).
+ */
+export function obbHit(r, s, out) {
+  const ox = r[0], oy = r[1], oz = r[2], dx = r[3], dy = r[4], dz = r[5], tmax = r[6];
+  const cx = s[0], cy = s[1], cz = s[2], h0 = s[12], h1 = s[13], h2 = s[14];
+  // valid (as obbRay: the core would refuse nothing here)
+  if (!(fin(((ox + oy) + (oz + dx)) + ((dy + dz) + (cx + cy)) + ((cz + h0) + (h1 + h2))) &&
+        tmax >= 0 && (dx !== 0 || dy !== 0 || dz !== 0) && h0 >= 0 && h1 >= 0 && h2 >= 0)) return UNSURE;
+  const ax = s[3], ay = s[4], az = s[5], bx = s[6], by = s[7], bz = s[8], cx2 = s[9], cy2 = s[10], cz2 = s[11];
+  const T = 0.99e-4;
+  if (!(abs(ax * ax + ay * ay + az * az - 1) <= T && abs(bx * bx + by * by + bz * bz - 1) <= T &&
+    abs(cx2 * cx2 + cy2 * cy2 + cz2 * cz2 - 1) <= T && abs(ax * bx + ay * by + az * bz) <= T &&
+    abs(ax * cx2 + ay * cy2 + az * cz2) <= T && abs(bx * cx2 + by * cy2 + bz * cz2) <= T)) return UNSURE;
+  // Bounds common to the three axes (every axis component is at most 1.0001 in size): the core's
+  // terms of ol_i are o_k a_ik and -c_k a_ik, of dl_i d_k a_ik, of w_i +-o_j d_k, +-c_j d_k.
+  const oc = abs(ox) + abs(oy) + abs(oz) + abs(cx) + abs(cy) + abs(cz);
+  const d1 = abs(dx) + abs(dy) + abs(dz);
+  const eo = MH * 1.0001 * oc;
+  const ed = MH * 1.0001 * d1;
+  const mx = ox - cx, my = oy - cy, mz = oz - cz;
+  const dl0 = dx * ax + dy * ay + dz * az;
+  const dl1 = dx * bx + dy * by + dz * bz;
+  const dl2 = dx * cx2 + dy * cy2 + dz * cz2;
+  if (!(abs(dl0) > 2 * ed && abs(dl1) > 2 * ed && abs(dl2) > 2 * ed)) return UNSURE; // each sign certain
+  const ol0 = mx * ax + my * ay + mz * az;
+  const ol1 = mx * bx + my * by + mz * bz;
+  const ol2 = mx * cx2 + my * cy2 + mz * cz2;
+  // the origin certainly outside (one slab), and certainly not past any far face (h_i - s_i ol_i > 0)
+  if (!(abs(ol0) - eo > h0 * (1 + MH) || abs(ol1) - eo > h1 * (1 + MH) || abs(ol2) - eo > h2 * (1 + MH))) return UNSURE;
+  const u0 = dl0 < 0 ? -ol0 : ol0, u1 = dl1 < 0 ? -ol1 : ol1, u2 = dl2 < 0 ? -ol2 : ol2;
+  if (!(h0 - u0 > eo + MH * (h0 + abs(u0)) && h1 - u1 > eo + MH * (h1 + abs(u1)) && h2 - u2 > eo + MH * (h2 + abs(u2)))) return UNSURE;
+  // near_i = -(h_i + u_i) / |dl_i|, far_i = (h_i - u_i) / |dl_i|, each within its bound: the
+  // numerator within eo + MH (h_i + |u_i|), |dl_i| within ed (and |dl_i| > 2 ed, so the exact
+  // quotient is within 2 (eN + |q| ed) / |dl_i| of N / |dl_i|), the quotients' roundings in MH |q|.
+  const i0 = 1 / abs(dl0), i1 = 1 / abs(dl1), i2 = 1 / abs(dl2);
+  const n0 = -(h0 + u0) * i0, f0 = (h0 - u0) * i0, e0 = 2 * (eo + MH * (h0 + abs(u0)) + (abs(n0) + abs(f0)) * ed) * i0 + MH * (abs(n0) + abs(f0));
+  const n1 = -(h1 + u1) * i1, f1 = (h1 - u1) * i1, e1 = 2 * (eo + MH * (h1 + abs(u1)) + (abs(n1) + abs(f1)) * ed) * i1 + MH * (abs(n1) + abs(f1));
+  const n2 = -(h2 + u2) * i2, f2 = (h2 - u2) * i2, e2 = 2 * (eo + MH * (h2 + abs(u2)) + (abs(n2) + abs(f2)) * ed) * i2 + MH * (abs(n2) + abs(f2));
+  // the entry axis: its near bound certainly above the others (the core's tn and axis)
+  let axis = 2, tn = n2, en = e2;
+  if (n0 - e0 > n1 + e1 && n0 - e0 > n2 + e2) { axis = 0; tn = n0; en = e0; }
+  else if (n1 - e1 > n0 + e0 && n1 - e1 > n2 + e2) { axis = 1; tn = n1; en = e1; }
+  else if (!(n2 - e2 > n0 + e0 && n2 - e2 > n1 + e1)) return UNSURE;
+  // the exit: the smallest far, bounded; every near certainly below every far (the line meets
+  // the box), the entry past 0 and before tmax (no clamp, and near_i <= tmax for every i)
+  const flo = Math.min(f0 - e0, f1 - e1, f2 - e2);
+  const fhi = Math.min(f0 + e0, f1 + e1, f2 + e2);
+  if (!(tn + en < flo && tn - en > 0 && tn + en < tmax)) return UNSURE;
+  const te = f32d(tn - en);
+  const tx = f32d(flo);
+  if (te !== f32d(tn + en) || tx !== f32d(fhi)) return UNSURE;
+  out[0] = te > tmax ? tmax : te;
+  out[1] = te;
+  out[2] = tx;
+  const q = OQ;
+  q[0] = axis; q[1] = mx; q[2] = my; q[3] = mz; q[4] = dl0; q[5] = dl1; q[6] = dl2; q[7] = ed;
+  q[8] = MH * oc * d1; // the bound of each w_k: its 4 terms are at most (|o|_1 + |c|_1) |d|_1
+  return obbHitPoint(r, s, q, out);
+}
+
+/**
+ * obbHit's point and normal (its quantities in q: the entry axis, m = o - c, dl, their bound ed,
+ * w's bound): 1 with out[3..8] set, or UNSURE. The core's point is c + sum_i l_i a_i with
+ * l_axis = -s h_axis and, for the other two, l_j = (X_j - s h_axis dl_j) / dl_axis clamped to
+ * [-h_j, h_j], X_j = w.(a_j x a_axis) (sc__raycast_obb_valid): each l_j bounded as the quotients
+ * in obbHit, the clamp moves no bound apart, and the sum's roundings within MH of its terms.
+ */
+function obbHitPoint(r, s, q, out) {
+  const axis = q[0] | 0;
+  const mx = q[1], my = q[2], mz = q[3], ed = q[7], ew = q[8];
+  const dx = r[3], dy = r[4], dz = r[5];
+  const wx = my * dz - mz * dy, wy = mz * dx - mx * dz, wz = mx * dy - my * dx;
+  const ea = 3 * axis;
+  const ex = s[3 + ea], ey = s[4 + ea], ez = s[5 + ea];
+  const dla = q[4 + axis];
+  const sh = dla > 0 ? s[12 + axis] : -s[12 + axis];
+  const ia = 1 / dla;
+  const aia = abs(ia);
+  // X_j = w.(a_j x a_axis) for the other two axes j1 < j2: |X - X_core| <= sum_k ew |cr_k| + MH
+  // sum_k |w_k cr_k| (each cr_k at most 2.0004 in size); N = X - s h_axis dl_j within eN; l_j = N /
+  // dl_axis within 2 (eN + |l| ed) / |dl_axis| + MH |l| (as obbHit's quotients); then clamped.
+  const eXw = ew * 6.01 + MH * 2.01 * (abs(wx) + abs(wy) + abs(wz));
+  const j1 = axis === 0 ? 1 : 0, j2 = axis === 2 ? 1 : 2;
+  const b1 = 3 * j1, b2 = 3 * j2;
+  const kx = s[3 + b1], ky = s[4 + b1], kz = s[5 + b1];
+  const X1 = wx * (ky * ez - kz * ey) + wy * (kz * ex - kx * ez) + wz * (kx * ey - ky * ex);
+  const d1 = q[4 + j1];
+  const N1 = X1 - sh * d1;
+  let l1 = N1 * ia;
+  const el1 = 2 * (eXw + abs(sh) * ed + MH * (abs(X1) + abs(sh * d1)) + abs(l1) * ed) * aia + MH * abs(l1);
+  const g1 = s[12 + j1];
+  if (l1 > g1) l1 = g1;
+  if (l1 < -g1) l1 = -g1;
+  const gx = s[3 + b2], gy = s[4 + b2], gz = s[5 + b2];
+  const X2 = wx * (gy * ez - gz * ey) + wy * (gz * ex - gx * ez) + wz * (gx * ey - gy * ex);
+  const d2 = q[4 + j2];
+  const N2 = X2 - sh * d2;
+  let l2 = N2 * ia;
+  const el2 = 2 * (eXw + abs(sh) * ed + MH * (abs(X2) + abs(sh * d2)) + abs(l2) * ed) * aia + MH * abs(l2);
+  const g2 = s[12 + j2];
+  if (l2 > g2) l2 = g2;
+  if (l2 < -g2) l2 = -g2;
+  // l and its bound per axis index (l_axis = -s h_axis, exact): j1 is 0 unless the axis is, j2 is 2 unless it is
+  const L0 = axis === 0 ? -sh : l1, E0 = axis === 0 ? 0 : el1;
+  const L1 = axis === 1 ? -sh : axis === 0 ? l1 : l2, E1 = axis === 1 ? 0 : axis === 0 ? el1 : el2;
+  const L2 = axis === 2 ? -sh : l2, E2 = axis === 2 ? 0 : el2;
+  const a0x = s[3], a0y = s[4], a0z = s[5], a1x = s[6], a1y = s[7], a1z = s[8], a2x = s[9], a2y = s[10], a2z = s[11];
+  // the core's sum, in its order: c + l_0 a_0 + l_1 a_1 + l_2 a_2
+  const px = ((s[0] + L0 * a0x) + L1 * a1x) + L2 * a2x;
+  const py = ((s[1] + L0 * a0y) + L1 * a1y) + L2 * a2y;
+  const pz = ((s[2] + L0 * a0z) + L1 * a1z) + L2 * a2z;
+  const ex2 = E0 * abs(a0x) + E1 * abs(a1x) + E2 * abs(a2x);
+  const ey2 = E0 * abs(a0y) + E1 * abs(a1y) + E2 * abs(a2y);
+  const ez2 = E0 * abs(a0z) + E1 * abs(a1z) + E2 * abs(a2z);
+  const A0 = abs(L0) + E0, A1 = abs(L1) + E1, A2 = abs(L2) + E2;
+  // A component no l_j reaches (a_jk = 0 for both j other than the axis: the bound carried is 0)
+  // is the core's own double: the same operations, in its order, on the same values (l_axis is
+  // exact); it may be a tie between two floats, which any bound would straddle.
+  const epx = ex2 === 0 ? 0 : ex2 + MH * (abs(s[0]) + A0 * abs(a0x) + A1 * abs(a1x) + A2 * abs(a2x));
+  const epy = ey2 === 0 ? 0 : ey2 + MH * (abs(s[1]) + A0 * abs(a0y) + A1 * abs(a1y) + A2 * abs(a2y));
+  const epz = ez2 === 0 ? 0 : ez2 + MH * (abs(s[2]) + A0 * abs(a0z) + A1 * abs(a1z) + A2 * abs(a2z));
+  const qx = f32d(px - epx), qy = f32d(py - epy), qz = f32d(pz - epz);
+  if (qx !== f32d(px + epx) || qy !== f32d(py + epy) || qz !== f32d(pz + epz)) return UNSURE;
+  // sc_normalize_or(a_axis) in float (for valid axes its largest component is in [0.5, 2): the
+  // factor 2^-e is 1 or 0.5), turned against the ray (dl_axis > 0: -a), +0 for -0
+  const m = Math.max(abs(ex), abs(ey), abs(ez));
+  if (!(m >= 0.5 && m < 2)) return UNSURE;
+  const k = m >= 1 ? 0.5 : 1;
+  const vx = fr(ex * k), vy = fr(ey * k), vz = fr(ez * k);
+  const len = fr(Math.sqrt(fr(fr(fr(vx * vx) + fr(vy * vy)) + fr(vz * vz))));
+  if (!(len > 0 && len < Infinity)) return UNSURE;
+  const il = fr(1 / len);
+  out[3] = qx;
+  out[4] = qy;
+  out[5] = qz;
+  const g = dla > 0 ? -1 : 1;
+  out[6] = fr(vx * il) * g + 0;
+  out[7] = fr(vy * il) * g + 0;
+  out[8] = fr(vz * il) * g + 0;
+  return 1;
+}
+
+
 // ------------------------------------------------------------------ plane, exactly as the core
 
 const F64 = new Float64Array(1);
