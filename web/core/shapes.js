@@ -256,8 +256,52 @@ export function obbRay(r, s) {
   return ball ? 0 : obbSlabs(r, s);
 }
 
-/** obbRay's slab intervals (see there), for a valid OBB: 0 or UNSURE. */
+/**
+ * obbRay's slab intervals (see there), for a valid OBB: 0 or UNSURE. Without a branch on the data
+ * (after the ball test, the rays that reach here are the bench's unpredictable ones): every axis
+ * of certain sign (else obbSlabsLoop), each slab's near bound from below and far bound from above
+ * as in obbSlabsLoop, then the largest near from below and the smallest far from above by
+ * maxLow3 / minHigh3 (arithmetic, within M of their size, and moved past it).
+ */
 function obbSlabs(r, s) {
+  const mx = r[0] - s[0], my = r[1] - s[1], mz = r[2] - s[2], dx = r[3], dy = r[4], dz = r[5];
+  const ax = s[3], ay = s[4], az = s[5], bx = s[6], by = s[7], bz = s[8], cx = s[9], cy = s[10], cz = s[11];
+  const d0 = dx * ax + dy * ay + dz * az, d1 = dx * bx + dy * by + dz * bz, d2 = dx * cx + dy * cy + dz * cz;
+  const ed0 = M * (abs(dx * ax) + abs(dy * ay) + abs(dz * az));
+  const ed1 = M * (abs(dx * bx) + abs(dy * by) + abs(dz * bz));
+  const ed2 = M * (abs(dx * cx) + abs(dy * cy) + abs(dz * cz));
+  const A0 = abs(d0), A1 = abs(d1), A2 = abs(d2);
+  if (!(A0 > 2 * ed0 && A1 > 2 * ed1 && A2 > 2 * ed2)) return obbSlabsLoop(r, s);
+  const o0 = mx * ax + my * ay + mz * az, o1 = mx * bx + my * by + mz * bz, o2 = mx * cx + my * cy + mz * cz;
+  const eo0 = M * (abs(mx * ax) + abs(my * ay) + abs(mz * az));
+  const eo1 = M * (abs(mx * bx) + abs(my * by) + abs(mz * bz));
+  const eo2 = M * (abs(mx * cx) + abs(my * cy) + abs(mz * cz));
+  // u_i = s_i ol_i (s_i = +-1 from the comparisons, exact)
+  const u0 = o0 * ((d0 > 0) - (d0 < 0)), u1 = o1 * ((d1 > 0) - (d1 < 0)), u2 = o2 * ((d2 > 0) - (d2 < 0));
+  const i0 = 1 / A0, i1 = 1 / A1, i2 = 1 / A2;
+  const k0 = 2 * ed0 * i0 + M, k1 = 2 * ed1 * i1 + M, k2 = 2 * ed2 * i2 + M;
+  const n0 = -(s[12] + u0 + eo0) * i0, n1 = -(s[13] + u1 + eo1) * i1, n2 = -(s[14] + u2 + eo2) * i2;
+  const f0 = (s[12] - u0 + eo0) * i0, f1 = (s[13] - u1 + eo1) * i1, f2 = (s[14] - u2 + eo2) * i2;
+  const tn = maxLow3(n0 - abs(n0) * k0, n1 - abs(n1) * k1, n2 - abs(n2) * k2);
+  const tf = minHigh3(f0 + abs(f0) * k0, f1 + abs(f1) * k1, f2 + abs(f2) * k2);
+  // disjoint slabs, the box behind, or beyond tmax (tmax compared, not summed: it may be infinite)
+  return ((tn > tf) | (tf < 0) | (tn > r[6])) !== 0 ? 0 : UNSURE;
+}
+
+/** A lower bound of max(a, b, c) (finite): (x + y + |x - y|) / 2 is within 2^-52 of max(|x|, |y|) of max(x, y). */
+function maxLow3(a, b, c) {
+  const m = (a + b + abs(a - b)) * 0.5;
+  return (m + c + abs(m - c)) * 0.5 - M * (abs(a) + abs(b) + abs(c));
+}
+
+/** An upper bound of min(a, b, c) (finite), as maxLow3. */
+function minHigh3(a, b, c) {
+  const m = (a + b - abs(a - b)) * 0.5;
+  return (m + c - abs(m - c)) * 0.5 + M * (abs(a) + abs(b) + abs(c));
+}
+
+/** obbRay's slab intervals (see there), for a valid OBB: 0 or UNSURE; an axis whose sign is not certain is left out. */
+function obbSlabsLoop(r, s) {
   const mx = r[0] - s[0];
   const my = r[1] - s[1];
   const mz = r[2] - s[2];
@@ -313,16 +357,21 @@ const MH = 1.4210854715202004e-14; // 2^-46
  * t_enter, t_exit, point, normal (sc__raycast_obb_valid's floats, bit for bit), else UNSURE.
  *
  * The core computes ol_i = (o - c).a_i, dl_i = d.a_i and w = (o - c) x d as exactly summed
- * doubles (sc_xsum: within a few 2^-53 of its terms' size of the exact sum, even on the tie that
- * can round a tiny sum to 0), then plain double arithmetic on them, and rounds its results to
- * float. Here the same quantities are computed in plain double, each known within a bound of 2^-40
- * of its terms' size (the errors of both computations are a few 2^-53 of it), carried through
- * every step (each step's own rounding inside a further 2^-40 of its operands' size). An answer
- * is given only when every decision of the core is certain from those intervals (the origin
- * outside the box, every dl_i of certain sign, the box ahead and before tmax, every near_i below
- * every far_j, the entry axis, t_enter > 0 and below tmax) and each float result is the same
- * float at both ends of its interval (rounding is monotone, so the core's value, inside it,
- * rounds to that float too). The normal is the core's float computation itself (sc_normalize_or).
+ * doubles (sc_xsum), then plain double arithmetic on them, and rounds its results to float.
+ * Here the same quantities are computed in plain double, each known within MH of its terms'
+ * size, and carried through every step (each step's roundings inside a further MH of its
+ * operands' size). An answer is given only when every decision of the core is certain from those
+ * intervals and each float result is the same float at both ends of its interval (rounding is
+ * monotone, so the core's value, inside it, rounds to that float too):
+ * - every dl_i of certain sign (|dl_i| > 2 ed): the core's s_i, and the quotients below bounded;
+ * - near_i = -ol_i / dl_i - h_i / |dl_i| and far_i = -ol_i / dl_i + h_i / |dl_i| (the core's
+ *   (-+s_i h_i - ol_i) / dl_i) within e_i; one near certainly above the other two (the core's
+ *   entry axis and tn), every near certainly below every far (the line meets the box: the core's
+ *   pair tests, certified or exact, pass), tn certainly in (0, tmax) (so the origin is outside,
+ *   every far is past 0, every near before tmax, and neither clamp of tn applies);
+ * - t_enter, t_exit, and the point (obbHitPoint) the same float at both ends.
+ * Written without branches on the data where the bench's rays make them unpredictable (signs,
+ * the entry axis): selections by 0/1 factors, which give the same doubles.
  */
 export function obbHit(r, s, out) {
   const ox = r[0], oy = r[1], oz = r[2], dx = r[3], dy = r[4], dz = r[5], tmax = r[6];
@@ -349,27 +398,28 @@ export function obbHit(r, s, out) {
   const ol0 = mx * ax + my * ay + mz * az;
   const ol1 = mx * bx + my * by + mz * bz;
   const ol2 = mx * cx2 + my * cy2 + mz * cz2;
-  // the origin certainly outside (one slab), and certainly not past any far face (h_i - s_i ol_i > 0)
-  if (!(abs(ol0) - eo > h0 * (1 + MH) || abs(ol1) - eo > h1 * (1 + MH) || abs(ol2) - eo > h2 * (1 + MH))) return UNSURE;
-  const u0 = dl0 < 0 ? -ol0 : ol0, u1 = dl1 < 0 ? -ol1 : ol1, u2 = dl2 < 0 ? -ol2 : ol2;
-  if (!(h0 - u0 > eo + MH * (h0 + abs(u0)) && h1 - u1 > eo + MH * (h1 + abs(u1)) && h2 - u2 > eo + MH * (h2 + abs(u2)))) return UNSURE;
-  // near_i = -(h_i + u_i) / |dl_i|, far_i = (h_i - u_i) / |dl_i|, each within its bound: the
-  // numerator within eo + MH (h_i + |u_i|), |dl_i| within ed (and |dl_i| > 2 ed, so the exact
-  // quotient is within 2 (eN + |q| ed) / |dl_i| of N / |dl_i|), the quotients' roundings in MH |q|.
-  const i0 = 1 / abs(dl0), i1 = 1 / abs(dl1), i2 = 1 / abs(dl2);
-  const n0 = -(h0 + u0) * i0, f0 = (h0 - u0) * i0, e0 = 2 * (eo + MH * (h0 + abs(u0)) + (abs(n0) + abs(f0)) * ed) * i0 + MH * (abs(n0) + abs(f0));
-  const n1 = -(h1 + u1) * i1, f1 = (h1 - u1) * i1, e1 = 2 * (eo + MH * (h1 + abs(u1)) + (abs(n1) + abs(f1)) * ed) * i1 + MH * (abs(n1) + abs(f1));
-  const n2 = -(h2 + u2) * i2, f2 = (h2 - u2) * i2, e2 = 2 * (eo + MH * (h2 + abs(u2)) + (abs(n2) + abs(f2)) * ed) * i2 + MH * (abs(n2) + abs(f2));
-  // the entry axis: its near bound certainly above the others (the core's tn and axis)
-  let axis = 2, tn = n2, en = e2;
-  if (n0 - e0 > n1 + e1 && n0 - e0 > n2 + e2) { axis = 0; tn = n0; en = e0; }
-  else if (n1 - e1 > n0 + e0 && n1 - e1 > n2 + e2) { axis = 1; tn = n1; en = e1; }
-  else if (!(n2 - e2 > n0 + e0 && n2 - e2 > n1 + e1)) return UNSURE;
-  // the exit: the smallest far, bounded; every near certainly below every far (the line meets
-  // the box), the entry past 0 and before tmax (no clamp, and near_i <= tmax for every i)
-  const flo = Math.min(f0 - e0, f1 - e1, f2 - e2);
-  const fhi = Math.min(f0 + e0, f1 + e1, f2 + e2);
-  if (!(tn + en < flo && tn - en > 0 && tn + en < tmax)) return UNSURE;
+  // c_i = -ol_i / dl_i within 2 (eo + |c_i| ed) / |dl_i| (|dl_i| > 2 ed), r_i = h_i / |dl_i| within
+  // 2 r_i ed / |dl_i|; the roundings (here and the core's) within MH of |c_i| + r_i
+  const i0 = 1 / dl0, i1 = 1 / dl1, i2 = 1 / dl2;
+  const a0 = abs(i0), a1 = abs(i1), a2 = abs(i2);
+  const c0 = -ol0 * i0, c1 = -ol1 * i1, c2 = -ol2 * i2;
+  const r0 = h0 * a0, r1 = h1 * a1, r2 = h2 * a2;
+  const n0 = c0 - r0, n1 = c1 - r1, n2 = c2 - r2;
+  const k0 = abs(c0) + r0, k1 = abs(c1) + r1, k2 = abs(c2) + r2;
+  const e0 = 2 * (eo + k0 * ed) * a0 + MH * k0;
+  const e1 = 2 * (eo + k1 * ed) * a1 + MH * k1;
+  const e2 = 2 * (eo + k2 * ed) * a2 + MH * k2;
+  // the entry axis: its near bound certainly above the other two (exactly one flag set, or none)
+  const lo0 = n0 - e0, lo1 = n1 - e1, lo2 = n2 - e2, hi0 = n0 + e0, hi1 = n1 + e1, hi2 = n2 + e2;
+  const s0 = (lo0 > hi1) & (lo0 > hi2), s1 = (lo1 > hi0) & (lo1 > hi2), s2 = (lo2 > hi0) & (lo2 > hi1);
+  const tn = n0 * s0 + n1 * s1 + n2 * s2; // the one selected (the others add zeros)
+  const en = e0 * s0 + e1 * s1 + e2 * s2;
+  // the exit: the smallest far, from below and from above (no branch: min of a, b = (a + b - |a - b|) / 2
+  // within 2^-52 of their size, widened by MH of it)
+  const f0 = c0 + r0, f1 = c1 + r1, f2 = c2 + r2;
+  const flo = min3(f0 - e0, f1 - e1, f2 - e2, -1);
+  const fhi = min3(f0 + e0, f1 + e1, f2 + e2, 1);
+  if (!((s0 | s1 | s2) !== 0 && tn + en < flo && tn - en > 0 && tn + en < tmax)) return UNSURE;
   const te = f32d(tn - en);
   const tx = f32d(flo);
   if (te !== f32d(tn + en) || tx !== f32d(fhi)) return UNSURE;
@@ -377,17 +427,28 @@ export function obbHit(r, s, out) {
   out[1] = te;
   out[2] = tx;
   const q = OQ;
-  q[0] = axis; q[1] = mx; q[2] = my; q[3] = mz; q[4] = dl0; q[5] = dl1; q[6] = dl2; q[7] = ed;
+  q[0] = s1 + 2 * s2; // the axis
+  q[1] = mx; q[2] = my; q[3] = mz; q[4] = dl0; q[5] = dl1; q[6] = dl2; q[7] = ed;
   q[8] = MH * oc * d1; // the bound of each w_k: its 4 terms are at most (|o|_1 + |c|_1) |d|_1
   return obbHitPoint(r, s, q, out);
 }
 
 /**
+ * The least of a, b, c (finite) moved by MH of their size towards side (-1: a bound from below, 1:
+ * from above), without a branch: (x + y - |x - y|) / 2 is within 2^-52 of max(|x|, |y|) of min(x, y).
+ */
+function min3(a, b, c, side) {
+  const m = (a + b - abs(a - b)) * 0.5;
+  const n = (m + c - abs(m - c)) * 0.5;
+  return n + side * MH * (abs(a) + abs(b) + abs(c));
+}
+
+/**
  * obbHit's point and normal (its quantities in q: the entry axis, m = o - c, dl, their bound ed,
- * w's bound): 1 with out[3..8] set, or UNSURE. The core's point is c + sum_i l_i a_i with
- * l_axis = -s h_axis and, for the other two, l_j = (X_j - s h_axis dl_j) / dl_axis clamped to
- * [-h_j, h_j], X_j = w.(a_j x a_axis) (sc__raycast_obb_valid): each l_j bounded as the quotients
- * in obbHit, the clamp moves no bound apart, and the sum's roundings within MH of its terms.
+ * w's bound): 1 with out[3..8] set, or UNSURE. The core's point is c + sum_i l_i a_i (in that
+ * order) with l_axis = -s h_axis and, for the other two, l_j = (X_j - s h_axis dl_j) / dl_axis
+ * clamped to [-h_j, h_j], X_j = w.(a_j x a_axis) (sc__raycast_obb_valid): each l_j bounded as the
+ * quotients in obbHit, the clamp moves no bound apart, the sum's roundings within MH of its terms.
  */
 function obbHitPoint(r, s, q, out) {
   const axis = q[0] | 0;
@@ -397,37 +458,40 @@ function obbHitPoint(r, s, q, out) {
   const ea = 3 * axis;
   const ex = s[3 + ea], ey = s[4 + ea], ez = s[5 + ea];
   const dla = q[4 + axis];
-  const sh = dla > 0 ? s[12 + axis] : -s[12 + axis];
+  const g = 1 - 2 * (dla > 0); // -s: the normal's sign
+  const ha = s[12 + axis];
   const ia = 1 / dla;
   const aia = abs(ia);
-  // X_j = w.(a_j x a_axis) for the other two axes j1 < j2: |X - X_core| <= sum_k ew |cr_k| + MH
-  // sum_k |w_k cr_k| (each cr_k at most 2.0004 in size); N = X - s h_axis dl_j within eN; l_j = N /
-  // dl_axis within 2 (eN + |l| ed) / |dl_axis| + MH |l| (as obbHit's quotients); then clamped.
-  const eXw = ew * 6.01 + MH * 2.01 * (abs(wx) + abs(wy) + abs(wz));
-  const j1 = axis === 0 ? 1 : 0, j2 = axis === 2 ? 1 : 2;
+  // l_j = X_j / dl_axis - h_axis dl_j / |dl_axis|: X_j within eX (sum_k ew |cr_k| + MH sum_k |w_k
+  // cr_k|, each cr_k at most 2.0004 in size), dl_j and |dl_axis| within ed, so y = X_j / dl_axis
+  // within 2 (eX + |y| ed) / |dl_axis| and z = h_axis dl_j / |dl_axis| within (h_axis + 2 |z|) ed /
+  // |dl_axis| (|dl_axis| > 2 ed); the roundings within MH of |y| + |z|
+  const eX = ew * 6.01 + MH * 2.01 * (abs(wx) + abs(wy) + abs(wz));
+  const j1 = +(axis === 0), j2 = 2 - (axis === 2);
   const b1 = 3 * j1, b2 = 3 * j2;
   const kx = s[3 + b1], ky = s[4 + b1], kz = s[5 + b1];
   const X1 = wx * (ky * ez - kz * ey) + wy * (kz * ex - kx * ez) + wz * (kx * ey - ky * ex);
-  const d1 = q[4 + j1];
-  const N1 = X1 - sh * d1;
-  let l1 = N1 * ia;
-  const el1 = 2 * (eXw + abs(sh) * ed + MH * (abs(X1) + abs(sh * d1)) + abs(l1) * ed) * aia + MH * abs(l1);
+  const y1 = X1 * ia, z1 = ha * q[4 + j1] * aia;
+  let l1 = y1 - z1;
+  const el1 = 2 * (eX + (abs(y1) + abs(z1) + ha) * ed) * aia + MH * (abs(y1) + abs(z1));
   const g1 = s[12 + j1];
   if (l1 > g1) l1 = g1;
   if (l1 < -g1) l1 = -g1;
   const gx = s[3 + b2], gy = s[4 + b2], gz = s[5 + b2];
   const X2 = wx * (gy * ez - gz * ey) + wy * (gz * ex - gx * ez) + wz * (gx * ey - gy * ex);
-  const d2 = q[4 + j2];
-  const N2 = X2 - sh * d2;
-  let l2 = N2 * ia;
-  const el2 = 2 * (eXw + abs(sh) * ed + MH * (abs(X2) + abs(sh * d2)) + abs(l2) * ed) * aia + MH * abs(l2);
+  const y2 = X2 * ia, z2 = ha * q[4 + j2] * aia;
+  let l2 = y2 - z2;
+  const el2 = 2 * (eX + (abs(y2) + abs(z2) + ha) * ed) * aia + MH * (abs(y2) + abs(z2));
   const g2 = s[12 + j2];
   if (l2 > g2) l2 = g2;
   if (l2 < -g2) l2 = -g2;
-  // l and its bound per axis index (l_axis = -s h_axis, exact): j1 is 0 unless the axis is, j2 is 2 unless it is
-  const L0 = axis === 0 ? -sh : l1, E0 = axis === 0 ? 0 : el1;
-  const L1 = axis === 1 ? -sh : axis === 0 ? l1 : l2, E1 = axis === 1 ? 0 : axis === 0 ? el1 : el2;
-  const L2 = axis === 2 ? -sh : l2, E2 = axis === 2 ? 0 : el2;
+  // l and its bound per axis index, selected by 0/1 factors (the others add zeros): the axis's
+  // l = -s h_axis (exact, the core's), j1 is 0 unless the axis is, j2 is 2 unless it is
+  const t0 = +(axis === 0), t1 = +(axis === 1), t2 = +(axis === 2);
+  const la = g * ha;
+  const L0 = la * t0 + l1 * (1 - t0), E0 = el1 * (1 - t0);
+  const L1 = la * t1 + l1 * t0 + l2 * t2, E1 = el1 * t0 + el2 * t2;
+  const L2 = la * t2 + l2 * (1 - t2), E2 = el2 * (1 - t2);
   const a0x = s[3], a0y = s[4], a0z = s[5], a1x = s[6], a1y = s[7], a1z = s[8], a2x = s[9], a2y = s[10], a2z = s[11];
   // the core's sum, in its order: c + l_0 a_0 + l_1 a_1 + l_2 a_2
   const px = ((s[0] + L0 * a0x) + L1 * a1x) + L2 * a2x;
@@ -439,17 +503,18 @@ function obbHitPoint(r, s, q, out) {
   const A0 = abs(L0) + E0, A1 = abs(L1) + E1, A2 = abs(L2) + E2;
   // A component no l_j reaches (a_jk = 0 for both j other than the axis: the bound carried is 0)
   // is the core's own double: the same operations, in its order, on the same values (l_axis is
-  // exact); it may be a tie between two floats, which any bound would straddle.
-  const epx = ex2 === 0 ? 0 : ex2 + MH * (abs(s[0]) + A0 * abs(a0x) + A1 * abs(a1x) + A2 * abs(a2x));
-  const epy = ey2 === 0 ? 0 : ey2 + MH * (abs(s[1]) + A0 * abs(a0y) + A1 * abs(a1y) + A2 * abs(a2y));
-  const epz = ez2 === 0 ? 0 : ez2 + MH * (abs(s[2]) + A0 * abs(a0z) + A1 * abs(a1z) + A2 * abs(a2z));
+  // exact; the other terms are zeros in both); it may be a tie between two floats, which any bound
+  // would straddle. So its bound is 0 (a 0/1 factor, not a branch: which components depends on the axis).
+  const epx = (ex2 + MH * (abs(s[0]) + A0 * abs(a0x) + A1 * abs(a1x) + A2 * abs(a2x))) * (ex2 !== 0);
+  const epy = (ey2 + MH * (abs(s[1]) + A0 * abs(a0y) + A1 * abs(a1y) + A2 * abs(a2y))) * (ey2 !== 0);
+  const epz = (ez2 + MH * (abs(s[2]) + A0 * abs(a0z) + A1 * abs(a1z) + A2 * abs(a2z))) * (ez2 !== 0);
   const qx = f32d(px - epx), qy = f32d(py - epy), qz = f32d(pz - epz);
   if (qx !== f32d(px + epx) || qy !== f32d(py + epy) || qz !== f32d(pz + epz)) return UNSURE;
   // sc_normalize_or(a_axis) in float (for valid axes its largest component is in [0.5, 2): the
   // factor 2^-e is 1 or 0.5), turned against the ray (dl_axis > 0: -a), +0 for -0
   const m = Math.max(abs(ex), abs(ey), abs(ez));
   if (!(m >= 0.5 && m < 2)) return UNSURE;
-  const k = m >= 1 ? 0.5 : 1;
+  const k = 1 - 0.5 * (m >= 1);
   const vx = fr(ex * k), vy = fr(ey * k), vz = fr(ez * k);
   const len = fr(Math.sqrt(fr(fr(fr(vx * vx) + fr(vy * vy)) + fr(vz * vz))));
   if (!(len > 0 && len < Infinity)) return UNSURE;
@@ -457,13 +522,11 @@ function obbHitPoint(r, s, q, out) {
   out[3] = qx;
   out[4] = qy;
   out[5] = qz;
-  const g = dla > 0 ? -1 : 1;
   out[6] = fr(vx * il) * g + 0;
   out[7] = fr(vy * il) * g + 0;
   out[8] = fr(vz * il) * g + 0;
   return 1;
 }
-
 
 // ------------------------------------------------------------------ plane, exactly as the core
 
