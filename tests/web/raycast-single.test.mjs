@@ -8,7 +8,6 @@ import { rng } from '../../web/bench/scenes.mjs';
 import { loadSlabcast, SlabcastError } from '../../web/slabcast.js';
 import { instantiateCore } from '../../web/core/loader.js';
 import { createQueries } from '../../web/core/queries.js';
-import { obbHit, UNSURE } from '../../web/core/shapes.js';
 import { coreRaycaster, same } from './helpers/core-raycast.mjs';
 
 let sc;
@@ -244,7 +243,8 @@ describe('sc.raycast against the core itself', () => {
 });
 
 /**
- * An OBB and a ray for obbHit (shapes.js), as Float32Arrays in sc_raycast's layout: a rotated box
+ * An OBB and a ray for the OBB io export's certified pass (sc_wasm_obb_cert), as Float32Arrays
+ * in sc_raycast's layout: a rotated box
  * (a random rotation, rounded to float, some skewed towards the 1e-4 tolerance) or an axis-aligned
  * one (signed permutations, dyadic sizes: ties between floats are common), at one of several
  * scales, and a ray from outside aimed at a point on or near it: its inside, a face, an edge or a
@@ -301,49 +301,33 @@ function obbHitCase(r) {
 
 const obbShape = (s) => ({ type: 'obb', center: [...s.slice(0, 3)], axes: [[...s.slice(3, 6)], [...s.slice(6, 9)], [...s.slice(9, 12)]], half: [...s.slice(12, 15)] });
 
-describe('obbHit (shapes.js): the hits it certifies are the core\'s, bit for bit', () => {
-  test('200000 rays aimed at rotated, skewed and axis-aligned OBBs at several scales: every certified answer the core\'s', () => {
+describe('sc_wasm_raycast_obb_io\'s certified hits (sc_wasm_obb_cert): the core\'s answer, bit for bit', () => {
+  test('200000 rays aimed at rotated, skewed and axis-aligned OBBs at several scales: sc_wasm_raycast\'s answer every time', async () => {
+    const core = await instantiateCore();
+    const io = (ray, s) => {
+      core.views();
+      const w = core.scratch >> 2;
+      core.f32.set(ray, w);
+      core.f32.set(s, w + 7);
+      const k = core.ex.sc_wasm_raycast_obb_io(core.scratch);
+      core.views();
+      return { k, out: Array.from(core.f32.subarray(w, w + 9)) };
+    };
     const r = rng(0x0BB7);
-    const out = new Float32Array(9);
     const problems = [];
-    let certified = 0;
-    let coreHits = 0;
-    let unsure = 0;
+    let hits = 0;
     for (let i = 0; i < 200000; i++) {
       const { ray, s } = obbHitCase(r);
       const w = coreRaycast([...ray.slice(0, 3)], [...ray.slice(3, 6)], ray[6], obbShape(s));
-      if (w.status === 0 && w.hit) coreHits++;
-      out.fill(NaN);
-      const k = obbHit(ray, s, out);
-      if (k === UNSURE) { unsure++; continue; }
-      certified++;
-      const want = [w.t, w.t_enter, w.t_exit, ...w.point, ...w.normal];
-      if (k !== 1 || w.status !== 0 || !w.hit || !same(Array.from(out), want)) {
-        problems.push(`${JSON.stringify({ ray: Array.from(ray), s: Array.from(s) })}: ${k} ${Array.from(out)} vs core ${w.status} ${w.hit} ${want}`);
-      }
+      const got = io(ray, s);
+      const ok = w.status !== 0 ? got.k === -w.status
+        : !w.hit ? got.k === 0
+          : got.k === 1 && same(got.out, [w.t, w.t_enter, w.t_exit, ...w.point, ...w.normal]);
+      if (!ok) problems.push(`${JSON.stringify({ ray: Array.from(ray), s: Array.from(s) })}: io ${got.k} ${got.out}, core ${w.status} ${w.hit} ${[w.t, w.t_enter, w.t_exit, ...w.point, ...w.normal]}`);
+      if (w.status === 0 && w.hit) hits++;
     }
     expect(problems.slice(0, 5)).toEqual([]);
-    // most of the core's hits are certified here (the rest: grazing rays, ties, tmax at the entry)
-    expect(coreHits).toBeGreaterThan(120000);
-    expect(certified).toBeGreaterThan(0.6 * coreHits);
-    expect(unsure).toBeGreaterThan(10000);
-  });
-
-  test('the bench\'s kind of OBB hit is certified: a rotated box, a ray from outside through its centre', () => {
-    const s = new Float32Array([0.5, 0.25, 0, 0.6, 0.8, 0, -0.8, 0.6, 0, 0, 0, 1, 1, 0.5, 2]);
-    const ray = new Float32Array([-3, 0.5, 0.25, 1, 0.1, 0.05, Infinity]);
-    const out = new Float32Array(9);
-    expect(obbHit(ray, s, out)).toBe(1);
-    const w = coreRaycast([...ray.slice(0, 3)], [...ray.slice(3, 6)], Infinity, obbShape(s));
-    expect(same(Array.from(out), [w.t, w.t_enter, w.t_exit, ...w.point, ...w.normal])).toBe(true);
-    // invalid inputs and rays from inside are left to the core
-    for (const bad of [[NaN, 0], [Infinity, 0], [-1, 12], [1.01, 3]]) {
-      const t = s.slice();
-      t[bad[1]] = bad[0];
-      expect(obbHit(ray, t, out)).toBe(UNSURE);
-    }
-    expect(obbHit(new Float32Array([0.5, 0.25, 0, 1, 0, 0, Infinity]), s, out)).toBe(UNSURE);
-    expect(obbHit(new Float32Array([-3, 0.5, 0.25, 0, 0, 0, Infinity]), s, out)).toBe(UNSURE);
+    expect(hits).toBeGreaterThan(120000);
   });
 });
 

@@ -6,7 +6,7 @@
 import { SlabcastError, asSlabcastError, fail, truncateUtf8 } from './errors.js';
 import { taBuffer, taKind, taLength } from './typed.js';
 import { FALLBACK, certainMiss, ordinary, slabAABB, slabQuotients } from './slab.js';
-import { capsuleRay, obbHit, obbRay, planeRay, sphereRay } from './shapes.js';
+import { capsuleRay, obbRay, planeRay, sphereRay } from './shapes.js';
 import {
   capsuleInto, checkSegment, checkShape, obbInto, planeInto, requireNumber, requireObject, requireVec3, shapeType, sphereInto, vec3Into,
 } from './validate.js';
@@ -416,19 +416,11 @@ function makeCastObb(core, sc, inCore) {
   // about 80% of the recent calls hit (obbHits at 8 or over). On a hit they cost about 25 ns (the
   // ball tests before entersBall gives up); only which path answers changes.
   let obbHits = 0;
-  // obbHit (shapes.js): the core's answer for the hits it can certify in double, bit for bit;
-  // the rest (and every miss the JS tests leave) go to the core. From here on none of the
-  // caller's code runs, so one result array serves every call.
-  const res = new Float32Array(9);
   const castObb = (rayF, shape, shapeF) => {
     obbInto(shape, shapeF);
     if (obbHits < 8 && obbRay(rayF, shapeF) === 0) {
       if (obbHits !== 0) obbHits = obbHits > 4 ? obbHits - 4 : 0; // no store while it stays 0 (most misses)
       return missed();
-    }
-    if (obbHit(rayF, shapeF, res) === 1) {
-      obbHits = obbHits < 16 ? obbHits + 1 : 16;
-      return hitOf(res, 0);
     }
     return obbInCore(rayF, shapeF);
   };
