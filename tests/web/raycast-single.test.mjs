@@ -8,6 +8,7 @@ import { rng } from '../../web/bench/scenes.mjs';
 import { loadSlabcast, SlabcastError } from '../../web/slabcast.js';
 import { instantiateCore } from '../../web/core/loader.js';
 import { createQueries } from '../../web/core/queries.js';
+import { obbRay } from '../../web/core/shapes.js';
 import { coreRaycaster, same } from './helpers/core-raycast.mjs';
 
 let sc;
@@ -328,6 +329,43 @@ describe('sc_wasm_raycast_obb_io\'s certified hits (sc_wasm_obb_cert): the core\
     }
     expect(problems.slice(0, 5)).toEqual([]);
     expect(hits).toBeGreaterThan(120000);
+  });
+});
+
+describe('obbRay\'s certain misses (shapes.js, the slab test without data branches) near the box', () => {
+  test('300000 rays passing near rotated, skewed and axis-aligned OBBs at several scales: every miss claimed is the core\'s miss', () => {
+    const r = rng(0x0BB8);
+    let claimed = 0;
+    const problems = [];
+    for (let i = 0; i < 300000; i++) {
+      const scale = [1, 1e-3, 1e3, 1e6, 2 ** -30][Math.floor(r() * 5)];
+      let [w, x, y, z] = [r() - 0.5, r() - 0.5, r() - 0.5, r() - 0.5];
+      const q = Math.hypot(w, x, y, z);
+      [w, x, y, z] = [w / q, x / q, y / q, z / q];
+      let axes = [[1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y)],
+        [2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x)],
+        [2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)]];
+      if (r() < 0.3) axes = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
+      if (r() < 0.3) axes = axes.map((a) => a.map((v) => v * (1 + (r() - 0.5) * 1.8e-4))); // up to the tolerance
+      const dyadic = r() < 0.3; // an axis-aligned box and a ray exactly through its edge or vertex: ties
+      if (dyadic) axes = [[0, 0, 1], [1, 0, 0], [0, -1, 0]];
+      const dy = (v) => Math.round(v * 8) / 8;
+      const c = [r() * 4 - 2, r() * 4 - 2, r() * 4 - 2].map((v) => (dyadic ? dy(v) : v * scale));
+      const h = [r() * 2, r() * 2, r() * 2].map((v) => (dyadic ? dy(v) + 0.125 : v * scale));
+      // a point within 10% of the box's surface (or on an edge or vertex), and a ray from outside through it
+      const l = [0, 1, 2].map((i) => (dyadic ? (r() < 0.7 ? (r() < 0.5 ? -h[i] : h[i]) : dy(h[i] * (r() * 2 - 1))) : h[i] * (r() * 2.2 - 1.1)));
+      const p = [0, 1, 2].map((k) => c[k] + axes[0][k] * l[0] + axes[1][k] * l[1] + axes[2][k] * l[2]);
+      const d = [r() * 2 - 1, r() * 2 - 1, r() * 2 - 1].map((v) => (dyadic ? Math.round(v * 7) || 1 : v));
+      const far = dyadic ? 3 : (2 + r() * 10) * scale * (r() < 0.1 ? -1 : 1);
+      const ray = new Float32Array([...p.map((v, k) => v - far * d[k]), ...d, r() < 0.3 ? (dyadic ? far : r() * 12 * scale) : Infinity]);
+      const s = new Float32Array([...c, ...axes.flat(), ...h]);
+      if (obbRay(ray, s) !== 0) continue;
+      claimed++;
+      const want = coreRaycast([...ray.slice(0, 3)], [...ray.slice(3, 6)], ray[6], obbShape(s));
+      if (want.status !== 0 || want.hit) problems.push(`${JSON.stringify({ ray: Array.from(ray), s: Array.from(s) })}: core ${want.status} ${want.hit}`);
+    }
+    expect(problems.slice(0, 5)).toEqual([]);
+    expect(claimed).toBeGreaterThan(30000);
   });
 });
 
