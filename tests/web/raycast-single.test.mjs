@@ -244,7 +244,7 @@ describe('sc.raycast against the core itself', () => {
 });
 
 /**
- * An OBB and a ray for the OBB io export's certified pass (sc_wasm_obb_cert), as Float32Arrays
+ * An OBB and a ray for the OBB io export's certified pass (sc__raycast_obb_hit), as Float32Arrays
  * in sc_raycast's layout: a rotated box
  * (a random rotation, rounded to float, some skewed towards the 1e-4 tolerance) or an axis-aligned
  * one (signed permutations, dyadic sizes: ties between floats are common), at one of several
@@ -302,7 +302,7 @@ function obbHitCase(r) {
 
 const obbShape = (s) => ({ type: 'obb', center: [...s.slice(0, 3)], axes: [[...s.slice(3, 6)], [...s.slice(6, 9)], [...s.slice(9, 12)]], half: [...s.slice(12, 15)] });
 
-describe('sc_wasm_raycast_obb_io\'s certified hits (sc_wasm_obb_cert): the core\'s answer, bit for bit', () => {
+describe('sc_wasm_raycast_obb_io\'s certified hits (sc__raycast_obb_hit): the core\'s answer, bit for bit', () => {
   test('200000 rays aimed at rotated, skewed and axis-aligned OBBs at several scales: sc_wasm_raycast\'s answer every time', async () => {
     const core = await instantiateCore();
     const io = (ray, s) => {
