@@ -273,7 +273,11 @@ static int32_t sc_w_build_rec(sc_world *w, sc_bprim *p, int n, sc_bounds pb, int
         return ~(int32_t)g;
     }
     /* Up to SC_NODE_W parts: split the part with the largest surface area until there are
-     * SC_NODE_W or every part fits in a leaf. Past depth 24, halve the largest part (by count)
+     * SC_NODE_W or every part fits in a leaf, parts of two leaves' worth first (SC_LEAF + 1 to
+     * 2 SC_LEAF objects, largest area first): left as a child, such a part becomes a node of two
+     * leaves, a node visit for two groups (at 100k boxes, 2900 of 7708 nodes had two children;
+     * 1410 of 6856 with this order, the wasm cast 2% faster; not with fill, which splits such
+     * parts anyway: there it left more nodes). Past depth 24, halve the largest part (by count)
      * instead: the depth (and so the traversal stack, see SC_STACK) stays bounded even when SAH
      * keeps peeling one object off at a time. Then, with fill (small trees: SC_FILL_MAX), while
      * slots are left (above depth 24, fewer than 2n / 3 parts), split the largest part of two or
@@ -288,9 +292,12 @@ static int32_t sc_w_build_rec(sc_world *w, sc_bprim *p, int n, sc_bounds pb, int
     while (np < SC_NODE_W) {
         int pick = -1;
         float best = -1.0f;
+        int pick_two = 0;
         for (int i = 0; i < np; ++i) {
+            if (parts[i].n <= SC_LEAF) continue;
             float size = depth < 24 ? sc_b_area(&parts[i].b) : (float)parts[i].n;
-            if (parts[i].n > SC_LEAF && size > best) { best = size; pick = i; }
+            int two = !fill && depth < 24 && parts[i].n <= 2 * SC_LEAF;
+            if (two > pick_two || (two == pick_two && size > best)) { best = size; pick = i; pick_two = two; }
         }
         if (pick < 0 && fill && depth < 24 && 3 * np < 2 * n) {
             for (int i = 0; i < np; ++i) {

@@ -30,6 +30,9 @@
 /* The exact single queries on inputs already validated. */
 sc_raycast_result sc__raycast_aabb_valid(const sc_ray *ray, const sc_aabb *box);
 sc_raycast_result sc__raycast_obb_valid(const sc_ray *ray, const sc_obb *box);
+/* A hit of sc__raycast_obb_valid certified in plain double (sc_obb.c): 1 with *r its result, bit
+ * for bit, or 0 when not certain (then only sc__raycast_obb_valid decides). Valid inputs only. */
+int sc__raycast_obb_hit(const sc_ray *ray, const sc_obb *box, sc_raycast_result *r);
 sc_raycast_result sc__raycast_sphere_valid(const sc_ray *ray, const sc_sphere *sphere);
 /* sc_capsule.c: the capsule's single queries on validated inputs (exact classification). */
 sc_raycast_result sc__raycast_capsule_valid(const sc_ray *ray, const sc_capsule *capsule);

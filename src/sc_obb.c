@@ -424,6 +424,136 @@ sc_raycast_result sc__raycast_obb_valid(const sc_ray *ray, const sc_obb *box)
     return r;
 }
 
+/* The margin of sc__raycast_obb_hit, relative to the size of the terms (2^-46): each quantity of
+ * sc__raycast_obb_valid (an exact sum rounded by sc_xsum: within about 2 2^-53 of its terms' size,
+ * 4 2^-53 on a tie that rounds it to 0) and the same quantity in plain double here (a few
+ * roundings, each within 2^-53 of its terms' size) differ by at most about 8 2^-53 = 2^-50 of
+ * the terms' size; so does each later step's pair of roundings. 2^-46 is sixteen times that. */
+#define SC_OBB_HIT_MH 1.4210854715202004e-14
+
+/* A double result as sc__raycast_obb_valid reports it: rounded to float within +-FLT_MAX, +0 for
+ * -0 (monotone: a value between two doubles with the same such float has that float too). */
+static inline float sc_obb_f32d(double a) { return sc_pz(sc_dfin(a)); }
+
+/* sc__raycast_obb_hit's point: c + sum_i l_i a_i (in that order, as sc__raycast_obb_valid) with
+ * l_axis = -s h_axis (exact, the core's) and, for the other two, l_j = X_j / dl_axis - h_axis dl_j /
+ * |dl_axis| (the core's (X_j - s h_axis dl_j) / dl_axis) clamped to [-h_j, h_j], X_j = w.(a_j x
+ * a_axis). X_j within eX (sum_k ew |cr_k| + MH sum_k |w_k cr_k|, each cr_k at most 2.0004 in size),
+ * dl_j and |dl_axis| within ed, so y = X_j / dl_axis within 2 (eX + |y| ed) / |dl_axis| and z =
+ * h_axis dl_j / |dl_axis| within (h_axis + 2 |z|) ed / |dl_axis| (|dl_axis| > 2 ed), the roundings
+ * within MH of |y| + |z|; the clamp moves no bound apart; the sum's roundings within MH of its
+ * terms. A component no l_j reaches (a_jk = 0 for both j other than the axis) is the core's own
+ * double (the same operations on the same values), so its bound is 0: it may be a tie between two
+ * floats, which any bound would straddle. 1 with p[0..2] set, else 0. */
+static int sc_obb_hit_point(const sc_obb *b, const double *m, const sc_vec3 dir, const double *dl, int axis,
+                                  double ed, double ew, float *p)
+{
+    const double MH = SC_OBB_HIT_MH;
+    const double dx = dir.x, dy = dir.y, dz = dir.z;
+    const double w[3] = {m[1] * dz - m[2] * dy, m[2] * dx - m[0] * dz, m[0] * dy - m[1] * dx};
+    const double eX = ew * 6.01 + MH * 2.01 * (fabs(w[0]) + fabs(w[1]) + fabs(w[2]));
+    const sc_vec3 e = b->axes[axis];
+    const double h[3] = {b->half.x, b->half.y, b->half.z};
+    const double dla = dl[axis], ia = 1.0 / dla, aia = fabs(ia), ha = h[axis];
+    double L[3], E[3];
+    for (int j = 0; j < 3; ++j) {
+        if (j == axis) {
+            L[j] = dla > 0.0 ? -ha : ha;
+            E[j] = 0.0;
+            continue;
+        }
+        const sc_vec3 k = b->axes[j];
+        const double X = w[0] * ((double)k.y * e.z - (double)k.z * e.y) + w[1] * ((double)k.z * e.x - (double)k.x * e.z) +
+                         w[2] * ((double)k.x * e.y - (double)k.y * e.x);
+        const double y = X * ia, z = ha * dl[j] * aia;
+        double l = y - z;
+        E[j] = 2.0 * (eX + (fabs(y) + fabs(z) + ha) * ed) * aia + MH * (fabs(y) + fabs(z));
+        if (l > h[j]) l = h[j];
+        if (l < -h[j]) l = -h[j];
+        L[j] = l;
+    }
+    const double c[3] = {b->center.x, b->center.y, b->center.z};
+    for (int k = 0; k < 3; ++k) {
+        const double a0 = sc_get(b->axes[0], k), a1 = sc_get(b->axes[1], k), a2 = sc_get(b->axes[2], k);
+        const double v = ((c[k] + L[0] * a0) + L[1] * a1) + L[2] * a2;
+        const double er = E[0] * fabs(a0) + E[1] * fabs(a1) + E[2] * fabs(a2);
+        const double ep = er == 0.0 ? 0.0
+            : er + MH * (fabs(c[k]) + (fabs(L[0]) + E[0]) * fabs(a0) + (fabs(L[1]) + E[1]) * fabs(a1) + (fabs(L[2]) + E[2]) * fabs(a2));
+        const float f = sc_obb_f32d(v - ep);
+        if (f != sc_obb_f32d(v + ep)) return 0;
+        p[k] = f;
+    }
+    return 1;
+}
+
+/* A certain hit of a valid ray and OBB (sc_ray_check and sc_obb_check pass), answered without
+ * the exact sums: 1 with *r = sc__raycast_obb_valid's result (the same floats), else 0 (*r unset:
+ * that function decides). sc__raycast_obb_valid computes ol_i = (o - c).a_i, dl_i = d.a_i and
+ * w = (o - c) x d as exactly summed doubles, then plain double arithmetic on them, and
+ * rounds its results to float; here they are computed in plain double, each within MH of its
+ * terms' size, and the bounds carried through every step. An answer is given only when every
+ * decision of the core is certain from them and each float result is the same float at both ends
+ * of its interval (rounding is monotone, so the core's value, inside it, rounds to that float):
+ * - every dl_i of certain sign (|dl_i| > 2 ed): the core's s_i, and the quotients bounded;
+ * - near_i = -ol_i / dl_i - h_i / |dl_i| and far_i = -ol_i / dl_i + h_i / |dl_i| (the core's
+ *   (-+s_i h_i - ol_i) / dl_i) within e_i: c_i = -ol_i / dl_i within 2 (eo + |c_i| ed) / |dl_i|,
+ *   r_i = h_i / |dl_i| within 2 r_i ed / |dl_i|, the roundings within MH of |c_i| + r_i;
+ * - one near certainly above the other two (the core's entry axis and tn), every near certainly
+ *   below every far (the line meets the box: the core's pair tests, certified or exact, pass), tn
+ *   certainly in (0, tmax) (so the origin is outside, every far past 0, every near before tmax,
+ *   and neither clamp of tn applies);
+ * - t_enter, t_exit and the point the same float at both ends; the normal is the core's own
+ *   computation (sc_normalize_or of the entry axis). */
+int sc__raycast_obb_hit(const sc_ray *ray, const sc_obb *b, sc_raycast_result *r)
+{
+    const double MH = SC_OBB_HIT_MH;
+    const double o[3] = {ray->origin.x, ray->origin.y, ray->origin.z}, d[3] = {ray->dir.x, ray->dir.y, ray->dir.z};
+    const double c[3] = {b->center.x, b->center.y, b->center.z}, h[3] = {b->half.x, b->half.y, b->half.z};
+    const double tmax = ray->tmax;
+    /* the terms of ol_i: o_k a_ik, -c_k a_ik; of dl_i: d_k a_ik; of w_i: +-o_j d_k, +-c_j d_k (every
+     * axis component of a valid box is at most 1.0001 in size) */
+    const double oc = fabs(o[0]) + fabs(o[1]) + fabs(o[2]) + fabs(c[0]) + fabs(c[1]) + fabs(c[2]);
+    const double d1 = fabs(d[0]) + fabs(d[1]) + fabs(d[2]);
+    const double eo = MH * 1.0001 * oc, ed = MH * 1.0001 * d1;
+    const double m[3] = {o[0] - c[0], o[1] - c[1], o[2] - c[2]};
+    double dl[3], n[3], f[3], e[3];
+    for (int i = 0; i < 3; ++i) {
+        const sc_vec3 a = b->axes[i];
+        dl[i] = d[0] * a.x + d[1] * a.y + d[2] * a.z;
+        if (!(fabs(dl[i]) > 2.0 * ed)) return 0;
+        const double ol = m[0] * a.x + m[1] * a.y + m[2] * a.z;
+        const double inv = 1.0 / dl[i], ai = fabs(inv);
+        const double ci = -ol * inv, ri = h[i] * ai, k = fabs(ci) + ri;
+        n[i] = ci - ri;
+        f[i] = ci + ri;
+        e[i] = 2.0 * (eo + k * ed) * ai + MH * k;
+    }
+    int axis = -1;
+    for (int i = 0; i < 3; ++i) {
+        const int j = (i + 1) % 3, k = (i + 2) % 3;
+        if (n[i] - e[i] > n[j] + e[j] && n[i] - e[i] > n[k] + e[k]) axis = i;
+    }
+    if (axis < 0) return 0;
+    const double tn = n[axis], en = e[axis];
+    const double flo = fmin(fmin(f[0] - e[0], f[1] - e[1]), f[2] - e[2]);
+    const double fhi = fmin(fmin(f[0] + e[0], f[1] + e[1]), f[2] + e[2]);
+    if (!(tn + en < flo && tn - en > 0.0 && tn + en < tmax)) return 0;
+    const float te = sc_obb_f32d(tn - en), tx = sc_obb_f32d(flo);
+    if (te != sc_obb_f32d(tn + en) || tx != sc_obb_f32d(fhi)) return 0;
+    float p[3];
+    if (!sc_obb_hit_point(b, m, ray->dir, dl, axis, ed, MH * oc * d1, p)) return 0;
+    const sc_vec3 a = sc_normalize_or(b->axes[axis], b->axes[axis]);
+    const sc_vec3 nrm = sc_pz3(sc_scale(a, dl[axis] > 0.0 ? -1.0f : 1.0f));
+    *r = sc_miss();
+    r->hit = 1;
+    r->t = te > ray->tmax ? ray->tmax : te;
+    r->t_enter = te;
+    r->t_exit = tx;
+    r->point = (sc_vec3){p[0], p[1], p[2]};
+    r->normal = nrm;
+    return 1;
+}
+
 /* The segment a + t (b - a), 0 <= t <= 1 (a != b), with b - a never rounded. */
 int sc__linetest_obb(sc_vec3 a, sc_vec3 b, const sc_obb *box)
 {

@@ -642,7 +642,7 @@ static void sc_w_collect_all(const sc_world *w, const sc_wray *r, sc_wall *c)
         }
         const sc_node *nd = &w->nodes[cur];
         _Alignas(16) float tn[SC_NODE_W];
-        unsigned bits = sc_w_cull_node(nd, noff, foff, &cull, vlim, tn) & (unsigned)nd->valid;
+        unsigned bits = sc_w_cull_node(nd, noff, foff, &cull, vlim, tn);
         while (bits) {
             if (sp == SC_STACK) {
                 /* Deeper than the stack (impossible at the default SC_STACK, see

@@ -74,9 +74,9 @@ static SC_W_FORCE_INLINE SC_TL_ATTR int SC_TL_BODY(const sc_world *w, const sc_w
             /* the ray's splats read from memory per node: V8 spills when all of them stay live */
             const sc_wcull *cn = cull;
             __asm__ volatile("" : "+r"(cn));
-            unsigned bits = sc_w_cull_node(nd, noff, foff, cn, vlim, tn) & (unsigned)nd->valid;
+            unsigned bits = sc_w_cull_node(nd, noff, foff, cn, vlim, tn);
 #else
-            unsigned bits = sc_w_cull_node(nd, noff, foff, cull, vlim, tn) & (unsigned)nd->valid;
+            unsigned bits = sc_w_cull_node(nd, noff, foff, cull, vlim, tn);
 #endif
 #endif
             if (!bits) goto pop;

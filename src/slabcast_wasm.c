@@ -135,14 +135,21 @@ static int sc_wasm_obb_io_valid(const float *io, const sc_obb *box)
 /// One ray against one OBB without structs, for sc.raycast's OBB path: io holds the ray (7 floats:
 /// origin, dir, tmax) then the box (15: center, axes[0..2], half); on a hit io[0..8] become t,
 /// t_enter, t_exit, point, normal. Returns 1 (hit), 0 (miss) or -status (invalid input; io
-/// unchanged): sc_raycast_obb's answer, which is sc_raycast's for that shape.
+/// unchanged): sc_raycast_obb's answer, which is sc_raycast's for that shape. Most hits are
+/// certified in plain double (sc__raycast_obb_hit, sc_obb.c) without the exact sums; the rest go to
+/// the exact test.
 SC_EXPORT int sc_wasm_raycast_obb_io(float *io)
 {
     sc_ray ray = {{io[0], io[1], io[2]}, {io[3], io[4], io[5]}, io[6]};
     sc_obb box = {{io[7], io[8], io[9]},
                   {{io[10], io[11], io[12]}, {io[13], io[14], io[15]}, {io[16], io[17], io[18]}},
                   {io[19], io[20], io[21]}};
-    sc_raycast_result r = sc_wasm_obb_io_valid(io, &box) ? sc__raycast_obb_valid(&ray, &box) : sc_raycast_obb(&ray, &box);
+    if (!sc_wasm_obb_io_valid(io, &box)) {
+        sc_raycast_result r = sc_raycast_obb(&ray, &box);
+        return sc_wasm_io_result(io, &r);
+    }
+    sc_raycast_result r;
+    if (!sc__raycast_obb_hit(&ray, &box, &r)) r = sc__raycast_obb_valid(&ray, &box);
     return sc_wasm_io_result(io, &r);
 }
 

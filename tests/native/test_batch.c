@@ -13,6 +13,7 @@
  *     (sc_w_leaf_fast4) at its margins.
  * Usage: slabcast_batch_tests [NAME-SUBSTRING] */
 #include "slabcast.h"
+#include "sc_internal.h" /* clustered_large_tree: the tree's node widths */
 
 #include <float.h>
 #include <math.h>
@@ -515,6 +516,56 @@ static int large_tree(void)
     return 0;
 }
 
+/* A tree above SC_FILL_MAX (2048 objects) whose build meets many parts of 5 to 8 objects (split
+ * first, into two leaves, when a node is formed: sc_bvh.c), and nodes of at most four children
+ * (whose upper half the portable node test skips: sc_w_cull_node): clusters of 5 to 8 boxes,
+ * each cluster's boxes identical, nested or points, far apart. Every ray against the brute
+ * force, before and after the clusters move (a refit of the same tree). */
+static int clustered_large_tree(void)
+{
+    enum { CLUSTERS = 700, N = 4000 };
+    float *boxes = malloc(sizeof(float) * 6 * 8 * CLUSTERS), *rays = malloc(sizeof(float) * 7 * N);
+    ENSURE(boxes && rays);
+    int nboxes = 0;
+    for (int c = 0; c < CLUSTERS; ++c) {
+        int k = 5 + (int)(rnd() % 4);
+        float cx = rndf(0.0f, 200.0f), cy = rndf(0.0f, 200.0f), cz = rndf(0.0f, 200.0f), h = rndf(0.0f, 1.5f);
+        for (int j = 0; j < k; ++j) {
+            float *b = boxes + 6 * (size_t)nboxes++;
+            /* kind 0: k identical boxes; 1: nested; 2: points at the centre */
+            float e = c % 3 == 0 ? h : c % 3 == 1 ? h * (float)(j + 1) / (float)k : 0.0f;
+            b[0] = cx - e; b[1] = cy - e; b[2] = cz - e;
+            b[3] = cx + e; b[4] = cy + e; b[5] = cz + e;
+        }
+    }
+    ENSURE(nboxes > 2048);
+    sc_world *w = box_world(boxes, nboxes);
+    ENSURE(w);
+    int low = 0;
+    for (int i = 0; i < w->nnodes; ++i) low += ((unsigned)w->nodes[i].valid >> 4) == 0;
+    ENSURE(low > 0); /* nodes whose upper half the portable test skips */
+    random_rays(rays, N, 200.0f, boxes, nboxes);
+    /* a quarter from a cluster's centre along an axis (through identical faces and points) */
+    for (int i = 0; i < N; i += 4) {
+        const float *b = boxes + 6 * (size_t)(rnd() % (uint32_t)nboxes);
+        float *p = rays + 7 * (size_t)i;
+        for (int a = 0; a < 3; ++a) {
+            p[a] = 0.5f * (b[a] + b[3 + a]) - (a == 0 ? 3.0f : 0.0f);
+            p[3 + a] = a == 0 ? 1.0f : 0.0f;
+        }
+        p[6] = INFINITY;
+    }
+    if (check_batch(w, rays, N, boxes, nboxes, 97)) return 1;
+    for (int i = 0; i < nboxes; ++i)
+        for (int a = 0; a < 6; ++a) boxes[6 * i + a] += (float)(i % 7) - 3.0f;
+    ENSURE(sc_world_update_aabbs(w, 0, boxes, nboxes) == SC_OK && sc_world_commit(w) == SC_OK);
+    if (check_batch(w, rays, N, boxes, nboxes, 97)) return 1;
+    sc_world_destroy(w);
+    free(boxes);
+    free(rays);
+    return 0;
+}
+
 /* Rays whose sort keys collide: one origin, directions of one octant (one bin), then of every
  * octant from a few origins, then the same ray many times over. */
 static int colliding_keys(void)
@@ -602,6 +653,7 @@ int main(int argc, char **argv)
     RUN_TEST(sizes_around_thresholds);
     RUN_TEST(colliding_keys);
     RUN_TEST(large_tree);
+    RUN_TEST(clustered_large_tree);
     RUN_TEST(extreme_origins);
     RUN_TEST(scratch_bytes_per_ray);
     RUN_TEST(leaf_rules);

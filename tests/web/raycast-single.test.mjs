@@ -8,6 +8,7 @@ import { rng } from '../../web/bench/scenes.mjs';
 import { loadSlabcast, SlabcastError } from '../../web/slabcast.js';
 import { instantiateCore } from '../../web/core/loader.js';
 import { createQueries } from '../../web/core/queries.js';
+import { obbRay } from '../../web/core/shapes.js';
 import { coreRaycaster, same } from './helpers/core-raycast.mjs';
 
 let sc;
@@ -239,6 +240,132 @@ describe('sc.raycast against the core itself', () => {
     const ray = { origin: new Float64Array([-1.0000001, 0.30000001, 0.7]), dir: [1, 1e-9, 0] };
     expect(compare(ray, box)).toBe('');
     expect(sc.raycast(ray, box).hit).toBe(true);
+  });
+});
+
+/**
+ * An OBB and a ray for the OBB io export's certified pass (sc__raycast_obb_hit), as Float32Arrays
+ * in sc_raycast's layout: a rotated box
+ * (a random rotation, rounded to float, some skewed towards the 1e-4 tolerance) or an axis-aligned
+ * one (signed permutations, dyadic sizes: ties between floats are common), at one of several
+ * scales, and a ray from outside aimed at a point on or near it: its inside, a face, an edge or a
+ * vertex (grazing rays), some with a tmax at or near the entry, a tiny dir, or a zero half.
+ */
+function obbHitCase(r) {
+  const pick = (a) => a[Math.floor(r() * a.length)];
+  const scale = pick([1, 1, 1, 2 ** -20, 2 ** 20, 1e-30, 1e30, 3.3e3]);
+  let axes;
+  if (r() < 0.35) {
+    const perm = pick([[0, 1, 2], [1, 2, 0], [2, 0, 1], [0, 2, 1], [1, 0, 2], [2, 1, 0]]);
+    axes = perm.map((k) => { const v = [0, 0, 0]; v[k] = r() < 0.5 ? 1 : -1; return v; });
+  } else {
+    // a random rotation from a unit quaternion
+    let [w, x, y, z] = [r() - 0.5, r() - 0.5, r() - 0.5, r() - 0.5];
+    const n = Math.hypot(w, x, y, z);
+    [w, x, y, z] = [w / n, x / n, y / n, z / n];
+    axes = [[1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y)],
+      [2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x)],
+      [2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)]];
+    if (r() < 0.3) axes = axes.map((a) => a.map((v) => v * (1 + (r() - 0.5) * 0.9e-4))); // skewed
+  }
+  const dyadic = r() < 0.4;
+  const num = (k) => (dyadic ? Math.round((r() * 2 - 1) * 16) / 4 : (r() * 2 - 1) * k) * scale;
+  const center = [num(3), num(3), num(3)];
+  const half = [0, 1, 2].map(() => (dyadic ? Math.ceil(r() * 8) / 4 : 0.25 + r() * 2) * scale);
+  if (r() < 0.03) half[Math.floor(r() * 3)] = 0;
+  const s = new Float32Array([...center, ...axes[0], ...axes[1], ...axes[2], ...half]);
+  const A = [s.slice(3, 6), s.slice(6, 9), s.slice(9, 12)];
+  // the aim: l_i in [-h_i, h_i], some exactly on a face, an edge or a vertex, some just past it
+  const l = [0, 1, 2].map((i) => {
+    const u = r();
+    const h = s[12 + i];
+    if (u < 0.3) return (r() < 0.5 ? -h : h) * (r() < 0.3 ? 1 + (r() - 0.5) * 1e-6 : 1);
+    return (r() * 2 - 1) * h;
+  });
+  const aim = [0, 1, 2].map((k) => s[k] + l[0] * A[0][k] + l[1] * A[1][k] + l[2] * A[2][k]);
+  const far = (dyadic ? 8 : 5 + r() * 20) * scale;
+  let d = [r() * 2 - 1, r() * 2 - 1, r() * 2 - 1];
+  if (dyadic && r() < 0.5) d = d.map((v) => Math.round(v * 4) / 4);
+  if (r() < 0.1) d = [0, 1, 2].map((k) => A[Math.floor(r() * 3)][k] * (r() < 0.5 ? 1 : -1) + (r() - 0.5) * 1e-3); // near a face normal
+  const o = aim.map((v, k) => v - far * d[k]);
+  let dir = aim.map((v, k) => v - o[k]);
+  if (r() < 0.1) dir = dir.map((v) => v * pick([2 ** -60, 2 ** 40, 1e-38]));
+  let tmax = Infinity;
+  if (r() < 0.25) tmax = pick([0, r() * 2, 1, 0.5 + r() * 0.5]);
+  const ray = new Float32Array([...o, ...dir, tmax]);
+  if (r() < 0.15) { // tmax at (or a float away from) the core's entry
+    const w = coreRaycast([...ray.slice(0, 3)], [...ray.slice(3, 6)], Infinity, obbShape(s));
+    if (w.status === 0 && w.hit) ray[6] = pick([w.t_enter, w.t_enter * (1 - 2 ** -23), w.t_enter * (1 + 2 ** -23)]);
+  }
+  return { ray, s };
+}
+
+const obbShape = (s) => ({ type: 'obb', center: [...s.slice(0, 3)], axes: [[...s.slice(3, 6)], [...s.slice(6, 9)], [...s.slice(9, 12)]], half: [...s.slice(12, 15)] });
+
+describe('sc_wasm_raycast_obb_io\'s certified hits (sc__raycast_obb_hit): the core\'s answer, bit for bit', () => {
+  test('200000 rays aimed at rotated, skewed and axis-aligned OBBs at several scales: sc_wasm_raycast\'s answer every time', async () => {
+    const core = await instantiateCore();
+    const io = (ray, s) => {
+      core.views();
+      const w = core.scratch >> 2;
+      core.f32.set(ray, w);
+      core.f32.set(s, w + 7);
+      const k = core.ex.sc_wasm_raycast_obb_io(core.scratch);
+      core.views();
+      return { k, out: Array.from(core.f32.subarray(w, w + 9)) };
+    };
+    const r = rng(0x0BB7);
+    const problems = [];
+    let hits = 0;
+    for (let i = 0; i < 200000; i++) {
+      const { ray, s } = obbHitCase(r);
+      const w = coreRaycast([...ray.slice(0, 3)], [...ray.slice(3, 6)], ray[6], obbShape(s));
+      const got = io(ray, s);
+      const ok = w.status !== 0 ? got.k === -w.status
+        : !w.hit ? got.k === 0
+          : got.k === 1 && same(got.out, [w.t, w.t_enter, w.t_exit, ...w.point, ...w.normal]);
+      if (!ok) problems.push(`${JSON.stringify({ ray: Array.from(ray), s: Array.from(s) })}: io ${got.k} ${got.out}, core ${w.status} ${w.hit} ${[w.t, w.t_enter, w.t_exit, ...w.point, ...w.normal]}`);
+      if (w.status === 0 && w.hit) hits++;
+    }
+    expect(problems.slice(0, 5)).toEqual([]);
+    expect(hits).toBeGreaterThan(120000);
+  });
+});
+
+describe('obbRay\'s certain misses (shapes.js, the slab test without data branches) near the box', () => {
+  test('300000 rays passing near rotated, skewed and axis-aligned OBBs at several scales: every miss claimed is the core\'s miss', () => {
+    const r = rng(0x0BB8);
+    let claimed = 0;
+    const problems = [];
+    for (let i = 0; i < 300000; i++) {
+      const scale = [1, 1e-3, 1e3, 1e6, 2 ** -30][Math.floor(r() * 5)];
+      let [w, x, y, z] = [r() - 0.5, r() - 0.5, r() - 0.5, r() - 0.5];
+      const q = Math.hypot(w, x, y, z);
+      [w, x, y, z] = [w / q, x / q, y / q, z / q];
+      let axes = [[1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y)],
+        [2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x)],
+        [2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)]];
+      if (r() < 0.3) axes = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
+      if (r() < 0.3) axes = axes.map((a) => a.map((v) => v * (1 + (r() - 0.5) * 1.8e-4))); // up to the tolerance
+      const dyadic = r() < 0.3; // an axis-aligned box and a ray exactly through its edge or vertex: ties
+      if (dyadic) axes = [[0, 0, 1], [1, 0, 0], [0, -1, 0]];
+      const dy = (v) => Math.round(v * 8) / 8;
+      const c = [r() * 4 - 2, r() * 4 - 2, r() * 4 - 2].map((v) => (dyadic ? dy(v) : v * scale));
+      const h = [r() * 2, r() * 2, r() * 2].map((v) => (dyadic ? dy(v) + 0.125 : v * scale));
+      // a point within 10% of the box's surface (or on an edge or vertex), and a ray from outside through it
+      const l = [0, 1, 2].map((i) => (dyadic ? (r() < 0.7 ? (r() < 0.5 ? -h[i] : h[i]) : dy(h[i] * (r() * 2 - 1))) : h[i] * (r() * 2.2 - 1.1)));
+      const p = [0, 1, 2].map((k) => c[k] + axes[0][k] * l[0] + axes[1][k] * l[1] + axes[2][k] * l[2]);
+      const d = [r() * 2 - 1, r() * 2 - 1, r() * 2 - 1].map((v) => (dyadic ? Math.round(v * 7) || 1 : v));
+      const far = dyadic ? 3 : (2 + r() * 10) * scale * (r() < 0.1 ? -1 : 1);
+      const ray = new Float32Array([...p.map((v, k) => v - far * d[k]), ...d, r() < 0.3 ? (dyadic ? far : r() * 12 * scale) : Infinity]);
+      const s = new Float32Array([...c, ...axes.flat(), ...h]);
+      if (obbRay(ray, s) !== 0) continue;
+      claimed++;
+      const want = coreRaycast([...ray.slice(0, 3)], [...ray.slice(3, 6)], ray[6], obbShape(s));
+      if (want.status !== 0 || want.hit) problems.push(`${JSON.stringify({ ray: Array.from(ray), s: Array.from(s) })}: core ${want.status} ${want.hit}`);
+    }
+    expect(problems.slice(0, 5)).toEqual([]);
+    expect(claimed).toBeGreaterThan(30000);
   });
 });
 

@@ -256,8 +256,52 @@ export function obbRay(r, s) {
   return ball ? 0 : obbSlabs(r, s);
 }
 
-/** obbRay's slab intervals (see there), for a valid OBB: 0 or UNSURE. */
+/**
+ * obbRay's slab intervals (see there), for a valid OBB: 0 or UNSURE. Without a branch on the data
+ * (after the ball test, the rays that reach here are the bench's unpredictable ones): every axis
+ * of certain sign (else obbSlabsLoop), each slab's near bound from below and far bound from above
+ * as in obbSlabsLoop, then the largest near from below and the smallest far from above by
+ * maxLow3 / minHigh3 (arithmetic, within M of their size, and moved past it).
+ */
 function obbSlabs(r, s) {
+  const mx = r[0] - s[0], my = r[1] - s[1], mz = r[2] - s[2], dx = r[3], dy = r[4], dz = r[5];
+  const ax = s[3], ay = s[4], az = s[5], bx = s[6], by = s[7], bz = s[8], cx = s[9], cy = s[10], cz = s[11];
+  const d0 = dx * ax + dy * ay + dz * az, d1 = dx * bx + dy * by + dz * bz, d2 = dx * cx + dy * cy + dz * cz;
+  const ed0 = M * (abs(dx * ax) + abs(dy * ay) + abs(dz * az));
+  const ed1 = M * (abs(dx * bx) + abs(dy * by) + abs(dz * bz));
+  const ed2 = M * (abs(dx * cx) + abs(dy * cy) + abs(dz * cz));
+  const A0 = abs(d0), A1 = abs(d1), A2 = abs(d2);
+  if (!(A0 > 2 * ed0 && A1 > 2 * ed1 && A2 > 2 * ed2)) return obbSlabsLoop(r, s);
+  const o0 = mx * ax + my * ay + mz * az, o1 = mx * bx + my * by + mz * bz, o2 = mx * cx + my * cy + mz * cz;
+  const eo0 = M * (abs(mx * ax) + abs(my * ay) + abs(mz * az));
+  const eo1 = M * (abs(mx * bx) + abs(my * by) + abs(mz * bz));
+  const eo2 = M * (abs(mx * cx) + abs(my * cy) + abs(mz * cz));
+  // u_i = s_i ol_i (s_i = +-1 from the comparisons, exact)
+  const u0 = o0 * ((d0 > 0) - (d0 < 0)), u1 = o1 * ((d1 > 0) - (d1 < 0)), u2 = o2 * ((d2 > 0) - (d2 < 0));
+  const i0 = 1 / A0, i1 = 1 / A1, i2 = 1 / A2;
+  const k0 = 2 * ed0 * i0 + M, k1 = 2 * ed1 * i1 + M, k2 = 2 * ed2 * i2 + M;
+  const n0 = -(s[12] + u0 + eo0) * i0, n1 = -(s[13] + u1 + eo1) * i1, n2 = -(s[14] + u2 + eo2) * i2;
+  const f0 = (s[12] - u0 + eo0) * i0, f1 = (s[13] - u1 + eo1) * i1, f2 = (s[14] - u2 + eo2) * i2;
+  const tn = maxLow3(n0 - abs(n0) * k0, n1 - abs(n1) * k1, n2 - abs(n2) * k2);
+  const tf = minHigh3(f0 + abs(f0) * k0, f1 + abs(f1) * k1, f2 + abs(f2) * k2);
+  // disjoint slabs, the box behind, or beyond tmax (tmax compared, not summed: it may be infinite)
+  return ((tn > tf) | (tf < 0) | (tn > r[6])) !== 0 ? 0 : UNSURE;
+}
+
+/** A lower bound of max(a, b, c) (finite): (x + y + |x - y|) / 2 is within 2^-52 of max(|x|, |y|) of max(x, y). */
+function maxLow3(a, b, c) {
+  const m = (a + b + abs(a - b)) * 0.5;
+  return (m + c + abs(m - c)) * 0.5 - M * (abs(a) + abs(b) + abs(c));
+}
+
+/** An upper bound of min(a, b, c) (finite), as maxLow3. */
+function minHigh3(a, b, c) {
+  const m = (a + b - abs(a - b)) * 0.5;
+  return (m + c - abs(m - c)) * 0.5 + M * (abs(a) + abs(b) + abs(c));
+}
+
+/** obbRay's slab intervals (see there), for a valid OBB: 0 or UNSURE; an axis whose sign is not certain is left out. */
+function obbSlabsLoop(r, s) {
   const mx = r[0] - s[0];
   const my = r[1] - s[1];
   const mz = r[2] - s[2];
