@@ -43,10 +43,11 @@ typedef enum { SC_W_NEAREST, SC_W_BRUTE, SC_W_ANY } sc_w_mode;
 /* ---------------------------------------------------------------- scratch */
 
 /* Bytes of a scratch block for cap rays: the rays in trace order (sc_wrec), then a count per
- * sort bin (at most one bin per ray), then a 16-bit sort key per ray. */
+ * sort bin (at most one bin per ray), the trace order as ray indices, then a 16-bit sort key
+ * per ray. */
 static size_t sc_scratch_block_bytes(int cap)
 {
-    return (size_t)cap * (sizeof(sc_wrec) + sizeof(uint32_t) + sizeof(uint16_t));
+    return (size_t)cap * (sizeof(sc_wrec) + sizeof(uint32_t) + sizeof(int32_t) + sizeof(uint16_t));
 }
 
 sc_scratch *sc_scratch_create_with(const sc_allocator *allocator)
@@ -96,8 +97,8 @@ int32_t sc_scratch_error_index(const sc_scratch *s) { return s ? s->error_index 
 /* The parts of a scratch's block, for n <= cap rays. */
 typedef struct sc_order_bufs {
     sc_wrec *rec;   /* the rays gathered in trace order (not direct) */
-    int32_t *perm;  /* direct: the trace order as ray indices (in rec's room) */
     uint32_t *count;
+    int32_t *perm;  /* the trace order as ray indices */
     uint16_t *keys;
     int direct;     /* natively, for a tree that stays in cache: rays read from the input in the
                      * order perm, their results written straight out (sc__cast_order) */
@@ -107,10 +108,10 @@ static sc_order_bufs sc_scratch_parts(const sc_scratch *s)
 {
     sc_order_bufs b;
     b.rec = (sc_wrec *)s->block;
-    b.perm = (int32_t *)s->block;
     b.direct = 0;
     b.count = (uint32_t *)(void *)(b.rec + s->cap);
-    b.keys = (uint16_t *)(void *)(b.count + s->cap);
+    b.perm = (int32_t *)(void *)(b.count + s->cap);
+    b.keys = (uint16_t *)(void *)(b.perm + s->cap);
     return b;
 }
 
@@ -118,8 +119,9 @@ static sc_order_bufs sc_scratch_parts(const sc_scratch *s)
 
 /* The order in which to trace a large batch: by direction octant, then by the Morton code of
  * the origin's cell on a grid of 2^g per axis over the BVH's bounds, so that consecutive rays
- * visit the same nodes while they are in cache. Only the order changes: every ray's result is
- * its own. The key (octant << 3g | Morton code) has 3 + 3g <= 15 bits; one counting sort. */
+ * visit the same nodes while they are in cache (in wasm, for larger trees, coarse cells above
+ * the octant: sc_w_key_consts). Only the order changes: every ray's result is its own. The key
+ * has 3 + 3g <= 15 bits; one counting sort. */
 
 /* Bits per axis of the grid for n rays: the most (up to 4) that keep the bins (2^(3 + 3g)) no
  * more than the rays, so that clearing and summing the counts stays below a step per ray. */
@@ -130,29 +132,46 @@ static int sc_w_grid_bits(int n)
     return g;
 }
 
+#if !(defined(__wasm_simd128__) && !defined(SC_SIMD_SCALAR)) && !defined(SC_SIMD_SSE2)
 /* The 4 low bits of a cell spread to every third bit. */
 static const uint16_t sc_w_spread4[16] = {0x000, 0x001, 0x008, 0x009, 0x040, 0x041, 0x048, 0x049,
                                           0x200, 0x201, 0x208, 0x209, 0x240, 0x241, 0x248, 0x249};
+#endif
 
-/* The three sign bits of a direction (x < 0, y < 0, z < 0 as bits 0, 1, 2) as an octant key
- * (x in bit 2, z in bit 0). */
+/* A direction's sign bits (x < 0, y < 0, z < 0: bits 0, 1, 2) as its octant key (x in bit 2). */
 static const uint8_t sc_w_rev3[8] = {0, 4, 2, 6, 1, 5, 3, 7};
 
+/* The key pass's constants, filled by sc_w_key_consts and read from memory: V8's TurboFan
+ * schedules a pure operation late, into the loop that uses it, even when the wasm computes it
+ * before the loop (the cells per unit, three divisions, were computed for every ray: about 6 ns
+ * of the pass's 11 at 100k rays); a value loaded from memory before the loop stays there. */
+typedef struct sc_wkeys {
+    _Alignas(16) float lo[4]; /* the BVH's lower bound (lane 3: 0) */
+    float k[4];               /* cells per unit (lane 3: 0) */
+    float top[4];             /* the last cell, 2^g - 1 */
+    float fmax[4];            /* FLT_MAX: |x| <= FLT_MAX is finite (false for NaN) */
+    float blo[4], bhi[4];     /* direction lanes in [-FLT_MAX, FLT_MAX], tmax in [0, inf] */
+    float magic[4];           /* 2^23 (sc_w_morton) */
+    int32_t m1[4], m2[4];     /* 0xC3, 0x249 (sc_w_morton) */
+    int split;                /* the key: the Morton code's bits from split up, the octant, its
+                               * low split bits (split = 3g: the octant first) */
+} sc_wkeys;
+
 /* Whether sc_ray_check accepts the ray at p (7 floats), in two vectors (lanes o.x o.y o.z d.x
- * and d.x d.y d.z tmax): finite origin and direction (|x| < inf, false for NaN), a direction
- * not zero, tmax >= 0 (not NaN). Also the direction's octant key in *oct. */
-static inline int sc_w_ray_ok(const float *p, uint32_t *oct)
+ * and d.x d.y d.z tmax): finite origin and direction (|x| <= FLT_MAX, false for NaN), a
+ * direction not zero, tmax >= 0 (not NaN; +inf passes). Also the direction's octant key in *oct. */
+static inline int sc_w_ray_ok(const float *p, const sc_wkeys *c, uint32_t *oct)
 {
     f4 a, b;
     memcpy(&a, p, sizeof a);
     memcpy(&b, p + 3, sizeof b);
-    const f4 inf = f4_splat(INFINITY), zero = f4_splat(0.0f);
-    const int fa = f4_bits(f4_lt(f4_abs(a), inf)), fb = f4_bits(f4_lt(f4_abs(b), inf));
-    const int nz = f4_bits(f4_gt(f4_abs(b), zero)), pos = f4_bits(f4_ge(b, zero));
+    const f4 zero = f4_splat(0.0f);
+    /* every lane of a finite; lanes 0..2 of b finite and lane 3 (tmax) in [0, inf] (-0 >= 0) */
+    const int fin = f4_bits(f4_and(f4_le(f4_abs(a), f4_load(c->fmax)),
+                                   f4_and(f4_ge(b, f4_load(c->blo)), f4_le(b, f4_load(c->bhi)))));
+    const int nz = f4_bits(f4_gt(f4_abs(b), zero));
     *oct = sc_w_rev3[f4_bits(f4_lt(b, zero)) & 7];
-    /* one test: every lane of a finite, lanes 0..2 of b finite, lane 3 of b (tmax) >= 0, and some
-     * lane 0..2 of b not zero */
-    return ((fa & (fb | 8) & (pos | 7)) == 15) & ((nz & 7) != 0);
+    return (fin == 15) & ((nz & 7) != 0);
 }
 
 #if !defined(__wasm__)
@@ -164,87 +183,154 @@ static inline int sc_w_ray_ok(const float *p, uint32_t *oct)
 #define SC_W_DIRECT_BYTES ((size_t)1 << 20)
 #endif
 
-#if defined(__wasm__)
-/* Bytes of BVH (nodes and groups) above which wasm orders a batch by cell first: about 20k
- * boxes (the crossover measured in V8: even at 20k-30k boxes). */
+/* Bytes of BVH (nodes and groups) above which a batch is ordered by cell first: about 20k
+ * boxes (the crossover measured in V8); coarse cells up to about 250k (sc_w_key_consts). */
 #define SC_W_CELL_FIRST_BYTES ((size_t)1 << 20)
-#endif
+#define SC_W_COARSE_BYTES ((size_t)16 << 20)
 
-/* The checks of a large batch fused with its sort keys: each ray is checked as sc_ray_check
- * (the first refused one stops the pass: the same status and index as sc_w_check_rays), its key
- * stored in keys and counted in count (2^(3 + 3g) bins). */
-static sc_status sc_w_check_keys(const sc_world *w, const float *rays, int n, int g, const sc_order_bufs *b,
-                                 sc_scratch *scratch)
+/* The Morton code of a cell (lanes 0..2 integral, in [0, 15]; lane 3 zero): bit k of axis a
+ * at bit 3k + a. On SIMD the three spreads at once ((v | v << 4) & 0xC3 puts bits 2, 3 at 6, 7;
+ * (v | v << 2) & 0x249 bits 1, 7 at 3, 9); elsewhere by table. */
+static inline uint32_t sc_w_morton(f4 cell, const sc_wkeys *c)
+{
+#if defined(__wasm_simd128__) && !defined(SC_SIMD_SCALAR)
+    /* floor(c) + 2^23 holds c in its low bits (exact for c < 2^23); the masks drop the rest */
+    v128_t v = wasm_f32x4_add(wasm_f32x4_floor(cell), wasm_v128_load(c->magic));
+    v = wasm_v128_and(wasm_v128_or(v, wasm_i32x4_shl(v, 4)), wasm_v128_load(c->m1));
+    v = wasm_v128_and(wasm_v128_or(v, wasm_i32x4_shl(v, 2)), wasm_v128_load(c->m2));
+    return (uint32_t)wasm_i32x4_extract_lane(v, 0) | (uint32_t)wasm_i32x4_extract_lane(v, 1) << 1 |
+           (uint32_t)wasm_i32x4_extract_lane(v, 2) << 2;
+#elif defined(SC_SIMD_SSE2)
+    __m128i v = _mm_cvttps_epi32(cell);
+    v = _mm_and_si128(_mm_or_si128(v, _mm_slli_epi32(v, 4)), _mm_load_si128((const __m128i *)(const void *)c->m1));
+    v = _mm_and_si128(_mm_or_si128(v, _mm_slli_epi32(v, 2)), _mm_load_si128((const __m128i *)(const void *)c->m2));
+    v = _mm_or_si128(v, _mm_slli_epi32(_mm_srli_si128(v, 4), 1));
+    v = _mm_or_si128(v, _mm_slli_epi32(_mm_srli_si128(v, 8), 2));
+    return (uint32_t)_mm_cvtsi128_si32(v);
+#else
+    (void)c;
+    _Alignas(16) float x[4];
+    f4_store(x, cell);
+    return sc_w_spread4[(uint32_t)x[0]] | (uint32_t)sc_w_spread4[(uint32_t)x[1]] << 1 |
+           (uint32_t)sc_w_spread4[(uint32_t)x[2]] << 2;
+#endif
+}
+
+/* The key pass's constants for a tree and g grid bits (sc_wkeys). Not inlined: its results
+ * reach the loop through memory. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static void sc_w_key_consts(const sc_world *w, int g, sc_wkeys *c)
 {
     sc_bounds sb;
     sc__bvh_child_bounds(w, w->root, &sb);
-    const float top = (float)((1 << g) - 1);
-    float k[3];
-    for (int ax = 0; ax < 3; ++ax) {
-        float ext = sb.hi[ax] - sb.lo[ax];
-        k[ax] = ext > 0.0f && ext < INFINITY ? (float)(1 << g) / ext : 0.0f;
+    for (int ax = 0; ax < 4; ++ax) {
+        const float ext = ax < 3 ? sb.hi[ax] - sb.lo[ax] : 0.0f;
+        c->lo[ax] = ax < 3 ? sb.lo[ax] : 0.0f;
+        c->k[ax] = ext > 0.0f && ext < INFINITY ? (float)(1 << g) / ext : 0.0f;
+        c->top[ax] = (float)((1 << g) - 1);
+        c->fmax[ax] = FLT_MAX;
+        c->blo[ax] = ax < 3 ? -FLT_MAX : 0.0f;
+        c->bhi[ax] = ax < 3 ? FLT_MAX : INFINITY;
+        c->magic[ax] = 8388608.0f;
+        c->m1[ax] = 0xC3;
+        c->m2[ax] = 0x249;
     }
-    _Alignas(16) const float lo[4] = {sb.lo[0], sb.lo[1], sb.lo[2], 0.0f}, kk[4] = {k[0], k[1], k[2], 0.0f};
-    const f4 lo4 = f4_load(lo), k4 = f4_load(kk), top4 = f4_splat(top), zero4 = f4_splat(0.0f);
-    memset(b->count, 0, sizeof *b->count << (3 + 3 * g));
-#if defined(__wasm__)
-    /* Wasm, a tree larger than SC_W_CELL_FIRST_BYTES: the cell above the octant in the key, so
-     * that the batch sweeps the tree once rather than once per octant (in V8, at 100k boxes,
-     * most traversal time waits on the first read of a group or node: +25-40% there). A smaller
-     * tree stays in cache across the eight sweeps, and the octant first is faster (5-9% at 10k
-     * boxes: consecutive rays then run the same octant's loop). */
-    const int cell_first = (size_t)w->ngroups * sizeof(sc_group) + (size_t)w->nnodes * sizeof(sc_node) >
-                           SC_W_CELL_FIRST_BYTES;
-#endif
-    for (int i = 0; i < n; ++i) {
-        const float *p = rays + (size_t)i * SC_RAY_FLOATS;
-        uint32_t key;
-        if (!sc_w_ray_ok(p, &key)) {
-            sc_ray ray = {sc_w_v3(p), sc_w_v3(p + 3), p[6]};
-            sc_status s = sc_ray_check(&ray);
-            if (s != SC_OK) {
-                sc_w_set_error(scratch, i);
-                return s;
-            }
-        }
-        /* per axis (lanes 0..2; lane 3 unused): (o - lo) * k clamped to [0, 2^g - 1], NaN (0 *
-         * inf) to 0 (f4_max(0, x) = 0 < x ? x : 0; f4_min(top, x) = x < top ? x : top) */
-        f4 o4;
-        memcpy(&o4, p, sizeof o4);
-        _Alignas(16) float cell[4];
-        f4_store(cell, f4_min(top4, f4_max(zero4, f4_mul(f4_sub(o4, lo4), k4))));
-        const uint32_t morton = sc_w_spread4[(uint32_t)cell[0]] | (uint32_t)sc_w_spread4[(uint32_t)cell[1]] << 1 |
-                                (uint32_t)sc_w_spread4[(uint32_t)cell[2]] << 2;
-#if defined(__wasm__)
-        key = cell_first ? morton << 3 | key : key << 3 * g | morton;
-#else
-        key = key << 3 * g | morton;
-#endif
-        b->keys[i] = (uint16_t)key;
-        b->count[key]++;
-    }
-    return SC_OK;
+    /* A tree over SC_W_CELL_FIRST_BYTES: cells above the octant in the key, so that the batch
+     * sweeps the tree once rather than once per octant (in V8, at 100k boxes, most traversal
+     * time waits on the first read of a group or node: +25-40%; natively +40-50% at 1M). A
+     * smaller tree stays in cache across the eight sweeps, and the octant first is faster (V8:
+     * 5-9% at 10k boxes). Up to SC_W_COARSE_BYTES cells of 4^3 above the octant, the finer bits
+     * below (V8: +1-3% at 30k and 100k boxes against 16^3 cells; at 1M 1-3% slower). */
+    const size_t tree = (size_t)w->ngroups * sizeof(sc_group) + (size_t)w->nnodes * sizeof(sc_node);
+    c->split = tree <= SC_W_CELL_FIRST_BYTES ? 3 * g : tree <= SC_W_COARSE_BYTES && g >= 2 ? 3 * g - 6 : 0;
 }
 
-/* The trace order of a checked batch (a stable counting sort of the keys): the rays gathered into
- * b->rec in that order, or (direct) only their indices into b->perm. */
+/* The checks of a large batch fused with its sort keys: each ray is checked as sc_ray_check,
+ * its key stored in keys and counted in count (2^(3 + 3g) bins). With a ray refused, the status
+ * and index of sc_w_check_rays, from a second pass (the loop has no call and no exit: in V8 a
+ * call in it kept its constants on the stack). */
+static sc_status sc_w_check_keys(const sc_world *w, const float *rays, int n, int g, const sc_order_bufs *b,
+                                 sc_scratch *scratch)
+{
+    sc_wkeys c;
+    sc_w_key_consts(w, g, &c);
+    uint16_t *const keys = b->keys;
+    uint32_t *const count = b->count;
+    memset(count, 0, sizeof *count << (3 + 3 * g));
+    const uint32_t split = (uint32_t)c.split, low = ((uint32_t)1 << split) - 1;
+    const float *p = rays;
+    int ok = 1;
+    for (int i = 0; i < n; ++i, p += SC_RAY_FLOATS) {
+        uint32_t oct;
+        ok &= sc_w_ray_ok(p, &c, &oct);
+        /* per axis (lanes 0..2; lane 3: d.x * 0 = 0): (o - lo) * k clamped to [0, 2^g - 1], NaN
+         * (0 * inf) to 0 (f4_max(0, x) = 0 < x ? x : 0; f4_min(top, x) = x < top ? x : top) */
+        f4 o4;
+        memcpy(&o4, p, sizeof o4);
+        const f4 cell = f4_min(f4_load(c.top), f4_max(f4_splat(0.0f), f4_mul(f4_sub(o4, f4_load(c.lo)), f4_load(c.k))));
+        const uint32_t mo = sc_w_morton(cell, &c);
+        const uint32_t key = (mo >> split) << (split + 3) | oct << split | (mo & low);
+        keys[i] = (uint16_t)key;
+        count[key]++;
+    }
+    /* a refused ray (its key is in range all the same): the checks again, to the first one */
+    return ok ? SC_OK : sc_w_check_rays(rays, n, scratch);
+}
+
+/* The trace order of a checked batch (a stable counting sort of the keys): the ray indices in
+ * that order into b->perm, then (not direct) the rays gathered into b->rec in it. The gather
+ * reads the input in trace order and writes the records in sequence: scattered reads overlap
+ * (in V8, 5-7 ns a ray less than the records written at scattered places, at 100k rays). */
 static void sc_w_gather(const float *rays, int n, int g, const sc_order_bufs *b)
 {
+    uint32_t *const count = b->count;
+    const uint16_t *const keys = b->keys;
+    int32_t *const perm = b->perm;
     uint32_t sum = 0, bins = (uint32_t)1 << (3 + 3 * g);
     for (uint32_t d = 0; d < bins; ++d) {
-        uint32_t c = b->count[d];
-        b->count[d] = sum;
+        uint32_t c = count[d];
+        count[d] = sum;
         sum += c;
     }
-    if (b->direct) {
-        for (int i = 0; i < n; ++i) b->perm[b->count[b->keys[i]]++] = i;
+    for (int i = 0; i < n; ++i) perm[count[keys[i]]++] = i;
+    if (b->direct) return;
+    sc_wrec *const rec = b->rec;
+    for (int j = 0; j < n; ++j) {
+        const int i = perm[j];
+        const float *p = rays + (size_t)i * SC_RAY_FLOATS;
+        rec[j].u.ray = (sc_ray){sc_w_v3(p), sc_w_v3(p + 3), p[6]};
+        rec[j].i = i;
+    }
+}
+
+/* The results of a batch traced in records out to the caller's arrays, each in its ray's place
+ * (as sc_w_put). A nearest hit's t without a branch (a miss's t is 0: its bits masked off by
+ * index >> 31): in V8 the branch on hit or miss was mispredicted as often as rays miss. */
+static void sc_w_write_back(const sc_order_bufs *b, int n, int any_hit, const sc_wout *out)
+{
+    const sc_wrec *const rec = b->rec;
+    if (any_hit) {
+        for (int j = 0; j < n; ++j) sc_w_put(&rec[j].u.hit, rec[j].i, 1, out);
         return;
     }
-    for (int i = 0; i < n; ++i) {
-        sc_wrec *q = &b->rec[b->count[b->keys[i]]++];
-        q->u.ray = (sc_ray){sc_w_v3(rays + (size_t)i * SC_RAY_FLOATS), sc_w_v3(rays + (size_t)i * SC_RAY_FLOATS + 3),
-                            rays[(size_t)i * SC_RAY_FLOATS + 6]};
-        q->i = i;
+    float *const t = out->t, *const normal = out->normal;
+    int32_t *const index = out->index;
+    for (int j = 0; j < n; ++j) {
+        const sc_whit *h = &rec[j].u.hit;
+        const size_t i = (size_t)rec[j].i;
+        const float tt = h->t + 0.0f;
+        uint32_t bits;
+        memcpy(&bits, &tt, sizeof bits);
+        bits &= ~(uint32_t)(h->index >> 31);
+        memcpy(&t[i], &bits, sizeof bits);
+        index[i] = h->index;
+        if (normal) {
+            normal[3 * i + 0] = h->normal.x + 0.0f;
+            normal[3 * i + 1] = h->normal.y + 0.0f;
+            normal[3 * i + 2] = h->normal.z + 0.0f;
+        }
     }
 }
 
@@ -346,7 +432,7 @@ static void sc_w_run_mode(const sc_world *w, const float *rays, const sc_order_b
         }
 #endif
         sc__cast_recs(w, b->rec, n, mode == SC_W_ANY);
-        for (int j = 0; j < n; ++j) sc_w_put(&b->rec[j].u.hit, b->rec[j].i, mode == SC_W_ANY, out);
+        sc_w_write_back(b, n, mode == SC_W_ANY, out);
     }
     else if (mode == SC_W_NEAREST && !filt) sc_w_run(w, rays, NULL, n, 0, SC_W_NEAREST, 0, f, out);
     else if (b) sc_w_run(w, rays, b, n, 1, mode, 1, f, out);
