@@ -368,6 +368,19 @@ static int sc_obb_solve(const sc_obb *b, const sc_obb_q *q, double *t_enter, dou
     return sc_obb_solve_i(b, q, t_enter, t_exit, axis, X);
 }
 
+/* A double result as sc__raycast_obb_valid reports it: rounded to float within +-FLT_MAX, +0 for
+ * -0 (monotone: a value between two doubles with the same such float has that float too). */
+static inline float sc_obb_f32d(double a) { return sc_pz(sc_dfin(a)); }
+
+/* The unit normal of the face of axis `axis` whose outward side is s (+-1) times the axis, as the
+ * queries report it (-0 as +0): the entry face's (sc__raycast_obb_valid, sc__raycast_obb_hit) and
+ * the exit face's (sc__exit_normal_obb). */
+static inline sc_vec3 sc_obb_face_normal(const sc_obb *b, int axis, float s)
+{
+    sc_vec3 a = sc_normalize_or(b->axes[axis], b->axes[axis]);
+    return sc_pz3(sc_scale(a, s));
+}
+
 sc_raycast_result sc__raycast_obb_valid(const sc_ray *ray, const sc_obb *box)
 {
     sc_obb_q q;
@@ -378,8 +391,8 @@ sc_raycast_result sc__raycast_obb_valid(const sc_ray *ray, const sc_obb *box)
     if (!sc_obb_solve_i(box, &q, &tn, &tf, &axis, X)) return sc_miss();
     sc_raycast_result r = sc_miss();
     r.hit = 1;
-    r.t_enter = sc_pz(sc_dfin(tn));
-    r.t_exit = sc_pz(sc_dfin(tf));
+    r.t_enter = sc_obb_f32d(tn);
+    r.t_exit = sc_obb_f32d(tf);
     r.t = tn > 0.0 ? r.t_enter : 0.0f;
     if (r.t > ray->tmax) r.t = ray->tmax;
     if (!(tn > 0.0)) {
@@ -418,8 +431,7 @@ sc_raycast_result sc__raycast_obb_valid(const sc_ray *ray, const sc_obb *box)
         r.point = sc_pz3(sc_dfin3(p));
     }
     if (tn >= 0.0 && axis >= 0) {
-        sc_vec3 a = sc_normalize_or(box->axes[axis], box->axes[axis]);
-        r.normal = sc_pz3(sc_scale(a, q.dl[axis] > 0.0 ? -1.0f : 1.0f));
+        r.normal = sc_obb_face_normal(box, axis, q.dl[axis] > 0.0 ? -1.0f : 1.0f);
     }
     return r;
 }
@@ -430,10 +442,6 @@ sc_raycast_result sc__raycast_obb_valid(const sc_ray *ray, const sc_obb *box)
  * roundings, each within 2^-53 of its terms' size) differ by at most about 8 2^-53 = 2^-50 of
  * the terms' size; so does each later step's pair of roundings. 2^-46 is sixteen times that. */
 #define SC_OBB_HIT_MH 1.4210854715202004e-14
-
-/* A double result as sc__raycast_obb_valid reports it: rounded to float within +-FLT_MAX, +0 for
- * -0 (monotone: a value between two doubles with the same such float has that float too). */
-static inline float sc_obb_f32d(double a) { return sc_pz(sc_dfin(a)); }
 
 /* sc__raycast_obb_hit's point: c + sum_i l_i a_i (in that order, as sc__raycast_obb_valid) with
  * l_axis = -s h_axis (exact, the core's) and, for the other two, l_j = X_j / dl_axis - h_axis dl_j /
@@ -503,7 +511,7 @@ static int sc_obb_hit_point(const sc_obb *b, const double *m, const sc_vec3 dir,
  *   certainly in (0, tmax) (so the origin is outside, every far past 0, every near before tmax,
  *   and neither clamp of tn applies);
  * - t_enter, t_exit and the point the same float at both ends; the normal is the core's own
- *   computation (sc_normalize_or of the entry axis). */
+ *   computation (sc_obb_face_normal of the entry axis). */
 int sc__raycast_obb_hit(const sc_ray *ray, const sc_obb *b, sc_raycast_result *r)
 {
     const double MH = SC_OBB_HIT_MH;
@@ -542,8 +550,7 @@ int sc__raycast_obb_hit(const sc_ray *ray, const sc_obb *b, sc_raycast_result *r
     if (te != sc_obb_f32d(tn + en) || tx != sc_obb_f32d(fhi)) return 0;
     float p[3];
     if (!sc_obb_hit_point(b, m, ray->dir, dl, axis, ed, MH * oc * d1, p)) return 0;
-    const sc_vec3 a = sc_normalize_or(b->axes[axis], b->axes[axis]);
-    const sc_vec3 nrm = sc_pz3(sc_scale(a, dl[axis] > 0.0 ? -1.0f : 1.0f));
+    const sc_vec3 nrm = sc_obb_face_normal(b, axis, dl[axis] > 0.0 ? -1.0f : 1.0f);
     *r = sc_miss();
     r->hit = 1;
     r->t = te > ray->tmax ? ray->tmax : te;
@@ -595,6 +602,5 @@ sc_vec3 sc__exit_normal_obb(const sc_ray *ray, const sc_obb *box)
         if (axis < 0 || t < best) { best = t; axis = i; }
     }
     if (axis < 0) return (sc_vec3){0, 0, 0};
-    sc_vec3 a = sc_normalize_or(box->axes[axis], box->axes[axis]);
-    return sc_pz3(sc_scale(a, q.dl[axis] > 0.0 ? 1.0f : -1.0f));
+    return sc_obb_face_normal(box, axis, q.dl[axis] > 0.0 ? 1.0f : -1.0f);
 }

@@ -144,12 +144,9 @@ SC_EXPORT int sc_wasm_raycast_obb_io(float *io)
     sc_obb box = {{io[7], io[8], io[9]},
                   {{io[10], io[11], io[12]}, {io[13], io[14], io[15]}, {io[16], io[17], io[18]}},
                   {io[19], io[20], io[21]}};
-    if (!sc_wasm_obb_io_valid(io, &box)) {
-        sc_raycast_result r = sc_raycast_obb(&ray, &box);
-        return sc_wasm_io_result(io, &r);
-    }
     sc_raycast_result r;
-    if (!sc__raycast_obb_hit(&ray, &box, &r)) r = sc__raycast_obb_valid(&ray, &box);
+    if (!sc_wasm_obb_io_valid(io, &box)) r = sc_raycast_obb(&ray, &box); /* the status */
+    else if (!sc__raycast_obb_hit(&ray, &box, &r)) r = sc__raycast_obb_valid(&ray, &box);
     return sc_wasm_io_result(io, &r);
 }
 
