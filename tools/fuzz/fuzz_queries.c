@@ -29,7 +29,8 @@
  *     point is the clamp (AABB, exactly), satisfies the per-axis optimality conditions and is
  *     no farther than any vertex (OBB), lies on the sphere along centre -> point, or on the
  *     plane with point - closest along n;
- *   - the generic sc_raycast equals the per-shape function bit for bit;
+ *   - the generic sc_raycast equals the per-shape function bit for bit, and the certified OBB
+ *     hit (sc__raycast_obb_hit), whenever it answers, equals sc_raycast_obb bit for bit;
  *   - an origin (segment start, point) inside a solid: raycast hits at t = 0 (linetest hits,
  *     the closest point is the point itself);
  *   - dyadic inputs (the spec's exact domain): AABB, permutation-OBB and plane raycast /
@@ -37,6 +38,7 @@
  *     exactly the rounded rational; spheres exactly too when the direction is axis-parallel.
  */
 #include "fuzz_common.h"
+#include "sc_internal.h"
 
 #include <float.h>
 
@@ -493,6 +495,23 @@ static void run_all(const inputs *in, outputs *o)
     for (int s = 0; s < 4; ++s) st[8 + s] = sc_shape_check(&in->shape[s]);
 }
 
+/* The certified OBB hit (sc__raycast_obb_hit: the wasm raycast export tries it before the exact
+ * test) answers only what the exact query answers: when it certifies, the same hit bit for bit. */
+static void check_obb_certificate(const inputs *in, const outputs *o)
+{
+    const sc_obb *box = &in->shape[1].u.obb;
+    if (sc_ray_check(&in->ray) != SC_OK || sc_obb_check(box) != SC_OK) return;
+    sc_raycast_result got;
+    if (!sc__raycast_obb_hit(&in->ray, box, &got)) return;
+    const sc_raycast_result *want = &o->ray_specific[1];
+    FUZZ_CHECK(got.status == SC_OK && got.hit && want->status == SC_OK && want->hit);
+    const float g[9] = {got.t, got.t_enter, got.t_exit, got.point.x, got.point.y, got.point.z,
+                        got.normal.x, got.normal.y, got.normal.z};
+    const float w[9] = {want->t, want->t_enter, want->t_exit, want->point.x, want->point.y, want->point.z,
+                        want->normal.x, want->normal.y, want->normal.z};
+    FUZZ_CHECK(memcmp(g, w, sizeof g) == 0);
+}
+
 static void check_all(const inputs *in, const outputs *o)
 {
     const int *st = o->status_checks;
@@ -510,6 +529,7 @@ static void check_all(const inputs *in, const outputs *o)
     FUZZ_CHECK(sc_sphere_valid(&in->shape[2].u.sphere) == (st[5] == SC_OK));
     FUZZ_CHECK(sc_plane_valid(&in->shape[3].u.plane) == (st[6] == SC_OK));
     check_obb_status(&in->shape[1].u.obb, (sc_status)st[4]);
+    check_obb_certificate(in, o);
     if (in->perm_obb && fin3(in->shape[1].u.obb.center) && fin3(in->shape[1].u.obb.half) &&
         in->shape[1].u.obb.half.x >= 0.0f && in->shape[1].u.obb.half.y >= 0.0f && in->shape[1].u.obb.half.z >= 0.0f)
         FUZZ_CHECK(st[4] == SC_OK);
