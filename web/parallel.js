@@ -90,7 +90,7 @@ export async function createParallelWorld(options = {}) {
   const s = {
     o, core, world, ws: worldState(world), module,
     mirror: o.mode === 'copied' ? new Mirror() : null,
-    engine: null, pending: 0, inlinePending: 0, tail: Promise.resolve(), disposed: false, failed: null,
+    engine: null, pending: 0, inlinePending: 0, tail: Promise.resolve(), disposed: false, failed: null, split: undefined,
   };
   s.engine = makeEngine(s);
   try {
@@ -106,7 +106,7 @@ export async function createParallelWorld(options = {}) {
 function makeEngine(s) {
   return s.o.mode === 'shared'
     ? new SharedEngine(s.core, s.ws, s.module, s.o.workers, s.o.timeout, s.o.spin)
-    : new CopiedEngine(s.core, s.module, s.o.workers, s.o.timeout, s.mirror);
+    : new CopiedEngine(s.core, s.module, s.o.workers, s.o.timeout, s.mirror, s.split);
 }
 
 function live(s) {
@@ -389,6 +389,16 @@ function makeApi(s) {
       if (!Object.hasOwn(FAULT, kind)) fail("kind must be 'throw', 'hang', 'garble' or 'terminate'", 'kind');
       if (kind === 'garble' && s.o.mode !== 'copied') fail("kind 'garble' is for copied memory (shared-memory workers send no answers)", 'kind');
       s.engine.injectFault(k, FAULT[kind]);
+    },
+  });
+  // For benchmarks and tests (copied memory): the weighted items a worker's share must reach
+  // before a call is split across one more worker (copied.js, SPLIT_ITEMS; 1 splits every call).
+  Object.defineProperty(api, Symbol.for('slabcast.parallel.split'), {
+    value(items) {
+      if (!Number.isInteger(items) || items < 1) fail('items must be an integer >= 1', 'items');
+      if (s.o.mode !== 'copied') fail('the split is for copied memory (shared-memory workers take blocks of items as they go)', 'items');
+      s.split = items;
+      s.engine.split = items;
     },
   });
   if (typeof Symbol.asyncDispose === 'symbol') {

@@ -111,8 +111,19 @@ function copyDelta(d) {
 }
 const buffersOf = (d) => (d.data ? [d.data.buffer] : d.flags ? [d.flags.buffer] : d.masks ? [d.masks.buffer] : []);
 
+/**
+ * Weighted items (an item counts as QUERY's weight, as for the inline option) a worker's share of
+ * a call must reach before the call is split across one more worker. A smaller call goes to
+ * fewer workers, one below 2 * SPLIT_ITEMS: each more worker costs a message each way, a wake-up
+ * and a join, which a small share does not repay (docs/benchmarks.md, "copied memory latency").
+ */
+export const SPLIT_ITEMS = 1024;
+
+/** How many of `workers` workers a call of `weighted` items uses: each at least `split` of them, at least one. */
+export const partsFor = (weighted, workers, split = SPLIT_ITEMS) => Math.max(1, Math.min(workers, Math.floor(weighted / split)));
+
 export class CopiedEngine {
-  constructor(core, module, workers, timeout, mirror) {
+  constructor(core, module, workers, timeout, mirror, split = SPLIT_ITEMS) {
     this.core = core;
     this.module = module;
     this.count = workers;
@@ -121,18 +132,17 @@ export class CopiedEngine {
     this.pool = null;
     this.log = []; // deltas not yet sent
     this.nextId = 1;
-    this.replies = new Map(); // id -> (k, message) => void
+    this.split = split;
+    this.queues = []; // per worker: the jobs posted to it and not answered yet, oldest first
     this.buffers = []; // per worker: its buffer while the main thread holds it, else null
+    this.all = Array.from({ length: workers }, (_, k) => k);
   }
 
   async start() {
     this.pool = new Pool(this.count, this.timeout);
     this.buffers = new Array(this.count).fill(null);
-    this.pool.onMessage = (k, m) => {
-      if (m?.type !== 'result') return;
-      const r = this.replies.get(m.id);
-      if (r) r(k, m);
-    };
+    this.queues = Array.from({ length: this.count }, () => []);
+    this.pool.onMessage = (k, m) => this.answer(k, m);
     await this.pool.start(() => [{ type: 'init', mode: 'copied', module: this.module }, []]);
     this.log = this.mirror.snapshot();
   }
@@ -149,63 +159,59 @@ export class CopiedEngine {
     return b !== null && b.byteLength >= bytes ? b : new ArrayBuffer(Math.max(bytes, 2 * (b?.byteLength ?? 0)));
   }
 
-  /**
-   * Runs query `name` (QUERY entry q) on n items `a` into `outs`: one slice per worker. extra:
-   * closestObjects' maxDistance. For castRayAll and overlaps, resolves with the lists.
-   */
-  async run(q, name, a, n, filter, outs, extra) {
-    const pool = this.pool;
-    const per = q.per;
-    if (pool.failed) throw pool.failed;
-    // the items, checked on this thread as a World checks them, before anything is posted
-    checkBatchItems(this.core, q.op, stageBatch(this.core, a, 0, per * n), n, q.name);
-    const changes = this.log;
-    this.log = [];
-    const W = this.count;
-    const id = this.nextId++;
-    const answers = new Array(W);
-    let left = W;
-    const all = new Promise((resolve) => {
-      this.replies.set(id, (k, m) => {
-        if (answers[k] !== undefined) return;
-        answers[k] = m;
-        if (m.buffer instanceof ArrayBuffer) this.buffers[k] = m.buffer;
-        if (--left === 0) resolve();
-      });
-    });
-    const starts = new Int32Array(W + 1);
-    for (let k = 0; k <= W; k++) starts[k] = Math.floor((n * k) / W);
-    for (let k = 0; k < W; k++) this.post(k, id, q, name, a, starts[k], starts[k + 1], filter, extra, k === W - 1 ? changes : changes.map(copyDelta));
-    try {
-      await pool.wait(all, `world query (${q.name})`);
-    } finally {
-      this.replies.delete(id);
-    }
-    this.refused(q, answers, starts);
-    if (isList(q)) return this.guard(() => assembleLists(q, answers, n, starts));
-    this.guard(() => {
-      for (let k = 0; k < W; k++) {
-        const b = answers[k].buffer;
-        const bytes = sliceLayout(q, starts[k + 1] - starts[k]).bytes;
-        if (!(b instanceof ArrayBuffer) || b.byteLength < bytes) {
-          throw new SlabcastError(`parallel world: worker ${k} answered ${q.name} without its buffer of ${bytes} bytes`);
-        }
-      }
-    });
-    requireRoom(outs, n);
-    for (let k = 0; k < W; k++) {
-      const s = starts[k];
-      const m = starts[k + 1] - s;
-      for (const [key, Type, at, length] of sliceLayout(q, m).fields) {
-        taSet(outs[key], new Type(answers[k].buffer, at, length), (length / m) * s);
-      }
-    }
-    return undefined;
+  /** The `parts` workers a call goes to: every one, else those with the fewest jobs pending (the lowest index first). */
+  pick(parts) {
+    if (parts === this.count) return this.all;
+    const q = this.queues;
+    return this.all.slice().sort((i, j) => q[i].length - q[j].length || i - j).slice(0, parts).sort((i, j) => i - j);
   }
 
-  /** Posts worker k its slice [s, e) of the items, with the changes it has not seen. */
-  post(k, id, q, name, a, s, e, filter, extra, changes) {
-    const m = e - s;
+  /**
+   * Runs query `name` (QUERY entry q) on n items `a` into `outs`, one slice per worker of the call
+   * (partsFor). extra: closestObjects' maxDistance. Returns a Promise; for castRayAll and the
+   * overlaps it resolves with the lists. Throws when an item is refused (before anything is posted).
+   */
+  run(q, name, a, n, filter, outs, extra) {
+    const pool = this.pool;
+    if (pool.failed) throw pool.failed;
+    // the items, checked on this thread as a World checks them, before anything is posted
+    checkBatchItems(this.core, q.op, stageBatch(this.core, a, 0, q.per * n), n, q.name);
+    const parts = partsFor(n * q.weight, this.count, this.split);
+    const ks = this.pick(parts);
+    const starts = new Int32Array(parts + 1);
+    for (let i = 0; i <= parts; i++) starts[i] = Math.floor((n * i) / parts);
+    const job = {
+      id: this.nextId++, q, n, ks, starts, outs, answers: new Array(parts), left: parts,
+      what: `world query (${q.name})`, deadline: undefined, resolve: null, reject: null,
+    };
+    const promise = new Promise((resolve, reject) => { job.resolve = resolve; job.reject = reject; });
+    // The changes go to every worker, before its next job: with its slice to a worker of the
+    // call, alone to the others. The last message takes the deltas' own buffers, the others copies.
+    const changes = this.log;
+    this.log = [];
+    const last = changes.length > 0 ? this.count - 1 : ks[parts - 1];
+    for (let k = 0, i = 0; k < this.count; k++) {
+      const mine = i < parts && ks[i] === k;
+      if (!mine && changes.length === 0) continue;
+      const c = changes.length === 0 ? changes : k === last ? changes : changes.map(copyDelta);
+      if (mine) {
+        this.queues[k].push(job);
+        this.post(k, job, i++, name, a, filter, extra, c);
+      } else {
+        const transfer = [];
+        for (const d of c) transfer.push(...buffersOf(d));
+        this.pool.workers[k].post({ type: 'changes', changes: c }, transfer);
+      }
+    }
+    pool.track(job);
+    return promise;
+  }
+
+  /** Posts worker k part i of the job (its slice of the items), with the changes it has not seen. */
+  post(k, job, i, name, a, filter, extra, changes) {
+    const q = job.q;
+    const s = job.starts[i];
+    const m = job.starts[i + 1] - s;
     const buffer = this.buffer(k, sliceLayout(q, m).bytes);
     if (m > 0) taSet(new Float32Array(buffer, 0, q.per * m), taExact(a, Float32Array, s * q.per, m * q.per));
     const transfer = [buffer];
@@ -218,9 +224,61 @@ export class CopiedEngine {
         transfer.push(options.exclude.buffer);
       }
     }
-    const message = { type: 'job', id, query: name, m, buffer, options, extra };
+    const message = { type: 'job', id: job.id, query: name, m, buffer, options, extra };
     if (changes.length > 0) message.changes = changes;
     this.pool.workers[k].post(message, transfer);
+  }
+
+  /** A message from worker k: the answer to its oldest job, or a change it could not apply. */
+  answer(k, m) {
+    if (m === null || typeof m !== 'object') return;
+    if (m.type === 'failed') {
+      this.pool.fail(new SlabcastError(`parallel world: worker ${k} failed: ${String(m.message)}`));
+      return;
+    }
+    if (m.type !== 'result') return;
+    const job = this.queues[k][0];
+    if (job === undefined || m.id !== job.id) {
+      this.pool.fail(new SlabcastError(`parallel world: worker ${k} answered a job it was not given (${job === undefined ? 'none was pending' : 'out of order'})`));
+      return;
+    }
+    this.queues[k].shift();
+    job.answers[job.ks.length === this.count ? k : job.ks.indexOf(k)] = m;
+    if (m.buffer instanceof ArrayBuffer) this.buffers[k] = m.buffer;
+    if (--job.left > 0) return;
+    this.pool.untrack(job);
+    let result;
+    try {
+      result = this.join(job);
+    } catch (e) {
+      job.reject(e);
+      return;
+    }
+    job.resolve(result);
+  }
+
+  /** The answers of a job, checked (a worker's message is data from another thread) and copied into its outs. */
+  join(job) {
+    const { q, n, ks, starts, answers, outs } = job;
+    this.refused(q, answers, starts, ks);
+    if (isList(q)) return this.guard(() => assembleLists(q, answers, n, starts, ks));
+    this.guard(() => {
+      for (let i = 0; i < ks.length; i++) {
+        const b = answers[i].buffer;
+        const bytes = sliceLayout(q, starts[i + 1] - starts[i]).bytes;
+        if (!(b instanceof ArrayBuffer) || b.byteLength < bytes) {
+          throw new SlabcastError(`parallel world: worker ${ks[i]} answered ${q.name} without its buffer of ${bytes} bytes`);
+        }
+      }
+    });
+    requireRoom(outs, n);
+    for (let i = 0; i < ks.length; i++) {
+      const s = starts[i];
+      const m = starts[i + 1] - s;
+      const b = answers[i].buffer;
+      for (const [key, Type, at, length] of sliceLayout(q, m).fields) taSet(outs[key], new Type(b, at, length), (length / m) * s);
+    }
+    return undefined;
   }
 
   /** f(), or the pool failed with the error f throws (a malformed answer from a worker). */
@@ -234,19 +292,19 @@ export class CopiedEngine {
   }
 
   /** A worker's failure fails the pool; a refused item throws as a World does (the first one). */
-  refused(q, answers, starts) {
+  refused(q, answers, starts, ks) {
     let status = 0;
     let first = -1;
-    for (let k = 0; k < this.count; k++) {
-      const m = answers[k];
+    for (let i = 0; i < ks.length; i++) {
+      const m = answers[i];
       if (m.ok) continue;
       if (m.fatal) {
-        const e = new SlabcastError(`parallel world: worker ${k} failed during a query: ${m.message}`);
+        const e = new SlabcastError(`parallel world: worker ${ks[i]} failed during a query: ${m.message}`);
         this.pool.fail(e);
         throw e;
       }
-      const i = m.index >= 0 ? starts[k] + m.index : -1;
-      if (status === 0 || (i >= 0 && (first < 0 || i < first))) { status = m.status; first = i; }
+      const at = m.index >= 0 ? starts[i] + m.index : -1;
+      if (status === 0 || (at >= 0 && (first < 0 || at < first))) { status = m.status; first = at; }
     }
     if (status !== 0) {
       const where = first >= 0 ? `${q.name}[${first}]: ` : `${q.name}: `;
@@ -257,7 +315,7 @@ export class CopiedEngine {
   async stop(error) {
     if (this.pool !== null) await this.pool.stop(error);
     this.pool = null;
-    this.replies.clear();
+    this.queues = [];
     this.buffers = [];
   }
 

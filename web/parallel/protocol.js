@@ -41,12 +41,18 @@ export const OUT = {
 /** Whether a query's answers per item vary in number (castRayAll, overlaps). */
 export const isList = (q) => q.out === 'all' || q.out === 'overlap';
 
+/** The last layout of each query (a frame's calls are often the same size): shared, never changed. */
+const layouts = new Map();
+
 /**
  * Copied mode: where a slice of m items lies in the buffer lent to a worker: its input (m * per
  * floats from 0), then each fixed answer array at an 8-aligned offset. [[key, Type, offset,
- * length]], and the bytes the buffer needs. List answers travel as arrays of their own.
+ * length]], and the bytes the buffer needs (and m). List answers travel as arrays of their own.
+ * The answer may be the one of the last call: read it, never change it.
  */
 export function sliceLayout(q, m) {
+  const last = layouts.get(q);
+  if (last !== undefined && last.m === m) return last;
   let at = 4 * q.per * m;
   const fields = [];
   if (!isList(q)) {
@@ -56,7 +62,9 @@ export function sliceLayout(q, m) {
       at += Type.BYTES_PER_ELEMENT * per * m;
     }
   }
-  return { fields, bytes: Math.max(8, (at + 7) & ~7) };
+  const layout = { m, fields, bytes: Math.max(8, (at + 7) & ~7) };
+  layouts.set(q, layout);
+  return layout;
 }
 
 // The control buffer (an Int32Array over a SharedArrayBuffer), shared mode only.

@@ -44,6 +44,7 @@ function onMessage(m) {
   if (m.type === 'init' && m.mode === 'shared') initShared(m);
   else if (m.type === 'init' && m.mode === 'copied') initCopied(m);
   else if (m.type === 'job') runCopied(m);
+  else if (m.type === 'changes') applyAlone(m);
   else if (m.type === 'fault') fault(m.kind);
   else if (m.type === 'exit') port.close();
 }
@@ -159,11 +160,33 @@ const INSIDE = { solid: 0, skip: 1, exit: 2 };
 const listFilter = (o) => (o === null || o === undefined ? null
   : { mask: o.mask, inside: INSIDE[o.inside], exclude: o.exclude === undefined ? null : o.exclude });
 
-async function runCopied(m) {
-  const reply = (message, transfer) => {
-    const t = m.buffer instanceof ArrayBuffer ? [m.buffer, ...transfer] : transfer;
-    port.post({ type: 'result', id: m.id, buffer: m.buffer, ...message }, t);
-  };
+/** Changes for a worker that has no part in a query: applied now; only a failure is answered. */
+function applyAlone(m) {
+  const error = applyChanges(m.changes);
+  if (error !== null) port.post({ type: 'failed', message: error });
+}
+
+/** Applies a message's changes to the replica; returns null, or what went wrong. */
+function applyChanges(changes) {
+  if (replica === null) return 'the worker has no world (not started)';
+  try {
+    if (changes !== undefined) for (const d of changes) apply(replica.world, d);
+    return null;
+  } catch (e) {
+    return `a change could not be applied: ${errorText(e)}`;
+  }
+}
+
+/** The answer to job m (its buffer goes back, transferred, with more to transfer in `transfer`). */
+function reply(m, message, transfer = []) {
+  message.type = 'result';
+  message.id = m.id;
+  message.buffer = m.buffer;
+  if (m.buffer instanceof ArrayBuffer) transfer.push(m.buffer);
+  port.post(message, transfer);
+}
+
+function runCopied(m) {
   if (garbled) {
     garbled = false;
     port.post({ type: 'result', id: m.id, ok: true, buffer: null, start: 'garbled', index: [1, 2] });
@@ -174,28 +197,41 @@ async function runCopied(m) {
       m.buffer.byteLength < sliceLayout(q, m.m).bytes) {
     const what = replica === null ? 'the worker has no world (not started)' : q === null ? `unknown query ${String(m.query)}`
       : 'a job without its items (a buffer of the slice)';
-    reply({ ok: false, fatal: true, message: what }, []);
+    reply(m, { ok: false, fatal: true, message: what });
     return;
   }
+  const error = applyChanges(m.changes);
+  if (error !== null) {
+    reply(m, { ok: false, fatal: true, message: error });
+    return;
+  }
+  const input = new Float32Array(m.buffer, 0, q.per * m.m);
+  if (isList(q)) {
+    answerLists(q, input, m);
+    return;
+  }
+  try {
+    answerFixed(replica.world, q, m.query, input, m);
+    reply(m, { ok: true });
+  } catch (e) {
+    refuse(m, e);
+  }
+}
+
+/** A job of castRayAll or an overlap: its lists go back in arrays of their own. */
+async function answerLists(q, input, m) {
   const { core, world } = replica;
   try {
-    for (const d of m.changes ?? []) apply(world, d);
+    const r = await coreLists(core, worldState(world).live(), q, input, m.m, listFilter(m.options));
+    reply(m, { ok: true, ...r }, Object.values(r).map((a) => a.buffer));
   } catch (e) {
-    reply({ ok: false, fatal: true, message: `a change could not be applied: ${errorText(e)}` }, []);
-    return;
+    refuse(m, e);
   }
-  try {
-    const input = new Float32Array(m.buffer, 0, q.per * m.m);
-    if (!isList(q)) {
-      answerFixed(world, q, m.query, input, m);
-      reply({ ok: true }, []);
-    } else {
-      const r = await coreLists(core, worldState(world).live(), q, input, m.m, listFilter(m.options));
-      reply({ ok: true, ...r }, Object.values(r).map((a) => a.buffer));
-    }
-  } catch (e) {
-    const status = typeof e?.status === 'number' ? e.status : undefined;
-    const index = status === undefined ? -1 : e.item ?? core.call(core.ex.sc_wasm_error_index);
-    reply({ ok: false, fatal: status === undefined, status, index, message: errorText(e) }, []);
-  }
+}
+
+/** The answer to a job the replica refused (an item, with its status) or failed (fatal). */
+function refuse(m, e) {
+  const status = typeof e?.status === 'number' ? e.status : undefined;
+  const index = status === undefined ? -1 : e.item ?? replica.core.call(replica.core.ex.sc_wasm_error_index);
+  reply(m, { ok: false, fatal: status === undefined, status, index, message: errorText(e) });
 }
