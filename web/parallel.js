@@ -284,14 +284,22 @@ function query(s, key, data, out, options, extra) {
   // Copied mode sends at once (each worker answers its messages in order) unless a query for the
   // calling thread waits before it; else a query waits its turn.
   const now = s.pending === 1 || (s.o.mode === 'copied' && !inline && s.inlinePending === 0);
-  const p = now ? new Promise((resolve) => { resolve(run()); }) : s.tail.then(run, run);
+  let p;
+  if (now) {
+    try {
+      p = run();
+    } catch (e) {
+      p = Promise.reject(e);
+    }
+  } else {
+    p = s.tail.then(run, run);
+  }
   const done = p.then((lists) => (isList(q) ? lists : q.out === 'hit' ? outs.hit : outs));
-  s.tail = done.then(() => {}, () => {});
   const settle = () => { s.pending--; if (inline) s.inlinePending--; };
-  done.then(settle, (e) => {
+  // the next query's turn: after this one has settled (its handlers run before the caller's)
+  s.tail = done.then(settle, () => {
     settle();
     if (engine.pool?.failed && !s.failed) s.failed = engine.pool.failed;
-    return e;
   });
   return done;
 }

@@ -134,6 +134,7 @@ export class CopiedEngine {
     this.nextId = 1;
     this.split = split;
     this.queues = []; // per worker: the jobs posted to it and not answered yet, oldest first
+    this.order = []; // the jobs not settled yet, in the order of their calls (they settle in it)
     this.buffers = []; // per worker: its buffer while the main thread holds it, else null
     this.all = Array.from({ length: workers }, (_, k) => k);
   }
@@ -142,6 +143,7 @@ export class CopiedEngine {
     this.pool = new Pool(this.count, this.timeout);
     this.buffers = new Array(this.count).fill(null);
     this.queues = Array.from({ length: this.count }, () => []);
+    this.order = [];
     this.pool.onMessage = (k, m) => this.answer(k, m);
     await this.pool.start(() => [{ type: 'init', mode: 'copied', module: this.module }, []]);
     this.log = this.mirror.snapshot();
@@ -163,6 +165,11 @@ export class CopiedEngine {
   pick(parts) {
     if (parts === this.count) return this.all;
     const q = this.queues;
+    if (parts === 1) {
+      let k = 0;
+      for (let j = 1; j < this.count; j++) if (q[j].length < q[k].length) k = j;
+      return [k];
+    }
     return this.all.slice().sort((i, j) => q[i].length - q[j].length || i - j).slice(0, parts).sort((i, j) => i - j);
   }
 
@@ -178,13 +185,14 @@ export class CopiedEngine {
     checkBatchItems(this.core, q.op, stageBatch(this.core, a, 0, q.per * n), n, q.name);
     const parts = partsFor(n * q.weight, this.count, this.split);
     const ks = this.pick(parts);
-    const starts = new Int32Array(parts + 1);
-    for (let i = 0; i <= parts; i++) starts[i] = Math.floor((n * i) / parts);
+    const starts = [0];
+    for (let i = 1; i <= parts; i++) starts.push(Math.floor((n * i) / parts));
     const job = {
-      id: this.nextId++, q, n, ks, starts, outs, answers: new Array(parts), left: parts,
-      what: `world query (${q.name})`, deadline: undefined, resolve: null, reject: null,
+      id: this.nextId++, q, n, ks, starts, outs, answers: new Array(parts), left: parts, deadline: 0,
+      resolve: null, reject: null, done: false, result: undefined, error: null,
     };
     const promise = new Promise((resolve, reject) => { job.resolve = resolve; job.reject = reject; });
+    this.order.push(job);
     // The changes go to every worker, before its next job: with its slice to a worker of the
     // call, alone to the others. The last message takes the deltas' own buffers, the others copies.
     const changes = this.log;
@@ -224,7 +232,9 @@ export class CopiedEngine {
         transfer.push(options.exclude.buffer);
       }
     }
-    const message = { type: 'job', id: job.id, query: name, m, buffer, options, extra };
+    const message = { type: 'job', id: job.id, query: name, m, buffer };
+    if (options !== null) message.options = options;
+    if (extra !== undefined) message.extra = extra;
     if (changes.length > 0) message.changes = changes;
     this.pool.workers[k].post(message, transfer);
   }
@@ -244,17 +254,28 @@ export class CopiedEngine {
     }
     this.queues[k].shift();
     job.answers[job.ks.length === this.count ? k : job.ks.indexOf(k)] = m;
-    if (m.buffer instanceof ArrayBuffer) this.buffers[k] = m.buffer;
     if (--job.left > 0) return;
-    this.pool.untrack(job);
-    let result;
     try {
-      result = this.join(job);
+      job.result = this.join(job);
     } catch (e) {
-      job.reject(e);
-      return;
+      job.error = e;
     }
-    job.resolve(result);
+    // the answers' buffers go back to their workers only now: a call made while this job waited
+    // for another worker's answer must not take (and transfer away) one this join still reads
+    for (let i = 0; i < job.ks.length; i++) {
+      const b = job.answers[i].buffer;
+      const k = job.ks[i];
+      if (b instanceof ArrayBuffer && (this.buffers[k] === null || this.buffers[k].byteLength < b.byteLength)) this.buffers[k] = b;
+    }
+    // Queries settle in the order of their calls, though a later one may finish first on another
+    // worker. A job stays tracked until it settles, so a failure of the pool rejects it too.
+    job.done = true;
+    while (this.order.length > 0 && this.order[0].done) {
+      const j = this.order.shift();
+      this.pool.untrack(j);
+      if (j.error !== null) j.reject(j.error);
+      else j.resolve(j.result);
+    }
   }
 
   /** The answers of a job, checked (a worker's message is data from another thread) and copied into its outs. */
@@ -316,6 +337,7 @@ export class CopiedEngine {
     if (this.pool !== null) await this.pool.stop(error);
     this.pool = null;
     this.queues = [];
+    this.order = [];
     this.buffers = [];
   }
 

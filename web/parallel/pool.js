@@ -65,9 +65,9 @@ export class Pool {
   }
 
   /**
-   * Watches w ({ reject(error), what }) as wait() watches a promise, without a timer or a promise
-   * of its own: w.deadline is set, and one watchdog timer serves every tracked waiter. untrack(w)
-   * when it has settled.
+   * Watches query job w ({ reject(error), q: its QUERY entry }) as wait() watches a promise, without
+   * a timer or a promise of its own: w.deadline is set, and one watchdog timer serves every tracked
+   * waiter. untrack(w) when it has settled.
    */
   track(w) {
     if (this.failed) { w.reject(this.failed); return; }
@@ -89,11 +89,11 @@ export class Pool {
     this.timer = null;
     if (this.failed) return;
     let first = null;
-    for (const w of this.waiters) if (w.deadline !== undefined && (first === null || w.deadline < first.deadline)) first = w;
+    for (const w of this.waiters) if (w.deadline > 0 && (first === null || w.deadline < first.deadline)) first = w;
     if (first === null) return;
     const left = first.deadline - performance.now();
     if (left > 0) { this.arm(Math.ceil(left)); return; }
-    this.fail(new SlabcastError(`parallel world: ${first.what} timed out after ${this.timeout} ms; ` +
+    this.fail(new SlabcastError(`parallel world: world query (${first.q.name}) timed out after ${this.timeout} ms; ` +
       'the workers were stopped (call world.rebuild() to start new ones)'));
   }
 
