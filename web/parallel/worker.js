@@ -162,6 +162,11 @@ const listFilter = (o) => (o === null || o === undefined ? null
 
 /** Changes for a worker that has no part in a query: applied now; only a failure is answered. */
 function applyAlone(m) {
+  if (garbled) {
+    garbled = false;
+    port.post({ type: 'result', id: -1, ok: true, buffer: null }); // an answer to no job
+    return;
+  }
   const error = applyChanges(m.changes);
   if (error !== null) port.post({ type: 'failed', message: error });
 }
