@@ -12,9 +12,11 @@ import { taCopy, taExact, taSet } from '../core/typed.js';
 import { requireRoom } from '../core/validate.js';
 import { checkBatchItems, stageBatch } from '../core/world.js';
 import { Pool } from './pool.js';
-import { isList, sliceLayout } from './protocol.js';
+import { JOB_HEAD, QUERY_NAMES, isList, sliceLayout } from './protocol.js';
 import { assembleLists } from './lists.js';
 
+const F32 = new Float32Array(1); // a float's bits, for a job's header
+const I32 = new Int32Array(F32.buffer);
 const STRIDE = 15; // floats per object in the mirror (the largest kind, an OBB)
 const FLOATS = { aabb: 6, obb: 15, sphere: 4, capsule: 7 };
 const KINDS = ['removed', 'aabb', 'obb', 'sphere', undefined, 'capsule'];
@@ -221,7 +223,17 @@ export class CopiedEngine {
     const s = job.starts[i];
     const m = job.starts[i + 1] - s;
     const buffer = this.buffer(k, sliceLayout(q, m).bytes);
-    if (m > 0) taSet(new Float32Array(buffer, 0, q.per * m), taExact(a, Float32Array, s * q.per, m * q.per));
+    const head = new Int32Array(buffer, 0, JOB_HEAD / 4);
+    head[0] = job.id;
+    head[1] = QUERY_NAMES.indexOf(name);
+    head[2] = m;
+    F32[0] = extra ?? 0;
+    head[3] = I32[0];
+    if (m > 0) taSet(new Float32Array(buffer, JOB_HEAD, q.per * m), taExact(a, Float32Array, s * q.per, m * q.per));
+    if (filter === null && changes.length === 0) {
+      this.pool.workers[k].post(buffer, [buffer]); // the job is its buffer alone
+      return;
+    }
     const transfer = [buffer];
     for (const d of changes) transfer.push(...buffersOf(d));
     let options = null;
@@ -239,16 +251,30 @@ export class CopiedEngine {
     this.pool.workers[k].post(message, transfer);
   }
 
-  /** A message from worker k: the answer to its oldest job, or a change it could not apply. */
+  /**
+   * A message from worker k: the answer to its oldest job (an object, or for answers of fixed
+   * size the job's buffer alone, its header's id unchanged), or a change it could not apply.
+   */
   answer(k, m) {
-    if (m === null || typeof m !== 'object') return;
-    if (m.type === 'failed') {
-      this.pool.fail(new SlabcastError(`parallel world: worker ${k} failed: ${String(m.message)}`));
-      return;
+    let id;
+    if (m instanceof ArrayBuffer) {
+      if (m.byteLength < JOB_HEAD) {
+        this.pool.fail(new SlabcastError(`parallel world: worker ${k} answered with a buffer of ${m.byteLength} bytes, without a job's header`));
+        return;
+      }
+      id = new Int32Array(m, 0, 1)[0];
+      m = { ok: true, buffer: m };
+    } else {
+      if (m === null || typeof m !== 'object') return;
+      if (m.type === 'failed') {
+        this.pool.fail(new SlabcastError(`parallel world: worker ${k} failed: ${String(m.message)}`));
+        return;
+      }
+      if (m.type !== 'result') return;
+      id = m.id;
     }
-    if (m.type !== 'result') return;
     const job = this.queues[k][0];
-    if (job === undefined || m.id !== job.id) {
+    if (job === undefined || id !== job.id) {
       this.pool.fail(new SlabcastError(`parallel world: worker ${k} answered a job it was not given (${job === undefined ? 'none was pending' : 'out of order'})`));
       return;
     }

@@ -14,8 +14,8 @@ import { createWorld } from '../core/world.js';
 import { worldState } from '../core/world.js';
 import { coreLists } from './lists.js';
 import {
-  CMD, DONE, FAULT, FAULT_KIND, FAULT_WORKER, GEN, HEADER, JOB, MESSAGE_BYTES, OP, PER_WORKER, QUERY, REMAINING, isList,
-  messageOffset, sliceLayout,
+  CMD, DONE, FAULT, FAULT_KIND, FAULT_WORKER, GEN, HEADER, JOB, JOB_HEAD, MESSAGE_BYTES, OP, PER_WORKER, QUERY, QUERY_NAMES,
+  REMAINING, isList, messageOffset, sliceLayout,
 } from './protocol.js';
 
 const isNode = typeof process === 'object' && process !== null && typeof process.versions?.node === 'string';
@@ -40,6 +40,7 @@ function errorText(e) {
 }
 
 function onMessage(m) {
+  if (m instanceof ArrayBuffer) { runBare(m); return; }
   if (m === null || typeof m !== 'object') return;
   if (m.type === 'init' && m.mode === 'shared') initShared(m);
   else if (m.type === 'init' && m.mode === 'copied') initCopied(m);
@@ -160,6 +161,13 @@ const INSIDE = { solid: 0, skip: 1, exit: 2 };
 const listFilter = (o) => (o === null || o === undefined ? null
   : { mask: o.mask, inside: INSIDE[o.inside], exclude: o.exclude === undefined ? null : o.exclude });
 
+/** A job that is its buffer alone (no options, no changes): the header says the rest. */
+function runBare(buffer) {
+  if (buffer.byteLength < JOB_HEAD) return; // not one of ours: no id to answer
+  const h = new Int32Array(buffer, 0, JOB_HEAD / 4);
+  runCopied({ type: 'job', id: h[0], query: QUERY_NAMES[h[1]], m: h[2], buffer, extra: new Float32Array(buffer, 12, 1)[0] });
+}
+
 /** Changes for a worker that has no part in a query: applied now; only a failure is answered. */
 function applyAlone(m) {
   if (garbled) {
@@ -210,14 +218,14 @@ function runCopied(m) {
     reply(m, { ok: false, fatal: true, message: error });
     return;
   }
-  const input = new Float32Array(m.buffer, 0, q.per * m.m);
+  const input = new Float32Array(m.buffer, JOB_HEAD, q.per * m.m);
   if (isList(q)) {
     answerLists(q, input, m);
     return;
   }
   try {
     answerFixed(replica.world, q, m.query, input, m);
-    reply(m, { ok: true });
+    port.post(m.buffer, [m.buffer]); // the answers, in the job's buffer alone (its header's id unchanged)
   } catch (e) {
     refuse(m, e);
   }
