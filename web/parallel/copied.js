@@ -195,8 +195,24 @@ export class CopiedEngine {
     };
     const promise = new Promise((resolve, reject) => { job.resolve = resolve; job.reject = reject; });
     this.order.push(job);
-    // The changes go to every worker, before its next job: with its slice to a worker of the
-    // call, alone to the others. The last message takes the deltas' own buffers, the others copies.
+    pool.track(job);
+    try {
+      this.send(job, name, a, filter, extra);
+    } catch (e) {
+      // some workers may have had their part or the changes: the replicas can no longer be trusted
+      pool.fail(new SlabcastError(`parallel world: a query could not be sent to the workers: ${e?.message ?? e}`, { cause: e }));
+    }
+    return promise;
+  }
+
+  /**
+   * Posts each worker of the job its part. The changes go to every worker, before its next job:
+   * with its slice to a worker of the call, alone to the others. The last message takes the
+   * deltas' own buffers, the others copies.
+   */
+  send(job, name, a, filter, extra) {
+    const { ks } = job;
+    const parts = ks.length;
     const changes = this.log;
     this.log = [];
     const last = changes.length > 0 ? this.count - 1 : ks[parts - 1];
@@ -213,8 +229,6 @@ export class CopiedEngine {
         this.pool.workers[k].post({ type: 'changes', changes: c }, transfer);
       }
     }
-    pool.track(job);
-    return promise;
   }
 
   /** Posts worker k part i of the job (its slice of the items), with the changes it has not seen. */
