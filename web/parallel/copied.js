@@ -1,10 +1,13 @@
 // copied.js: the copied-memory engine of a parallel world, for pages without cross-origin
 // isolation (no SharedArrayBuffer). Every worker holds a replica world (slabcast.wasm). Changes
 // are recorded as compact deltas (the checked floats of an add or update, an index, flags,
-// masks) and go with the next query, one message per worker, their buffers transferred; the
-// worker applies them, then answers its slice of the batch. Each worker has one buffer that
-// goes back and forth, transferred both ways: the main thread writes the slice's items in it,
-// the worker its answers (protocol.js, sliceLayout), so a call allocates nothing per worker. The main thread keeps its own replica
+// masks) and go with the next query to every worker, their buffers transferred; the worker
+// applies them, then answers its slice of the batch. A query goes to as many workers as its
+// size repays (partsFor), the least busy first; the others get the changes alone. Each worker
+// has one buffer that goes back and forth, transferred both ways: the main thread writes a
+// header and the slice's items in it, the worker its answers (protocol.js, sliceLayout,
+// JOB_HEAD), so a call allocates nothing per worker; a job without options or changes, and a
+// fixed-size answer, is that buffer alone. The main thread keeps its own replica
 // (it checks every change exactly as a world does and gives add's index) and a mirror of the
 // objects (kinds, floats, masks, flags, freed slots), from which rebuilt workers are seeded.
 import { SlabcastError } from '../core/errors.js';

@@ -5,10 +5,11 @@
 // its own __stack_pointer at the stack the main thread allocated for it, says 'ready', and then
 // waits on the control buffer with Atomics.wait: it never reads messages again. Each job it
 // takes blocks of items with one atomic add (sc_wasm_mt_work) and counts itself done.
-// Copied mode: the worker holds a replica world (slabcast.wasm); each message brings the
-// changes since the last one and one slice of a batch in a buffer lent by the main thread; the
-// answers go back in that buffer (castRayAll's and the overlaps' lists in arrays of their own),
-// all transferred.
+// Copied mode: the worker holds a replica world (slabcast.wasm); each job brings the changes
+// since the last message and one slice of a batch in a buffer lent by the main thread (a job
+// without options or changes is that buffer alone, its header saying the rest); the answers go
+// back in that buffer (castRayAll's and the overlaps' lists in arrays of their own), all
+// transferred. A worker with no part in a query gets its changes in a message of their own.
 import { makeImports, instantiateCore } from '../core/loader.js';
 import { createWorld } from '../core/world.js';
 import { worldState } from '../core/world.js';
