@@ -90,7 +90,7 @@ export async function createParallelWorld(options = {}) {
   const s = {
     o, core, world, ws: worldState(world), module,
     mirror: o.mode === 'copied' ? new Mirror() : null,
-    engine: null, pending: 0, inlinePending: 0, tail: Promise.resolve(), disposed: false, failed: null,
+    engine: null, pending: 0, inlinePending: 0, tail: Promise.resolve(), disposed: false, failed: null, split: undefined,
   };
   s.engine = makeEngine(s);
   try {
@@ -106,7 +106,7 @@ export async function createParallelWorld(options = {}) {
 function makeEngine(s) {
   return s.o.mode === 'shared'
     ? new SharedEngine(s.core, s.ws, s.module, s.o.workers, s.o.timeout, s.o.spin)
-    : new CopiedEngine(s.core, s.module, s.o.workers, s.o.timeout, s.mirror);
+    : new CopiedEngine(s.core, s.module, s.o.workers, s.o.timeout, s.mirror, s.split);
 }
 
 function live(s) {
@@ -284,14 +284,22 @@ function query(s, key, data, out, options, extra) {
   // Copied mode sends at once (each worker answers its messages in order) unless a query for the
   // calling thread waits before it; else a query waits its turn.
   const now = s.pending === 1 || (s.o.mode === 'copied' && !inline && s.inlinePending === 0);
-  const p = now ? new Promise((resolve) => { resolve(run()); }) : s.tail.then(run, run);
+  let p;
+  if (now) {
+    try {
+      p = run();
+    } catch (e) {
+      p = Promise.reject(e);
+    }
+  } else {
+    p = s.tail.then(run, run);
+  }
   const done = p.then((lists) => (isList(q) ? lists : q.out === 'hit' ? outs.hit : outs));
-  s.tail = done.then(() => {}, () => {});
   const settle = () => { s.pending--; if (inline) s.inlinePending--; };
-  done.then(settle, (e) => {
+  // the next query's turn: after this one has settled (its handlers run before the caller's)
+  s.tail = done.then(settle, () => {
     settle();
     if (engine.pool?.failed && !s.failed) s.failed = engine.pool.failed;
-    return e;
   });
   return done;
 }
@@ -389,6 +397,16 @@ function makeApi(s) {
       if (!Object.hasOwn(FAULT, kind)) fail("kind must be 'throw', 'hang', 'garble' or 'terminate'", 'kind');
       if (kind === 'garble' && s.o.mode !== 'copied') fail("kind 'garble' is for copied memory (shared-memory workers send no answers)", 'kind');
       s.engine.injectFault(k, FAULT[kind]);
+    },
+  });
+  // For benchmarks and tests (copied memory): the weighted items a worker's share must reach
+  // before a call is split across one more worker (copied.js, SPLIT_ITEMS; 1 splits every call).
+  Object.defineProperty(api, Symbol.for('slabcast.parallel.split'), {
+    value(items) {
+      if (!Number.isInteger(items) || items < 1) fail('items must be an integer >= 1', 'items');
+      if (s.o.mode !== 'copied') fail('the split is for copied memory (shared-memory workers take blocks of items as they go)', 'items');
+      s.split = items;
+      s.engine.split = items;
     },
   });
   if (typeof Symbol.asyncDispose === 'symbol') {

@@ -301,14 +301,16 @@ describe.each(['shared', 'copied'])('the default inline (256 rays; 8 per item of
       addShapes(single, shapes);
       const rays = makeRays(rand, shapes, 257);
       const boxes = volumes(rand, 33).overlapAABBs;
-      // a fault armed for the next query a worker runs: the calls on the calling thread pass it by
-      par[FAULT](1, 'throw');
+      // a fault armed in every worker for the next query it runs: the calls on the calling thread
+      // pass it by (a small call on the workers goes to one of them: copied.js, SPLIT_ITEMS)
+      const arm = () => { par[FAULT](0, 'throw'); par[FAULT](1, 'throw'); };
+      arm();
       expectSameBits((await par.castRays(rays.subarray(0, 7 * 256))).t, single.castRays(rays.subarray(0, 7 * 256)).t, '256 rays');
       expectSameLists(await par.overlapAABBs(boxes.subarray(0, 6 * 32)), expectedLists(single, 'overlapAABBs', boxes, 32), '32 boxes');
       const e = await par.overlapAABBs(boxes).then(() => null, (x) => x); // 33 boxes: 264 > 256
       expect(e?.message).toMatch(/injected fault: the worker threw/);
       await par.rebuild();
-      par[FAULT](1, 'throw');
+      arm();
       const e2 = await par.castRays(rays).then(() => null, (x) => x); // 257 rays
       expect(e2?.message).toMatch(/injected fault: the worker threw/);
     } finally {
@@ -330,11 +332,18 @@ describe('a worker that answers with a malformed message (copied memory)', () =>
       addShapes(single, shapes);
       const rays = makeRays(rand, shapes, 300);
       const vols = volumes(rand, 300).overlapSpheres;
-      for (const [key, a, want] of [
-        ['castRays', rays, /^parallel world: worker 1 answered rays without its buffer of \d+ bytes$/],
-        ['overlapSpheres', vols, /^parallel world: worker 1 answered spheres with a start that is not an Int32Array of 151$/],
+      const SPLIT = Symbol.for('slabcast.parallel.split');
+      // [query, items, the worker armed, weighted items per worker before a split, the error]
+      for (const [key, a, k, split, want] of [
+        // 300 rays: one worker's call by default (worker 0: every worker idle, the lowest index)
+        ['castRays', rays, 0, undefined, /^parallel world: worker 0 answered rays without its buffer of \d+ bytes$/],
+        ['castRays', rays, 1, 1, /^parallel world: worker 1 answered rays without its buffer of \d+ bytes$/],
+        // 300 spheres weigh 2400 rays: both workers, 150 each
+        ['overlapSpheres', vols, 1, undefined, /^parallel world: worker 1 answered spheres with a start that is not an Int32Array of 151$/],
+        ['overlapSpheres', vols, 0, 1e6, /^parallel world: worker 0 answered spheres with a start that is not an Int32Array of 301$/],
       ]) {
-        par[FAULT](1, 'garble');
+        par[SPLIT](split ?? 1024);
+        par[FAULT](k, 'garble');
         const e = await par[key](a).then(() => null, (x) => x);
         expect(e, key).toBeInstanceOf(SlabcastError);
         expect(e.message, key).toMatch(want);

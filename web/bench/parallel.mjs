@@ -3,6 +3,7 @@
 // a single-threaded world on the same boxes and rays (and per core), and the latency of a small
 // call, with the default options (on the calling thread) and on the workers (inline: 0).
 // Every parallel answer is checked bit for bit against the single-threaded world's.
+import { partsFor } from '../parallel/copied.js';
 
 const now = () => performance.now();
 const bits = (a) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
@@ -39,7 +40,7 @@ async function rate(call, ms) {
 /**
  * rows for one scene: { env, mode, workers, boxes, rays_per_call, rays_per_s, vs_single,
  * vs_one_worker, same }, plus per mode two small-call rows (calls of `small` rays on 2 workers, with
- * the default options and with inline: 0): { latency_us, single_us, overhead_us, path, same }.
+ * the default options and with inline: 0): { latency_us, single_us, used (threads the call ran on), overhead_us, path, same }.
  * o: { createParallelWorld, sc (loadSlabcast()), boxes, rays, workers: [1, 2, 4], modes, env, ms, small, options }
  */
 export async function parallelRows(o) {
@@ -80,9 +81,12 @@ export async function parallelRows(o) {
               const sameSmall = sameBits(small1.t, want.t.subarray(0, small)) && sameBits(small1.index, want.index.subarray(0, small)) &&
                 sameBits(small1.normal, want.normal.subarray(0, 3 * small));
               const latency = 1e6 / await rate(() => w.castRays(smallRays, smallOut), ms);
+              // the threads the call runs on: the calling thread (default), else as many workers as
+              // its size repays in copied memory (copied.js, partsFor), every worker in shared memory
+              const used = inline !== 0 ? 1 : mode === 'copied' ? partsFor(small, workers) : workers;
               rows.push({
-                env: o.env, mode, workers, boxes: boxes.length / 6, small, latency_us: latency, single_us: singleSmallUs,
-                overhead_us: latency - singleSmallUs / workers, path: inline === 0 ? 'workers (inline: 0)' : 'default', same: sameSmall,
+                env: o.env, mode, workers, boxes: boxes.length / 6, small, latency_us: latency, single_us: singleSmallUs, used,
+                overhead_us: latency - singleSmallUs / used, path: inline === 0 ? 'workers (inline: 0)' : 'default', same: sameSmall,
               });
             } finally {
               if (w !== world) await w.dispose();
@@ -187,12 +191,13 @@ export function formatParallelRows(rows, cores) {
     lines.push(`| ${r.env} | ${r.mode} | ${r.boxes} | ${r.workers}${over} | ${fmt(r.rays_per_s)} | ${r.vs_single.toFixed(2)}x | ${r.vs_one_worker === null ? '-' : `${r.vs_one_worker.toFixed(2)}x`} | ${perCore} | ${r.same ? 'yes' : '**NO**'} |`);
   }
   lines.push('');
-  lines.push('| where | memory | boxes | rays per call | workers | path | µs per call (target <= 100) | single-threaded World µs | overhead µs (call - single / workers) | same bits |');
-  lines.push('| --- | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | --- |');
+  lines.push('| where | memory | boxes | rays per call | workers | path | threads used | µs per call (target <= 100) | single-threaded World µs | overhead µs (call - single / threads used) | same bits |');
+  lines.push('| --- | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- |');
   for (const r of rows.filter((x) => x.latency_us !== undefined)) {
-    lines.push(`| ${r.env} | ${r.mode} | ${r.boxes} | ${r.small} | ${r.workers} | ${r.path} | ${r.latency_us.toFixed(1)} | ${r.single_us.toFixed(1)} | ${r.overhead_us.toFixed(1)} | ${r.same ? 'yes' : '**NO**'} |`);
+    lines.push(`| ${r.env} | ${r.mode} | ${r.boxes} | ${r.small} | ${r.workers} | ${r.path} | ${r.used} | ${r.latency_us.toFixed(1)} | ${r.single_us.toFixed(1)} | ${r.overhead_us.toFixed(1)} | ${r.same ? 'yes' : '**NO**'} |`);
   }
   lines.push('');
-  lines.push('"default": a call of at most options.inline rays (256) runs on the calling thread; "workers (inline: 0)": every call on the workers.');
+  lines.push('"default": a call of at most options.inline rays (256) runs on the calling thread; "workers (inline: 0)": every call on the workers ' +
+    '(in copied memory on as many as its size repays: one below 2 x 1024 rays).');
   return lines.join('\n');
 }

@@ -160,7 +160,7 @@ function parallelTargets(out, prows, cores) {
   for (const r of prows.filter((x) => x.latency_us !== undefined && x.mode === 'copied')) {
     out.push(row(`parallel, copied memory, ${r.small} rays per call on ${r.workers} workers`, `${r.env}, ${r.boxes} boxes${r.path ? `, ${r.path}` : ''}`,
       `${r.latency_us.toFixed(1)} us`, `single-threaded World ${r.single_us.toFixed(1)} us`, '-', '<= 100 us per call', r.latency_us <= 100,
-      `overhead ${r.overhead_us.toFixed(1)} us (call - single / workers)${r.same === undefined ? '' : `; same bits: ${r.same ? 'yes' : 'NO'}`}`));
+      `overhead ${r.overhead_us.toFixed(1)} us (call - single / threads used)${r.same === undefined ? '' : `; same bits: ${r.same ? 'yes' : 'NO'}`}`));
   }
   const w = Math.min(2, cores);
   for (const r of prows.filter((x) => x.rays_per_s !== undefined && x.mode === 'shared' && x.workers === w)) {

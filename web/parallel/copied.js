@@ -1,10 +1,13 @@
 // copied.js: the copied-memory engine of a parallel world, for pages without cross-origin
 // isolation (no SharedArrayBuffer). Every worker holds a replica world (slabcast.wasm). Changes
 // are recorded as compact deltas (the checked floats of an add or update, an index, flags,
-// masks) and go with the next query, one message per worker, their buffers transferred; the
-// worker applies them, then answers its slice of the batch. Each worker has one buffer that
-// goes back and forth, transferred both ways: the main thread writes the slice's items in it,
-// the worker its answers (protocol.js, sliceLayout), so a call allocates nothing per worker. The main thread keeps its own replica
+// masks) and go with the next query to every worker, their buffers transferred; the worker
+// applies them, then answers its slice of the batch. A query goes to as many workers as its
+// size repays (partsFor), the least busy first; the others get the changes alone. Each worker
+// has one buffer that goes back and forth, transferred both ways: the main thread writes a
+// header and the slice's items in it, the worker its answers (protocol.js, sliceLayout,
+// JOB_HEAD), so a call allocates nothing per worker; a job without options or changes, and a
+// fixed-size answer, is that buffer alone. The main thread keeps its own replica
 // (it checks every change exactly as a world does and gives add's index) and a mirror of the
 // objects (kinds, floats, masks, flags, freed slots), from which rebuilt workers are seeded.
 import { SlabcastError } from '../core/errors.js';
@@ -12,9 +15,11 @@ import { taCopy, taExact, taSet } from '../core/typed.js';
 import { requireRoom } from '../core/validate.js';
 import { checkBatchItems, stageBatch } from '../core/world.js';
 import { Pool } from './pool.js';
-import { isList, sliceLayout } from './protocol.js';
+import { JOB_HEAD, QUERY_NAMES, isList, sliceLayout } from './protocol.js';
 import { assembleLists } from './lists.js';
 
+const F32 = new Float32Array(1); // a float's bits, for a job's header
+const I32 = new Int32Array(F32.buffer);
 const STRIDE = 15; // floats per object in the mirror (the largest kind, an OBB)
 const FLOATS = { aabb: 6, obb: 15, sphere: 4, capsule: 7 };
 const KINDS = ['removed', 'aabb', 'obb', 'sphere', undefined, 'capsule'];
@@ -111,8 +116,19 @@ function copyDelta(d) {
 }
 const buffersOf = (d) => (d.data ? [d.data.buffer] : d.flags ? [d.flags.buffer] : d.masks ? [d.masks.buffer] : []);
 
+/**
+ * Weighted items (an item counts as QUERY's weight, as for the inline option) a worker's share of
+ * a call must reach before the call is split across one more worker. A smaller call goes to
+ * fewer workers, one below 2 * SPLIT_ITEMS: each more worker costs a message each way, a wake-up
+ * and a join, which a small share does not repay (docs/benchmarks.md, "copied memory latency").
+ */
+export const SPLIT_ITEMS = 1024;
+
+/** How many of `workers` workers a call of `weighted` items uses: each at least `split` of them, at least one. */
+export const partsFor = (weighted, workers, split = SPLIT_ITEMS) => Math.max(1, Math.min(workers, Math.floor(weighted / split)));
+
 export class CopiedEngine {
-  constructor(core, module, workers, timeout, mirror) {
+  constructor(core, module, workers, timeout, mirror, split = SPLIT_ITEMS) {
     this.core = core;
     this.module = module;
     this.count = workers;
@@ -121,18 +137,19 @@ export class CopiedEngine {
     this.pool = null;
     this.log = []; // deltas not yet sent
     this.nextId = 1;
-    this.replies = new Map(); // id -> (k, message) => void
+    this.split = split;
+    this.queues = []; // per worker: the jobs posted to it and not answered yet, oldest first
+    this.order = []; // the jobs not settled yet, in the order of their calls (they settle in it)
     this.buffers = []; // per worker: its buffer while the main thread holds it, else null
+    this.all = Array.from({ length: workers }, (_, k) => k);
   }
 
   async start() {
     this.pool = new Pool(this.count, this.timeout);
     this.buffers = new Array(this.count).fill(null);
-    this.pool.onMessage = (k, m) => {
-      if (m?.type !== 'result') return;
-      const r = this.replies.get(m.id);
-      if (r) r(k, m);
-    };
+    this.queues = Array.from({ length: this.count }, () => []);
+    this.order = [];
+    this.pool.onMessage = (k, m) => this.answer(k, m);
     await this.pool.start(() => [{ type: 'init', mode: 'copied', module: this.module }, []]);
     this.log = this.mirror.snapshot();
   }
@@ -149,65 +166,91 @@ export class CopiedEngine {
     return b !== null && b.byteLength >= bytes ? b : new ArrayBuffer(Math.max(bytes, 2 * (b?.byteLength ?? 0)));
   }
 
-  /**
-   * Runs query `name` (QUERY entry q) on n items `a` into `outs`: one slice per worker. extra:
-   * closestObjects' maxDistance. For castRayAll and overlaps, resolves with the lists.
-   */
-  async run(q, name, a, n, filter, outs, extra) {
-    const pool = this.pool;
-    const per = q.per;
-    if (pool.failed) throw pool.failed;
-    // the items, checked on this thread as a World checks them, before anything is posted
-    checkBatchItems(this.core, q.op, stageBatch(this.core, a, 0, per * n), n, q.name);
-    const changes = this.log;
-    this.log = [];
-    const W = this.count;
-    const id = this.nextId++;
-    const answers = new Array(W);
-    let left = W;
-    const all = new Promise((resolve) => {
-      this.replies.set(id, (k, m) => {
-        if (answers[k] !== undefined) return;
-        answers[k] = m;
-        if (m.buffer instanceof ArrayBuffer) this.buffers[k] = m.buffer;
-        if (--left === 0) resolve();
-      });
-    });
-    const starts = new Int32Array(W + 1);
-    for (let k = 0; k <= W; k++) starts[k] = Math.floor((n * k) / W);
-    for (let k = 0; k < W; k++) this.post(k, id, q, name, a, starts[k], starts[k + 1], filter, extra, k === W - 1 ? changes : changes.map(copyDelta));
-    try {
-      await pool.wait(all, `world query (${q.name})`);
-    } finally {
-      this.replies.delete(id);
+  /** The `parts` workers a call goes to: every one, else those with the fewest jobs pending (the lowest index first). */
+  pick(parts) {
+    if (parts === this.count) return this.all;
+    const q = this.queues;
+    if (parts === 1) {
+      let k = 0;
+      for (let j = 1; j < this.count; j++) if (q[j].length < q[k].length) k = j;
+      return [k];
     }
-    this.refused(q, answers, starts);
-    if (isList(q)) return this.guard(() => assembleLists(q, answers, n, starts));
-    this.guard(() => {
-      for (let k = 0; k < W; k++) {
-        const b = answers[k].buffer;
-        const bytes = sliceLayout(q, starts[k + 1] - starts[k]).bytes;
-        if (!(b instanceof ArrayBuffer) || b.byteLength < bytes) {
-          throw new SlabcastError(`parallel world: worker ${k} answered ${q.name} without its buffer of ${bytes} bytes`);
-        }
-      }
-    });
-    requireRoom(outs, n);
-    for (let k = 0; k < W; k++) {
-      const s = starts[k];
-      const m = starts[k + 1] - s;
-      for (const [key, Type, at, length] of sliceLayout(q, m).fields) {
-        taSet(outs[key], new Type(answers[k].buffer, at, length), (length / m) * s);
-      }
-    }
-    return undefined;
+    return this.all.slice().sort((i, j) => q[i].length - q[j].length || i - j).slice(0, parts).sort((i, j) => i - j);
   }
 
-  /** Posts worker k its slice [s, e) of the items, with the changes it has not seen. */
-  post(k, id, q, name, a, s, e, filter, extra, changes) {
-    const m = e - s;
+  /**
+   * Runs query `name` (QUERY entry q) on n items `a` into `outs`, one slice per worker of the call
+   * (partsFor). extra: closestObjects' maxDistance. Returns a Promise; for castRayAll and the
+   * overlaps it resolves with the lists. Throws when an item is refused (before anything is posted).
+   */
+  run(q, name, a, n, filter, outs, extra) {
+    const pool = this.pool;
+    if (pool.failed) throw pool.failed;
+    // the items, checked on this thread as a World checks them, before anything is posted
+    checkBatchItems(this.core, q.op, stageBatch(this.core, a, 0, q.per * n), n, q.name);
+    const parts = partsFor(n * q.weight, this.count, this.split);
+    const ks = this.pick(parts);
+    const starts = [0];
+    for (let i = 1; i <= parts; i++) starts.push(Math.floor((n * i) / parts));
+    const job = {
+      id: this.nextId++, q, n, ks, starts, outs, answers: new Array(parts), left: parts, deadline: 0,
+      resolve: null, reject: null, done: false, result: undefined, error: null,
+    };
+    const promise = new Promise((resolve, reject) => { job.resolve = resolve; job.reject = reject; });
+    this.order.push(job);
+    pool.track(job);
+    try {
+      this.send(job, name, a, filter, extra);
+    } catch (e) {
+      // some workers may have had their part or the changes: the replicas can no longer be trusted
+      pool.fail(new SlabcastError(`parallel world: a query could not be sent to the workers: ${e?.message ?? e}`, { cause: e }));
+    }
+    return promise;
+  }
+
+  /**
+   * Posts each worker of the job its part. The changes go to every worker, before its next job:
+   * with its slice to a worker of the call, alone to the others. The last message takes the
+   * deltas' own buffers, the others copies.
+   */
+  send(job, name, a, filter, extra) {
+    const { ks } = job;
+    const parts = ks.length;
+    const changes = this.log;
+    this.log = [];
+    const last = changes.length > 0 ? this.count - 1 : ks[parts - 1];
+    for (let k = 0, i = 0; k < this.count; k++) {
+      const mine = i < parts && ks[i] === k;
+      if (!mine && changes.length === 0) continue;
+      const c = changes.length === 0 ? changes : k === last ? changes : changes.map(copyDelta);
+      if (mine) {
+        this.queues[k].push(job);
+        this.post(k, job, i++, name, a, filter, extra, c);
+      } else {
+        const transfer = [];
+        for (const d of c) transfer.push(...buffersOf(d));
+        this.pool.workers[k].post({ type: 'changes', changes: c }, transfer);
+      }
+    }
+  }
+
+  /** Posts worker k part i of the job (its slice of the items), with the changes it has not seen. */
+  post(k, job, i, name, a, filter, extra, changes) {
+    const q = job.q;
+    const s = job.starts[i];
+    const m = job.starts[i + 1] - s;
     const buffer = this.buffer(k, sliceLayout(q, m).bytes);
-    if (m > 0) taSet(new Float32Array(buffer, 0, q.per * m), taExact(a, Float32Array, s * q.per, m * q.per));
+    const head = new Int32Array(buffer, 0, JOB_HEAD / 4);
+    head[0] = job.id;
+    head[1] = QUERY_NAMES.indexOf(name);
+    head[2] = m;
+    F32[0] = extra ?? 0;
+    head[3] = I32[0];
+    if (m > 0) taSet(new Float32Array(buffer, JOB_HEAD, q.per * m), taExact(a, Float32Array, s * q.per, m * q.per));
+    if (filter === null && changes.length === 0) {
+      this.pool.workers[k].post(buffer, [buffer]); // the job is its buffer alone
+      return;
+    }
     const transfer = [buffer];
     for (const d of changes) transfer.push(...buffersOf(d));
     let options = null;
@@ -218,9 +261,88 @@ export class CopiedEngine {
         transfer.push(options.exclude.buffer);
       }
     }
-    const message = { type: 'job', id, query: name, m, buffer, options, extra };
+    const message = { type: 'job', id: job.id, query: name, m, buffer };
+    if (options !== null) message.options = options;
+    if (extra !== undefined) message.extra = extra;
     if (changes.length > 0) message.changes = changes;
     this.pool.workers[k].post(message, transfer);
+  }
+
+  /**
+   * A message from worker k: the answer to its oldest job (an object, or for answers of fixed
+   * size the job's buffer alone, its header's id unchanged), or a change it could not apply.
+   */
+  answer(k, m) {
+    let id;
+    if (m instanceof ArrayBuffer) {
+      if (m.byteLength < JOB_HEAD) {
+        this.pool.fail(new SlabcastError(`parallel world: worker ${k} answered with a buffer of ${m.byteLength} bytes, without a job's header`));
+        return;
+      }
+      id = new Int32Array(m, 0, 1)[0];
+      m = { ok: true, buffer: m };
+    } else {
+      if (m === null || typeof m !== 'object') return;
+      if (m.type === 'failed') {
+        this.pool.fail(new SlabcastError(`parallel world: worker ${k} failed: ${String(m.message)}`));
+        return;
+      }
+      if (m.type !== 'result') return;
+      id = m.id;
+    }
+    const job = this.queues[k][0];
+    if (job === undefined || id !== job.id) {
+      this.pool.fail(new SlabcastError(`parallel world: worker ${k} answered a job it was not given (${job === undefined ? 'none was pending' : 'out of order'})`));
+      return;
+    }
+    this.queues[k].shift();
+    job.answers[job.ks.length === this.count ? k : job.ks.indexOf(k)] = m;
+    if (--job.left > 0) return;
+    try {
+      job.result = this.join(job);
+    } catch (e) {
+      job.error = e;
+    }
+    // the answers' buffers go back to their workers only now: a call made while this job waited
+    // for another worker's answer must not take (and transfer away) one this join still reads
+    for (let i = 0; i < job.ks.length; i++) {
+      const b = job.answers[i].buffer;
+      const k = job.ks[i];
+      if (b instanceof ArrayBuffer && (this.buffers[k] === null || this.buffers[k].byteLength < b.byteLength)) this.buffers[k] = b;
+    }
+    // Queries settle in the order of their calls, though a later one may finish first on another
+    // worker. A job stays tracked until it settles, so a failure of the pool rejects it too.
+    job.done = true;
+    while (this.order.length > 0 && this.order[0].done) {
+      const j = this.order.shift();
+      this.pool.untrack(j);
+      if (j.error !== null) j.reject(j.error);
+      else j.resolve(j.result);
+    }
+  }
+
+  /** The answers of a job, checked (a worker's message is data from another thread) and copied into its outs. */
+  join(job) {
+    const { q, n, ks, starts, answers, outs } = job;
+    this.refused(q, answers, starts, ks);
+    if (isList(q)) return this.guard(() => assembleLists(q, answers, n, starts, ks));
+    this.guard(() => {
+      for (let i = 0; i < ks.length; i++) {
+        const b = answers[i].buffer;
+        const bytes = sliceLayout(q, starts[i + 1] - starts[i]).bytes;
+        if (!(b instanceof ArrayBuffer) || b.byteLength < bytes) {
+          throw new SlabcastError(`parallel world: worker ${ks[i]} answered ${q.name} without its buffer of ${bytes} bytes`);
+        }
+      }
+    });
+    requireRoom(outs, n);
+    for (let i = 0; i < ks.length; i++) {
+      const s = starts[i];
+      const m = starts[i + 1] - s;
+      const b = answers[i].buffer;
+      for (const [key, Type, at, length] of sliceLayout(q, m).fields) taSet(outs[key], new Type(b, at, length), (length / m) * s);
+    }
+    return undefined;
   }
 
   /** f(), or the pool failed with the error f throws (a malformed answer from a worker). */
@@ -234,19 +356,19 @@ export class CopiedEngine {
   }
 
   /** A worker's failure fails the pool; a refused item throws as a World does (the first one). */
-  refused(q, answers, starts) {
+  refused(q, answers, starts, ks) {
     let status = 0;
     let first = -1;
-    for (let k = 0; k < this.count; k++) {
-      const m = answers[k];
+    for (let i = 0; i < ks.length; i++) {
+      const m = answers[i];
       if (m.ok) continue;
       if (m.fatal) {
-        const e = new SlabcastError(`parallel world: worker ${k} failed during a query: ${m.message}`);
+        const e = new SlabcastError(`parallel world: worker ${ks[i]} failed during a query: ${m.message}`);
         this.pool.fail(e);
         throw e;
       }
-      const i = m.index >= 0 ? starts[k] + m.index : -1;
-      if (status === 0 || (i >= 0 && (first < 0 || i < first))) { status = m.status; first = i; }
+      const at = m.index >= 0 ? starts[i] + m.index : -1;
+      if (status === 0 || (at >= 0 && (first < 0 || at < first))) { status = m.status; first = at; }
     }
     if (status !== 0) {
       const where = first >= 0 ? `${q.name}[${first}]: ` : `${q.name}: `;
@@ -257,7 +379,8 @@ export class CopiedEngine {
   async stop(error) {
     if (this.pool !== null) await this.pool.stop(error);
     this.pool = null;
-    this.replies.clear();
+    this.queues = [];
+    this.order = [];
     this.buffers = [];
   }
 

@@ -23,11 +23,14 @@ function checkList(q, k, m, answer) {
   return hits;
 }
 
-/** One list for all n items from the workers' answers; worker k's slice is items starts[k] to starts[k + 1] - 1. */
-export function assembleLists(q, answers, n, starts) {
+/**
+ * One list for all n items from the workers' answers: answer k is worker ks[k]'s, for items
+ * starts[k] to starts[k + 1] - 1.
+ */
+export function assembleLists(q, answers, n, starts, ks) {
   let hits = 0;
   const counts = answers.map((a, k) => {
-    const h = checkList(q, k, starts[k + 1] - starts[k], a);
+    const h = checkList(q, ks[k], starts[k + 1] - starts[k], a);
     hits += h;
     return h;
   });

@@ -18,7 +18,8 @@ export class Pool {
     this.workers = [];
     this.failed = null; // the SlabcastError that stopped the pool
     this.stopping = false;
-    this.waiters = new Set(); // { reject } of everything waiting on the workers
+    this.waiters = new Set(); // { reject, deadline? } of everything waiting on the workers
+    this.timer = null; // the watchdog of the tracked waiters' deadlines (track)
     this.onMessage = () => {};
   }
 
@@ -63,6 +64,39 @@ export class Pool {
     });
   }
 
+  /**
+   * Watches query job w ({ reject(error), q: its QUERY entry }) as wait() watches a promise, without
+   * a timer or a promise of its own: w.deadline is set, and one watchdog timer serves every tracked
+   * waiter. untrack(w) when it has settled.
+   */
+  track(w) {
+    if (this.failed) { w.reject(this.failed); return; }
+    this.waiters.add(w);
+    if (!Number.isFinite(this.timeout)) return;
+    w.deadline = performance.now() + this.timeout;
+    if (this.timer === null) this.arm(this.timeout);
+  }
+
+  untrack(w) { this.waiters.delete(w); }
+
+  arm(ms) {
+    this.timer = setTimeout(() => this.expire(), ms);
+    this.timer.unref?.(); // Node: the watchdog alone does not keep the process alive (the workers do)
+  }
+
+  /** The watchdog: fails the pool when the earliest deadline has passed, else waits for it. */
+  expire() {
+    this.timer = null;
+    if (this.failed) return;
+    let first = null;
+    for (const w of this.waiters) if (w.deadline > 0 && (first === null || w.deadline < first.deadline)) first = w;
+    if (first === null) return;
+    const left = first.deadline - performance.now();
+    if (left > 0) { this.arm(Math.ceil(left)); return; }
+    this.fail(new SlabcastError(`parallel world: world query (${first.q.name}) timed out after ${this.timeout} ms; ` +
+      'the workers were stopped (call world.rebuild() to start new ones)'));
+  }
+
   /** Fails the pool (once): every waiter is rejected with `error`, and the workers are stopped. */
   fail(error) {
     if (this.failed || this.stopping) return;
@@ -74,6 +108,8 @@ export class Pool {
   /** Stops every worker; resolves when they have stopped (Node) or were told to (browsers). */
   async terminate() {
     this.stopping = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
     const all = this.workers.map((h) => {
       h.onError = () => {};
       h.onExit = () => {};

@@ -38,16 +38,33 @@ export const OUT = {
   overlap: [['index', Int32Array, 1]],
 };
 
+/** QUERY's names by code (a job's header names its query by its index here). */
+export const QUERY_NAMES = Object.keys(QUERY);
+
+/**
+ * Copied mode: the bytes before a slice's items in the buffer lent to a worker, its header:
+ * int32 words [the job's id, its query (QUERY_NAMES index), its items], then the float32
+ * closestObjects' maxDistance. A job without options or changes is that buffer alone, and an
+ * answer of fixed size comes back as that buffer alone, the header's id unchanged.
+ */
+export const JOB_HEAD = 16;
+
 /** Whether a query's answers per item vary in number (castRayAll, overlaps). */
 export const isList = (q) => q.out === 'all' || q.out === 'overlap';
 
+/** The last layout of each query (a frame's calls are often the same size): shared, never changed. */
+const layouts = new Map();
+
 /**
- * Copied mode: where a slice of m items lies in the buffer lent to a worker: its input (m * per
- * floats from 0), then each fixed answer array at an 8-aligned offset. [[key, Type, offset,
- * length]], and the bytes the buffer needs. List answers travel as arrays of their own.
+ * Copied mode: where a slice of m items lies in the buffer lent to a worker: its header
+ * (JOB_HEAD bytes), its input (m * per floats), then each fixed answer array at an 8-aligned
+ * offset. [[key, Type, offset, length]], and the bytes the buffer needs (and m). List answers
+ * travel as arrays of their own. The answer may be the one of the last call: read it, never change it.
  */
 export function sliceLayout(q, m) {
-  let at = 4 * q.per * m;
+  const last = layouts.get(q);
+  if (last !== undefined && last.m === m) return last;
+  let at = JOB_HEAD + 4 * q.per * m;
   const fields = [];
   if (!isList(q)) {
     for (const [key, Type, per] of OUT[q.out]) {
@@ -56,7 +73,9 @@ export function sliceLayout(q, m) {
       at += Type.BYTES_PER_ELEMENT * per * m;
     }
   }
-  return { fields, bytes: Math.max(8, (at + 7) & ~7) };
+  const layout = { m, fields, bytes: Math.max(8, (at + 7) & ~7) };
+  layouts.set(q, layout);
+  return layout;
 }
 
 // The control buffer (an Int32Array over a SharedArrayBuffer), shared mode only.

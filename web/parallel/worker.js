@@ -5,17 +5,18 @@
 // its own __stack_pointer at the stack the main thread allocated for it, says 'ready', and then
 // waits on the control buffer with Atomics.wait: it never reads messages again. Each job it
 // takes blocks of items with one atomic add (sc_wasm_mt_work) and counts itself done.
-// Copied mode: the worker holds a replica world (slabcast.wasm); each message brings the
-// changes since the last one and one slice of a batch in a buffer lent by the main thread; the
-// answers go back in that buffer (castRayAll's and the overlaps' lists in arrays of their own),
-// all transferred.
+// Copied mode: the worker holds a replica world (slabcast.wasm); each job brings the changes
+// since the last message and one slice of a batch in a buffer lent by the main thread (a job
+// without options or changes is that buffer alone, its header saying the rest); the answers go
+// back in that buffer (castRayAll's and the overlaps' lists in arrays of their own), all
+// transferred. A worker with no part in a query gets its changes in a message of their own.
 import { makeImports, instantiateCore } from '../core/loader.js';
 import { createWorld } from '../core/world.js';
 import { worldState } from '../core/world.js';
 import { coreLists } from './lists.js';
 import {
-  CMD, DONE, FAULT, FAULT_KIND, FAULT_WORKER, GEN, HEADER, JOB, MESSAGE_BYTES, OP, PER_WORKER, QUERY, REMAINING, isList,
-  messageOffset, sliceLayout,
+  CMD, DONE, FAULT, FAULT_KIND, FAULT_WORKER, GEN, HEADER, JOB, JOB_HEAD, MESSAGE_BYTES, OP, PER_WORKER, QUERY, QUERY_NAMES,
+  REMAINING, isList, messageOffset, sliceLayout,
 } from './protocol.js';
 
 const isNode = typeof process === 'object' && process !== null && typeof process.versions?.node === 'string';
@@ -40,10 +41,12 @@ function errorText(e) {
 }
 
 function onMessage(m) {
+  if (m instanceof ArrayBuffer) { runBare(m); return; }
   if (m === null || typeof m !== 'object') return;
   if (m.type === 'init' && m.mode === 'shared') initShared(m);
   else if (m.type === 'init' && m.mode === 'copied') initCopied(m);
   else if (m.type === 'job') runCopied(m);
+  else if (m.type === 'changes') applyAlone(m);
   else if (m.type === 'fault') fault(m.kind);
   else if (m.type === 'exit') port.close();
 }
@@ -159,11 +162,45 @@ const INSIDE = { solid: 0, skip: 1, exit: 2 };
 const listFilter = (o) => (o === null || o === undefined ? null
   : { mask: o.mask, inside: INSIDE[o.inside], exclude: o.exclude === undefined ? null : o.exclude });
 
-async function runCopied(m) {
-  const reply = (message, transfer) => {
-    const t = m.buffer instanceof ArrayBuffer ? [m.buffer, ...transfer] : transfer;
-    port.post({ type: 'result', id: m.id, buffer: m.buffer, ...message }, t);
-  };
+/** A job that is its buffer alone (no options, no changes): the header says the rest. */
+function runBare(buffer) {
+  if (buffer.byteLength < JOB_HEAD) return; // not one of ours: no id to answer
+  const h = new Int32Array(buffer, 0, JOB_HEAD / 4);
+  runCopied({ type: 'job', id: h[0], query: QUERY_NAMES[h[1]], m: h[2], buffer, extra: new Float32Array(buffer, 12, 1)[0] });
+}
+
+/** Changes for a worker that has no part in a query: applied now; only a failure is answered. */
+function applyAlone(m) {
+  if (garbled) {
+    garbled = false;
+    port.post({ type: 'result', id: -1, ok: true, buffer: null }); // an answer to no job
+    return;
+  }
+  const error = applyChanges(m.changes);
+  if (error !== null) port.post({ type: 'failed', message: error });
+}
+
+/** Applies a message's changes to the replica; returns null, or what went wrong. */
+function applyChanges(changes) {
+  if (replica === null) return 'the worker has no world (not started)';
+  try {
+    if (changes !== undefined) for (const d of changes) apply(replica.world, d);
+    return null;
+  } catch (e) {
+    return `a change could not be applied: ${errorText(e)}`;
+  }
+}
+
+/** The answer to job m (its buffer goes back, transferred, with more to transfer in `transfer`). */
+function reply(m, message, transfer = []) {
+  message.type = 'result';
+  message.id = m.id;
+  message.buffer = m.buffer;
+  if (m.buffer instanceof ArrayBuffer) transfer.push(m.buffer);
+  port.post(message, transfer);
+}
+
+function runCopied(m) {
   if (garbled) {
     garbled = false;
     port.post({ type: 'result', id: m.id, ok: true, buffer: null, start: 'garbled', index: [1, 2] });
@@ -174,28 +211,41 @@ async function runCopied(m) {
       m.buffer.byteLength < sliceLayout(q, m.m).bytes) {
     const what = replica === null ? 'the worker has no world (not started)' : q === null ? `unknown query ${String(m.query)}`
       : 'a job without its items (a buffer of the slice)';
-    reply({ ok: false, fatal: true, message: what }, []);
+    reply(m, { ok: false, fatal: true, message: what });
     return;
   }
+  const error = applyChanges(m.changes);
+  if (error !== null) {
+    reply(m, { ok: false, fatal: true, message: error });
+    return;
+  }
+  const input = new Float32Array(m.buffer, JOB_HEAD, q.per * m.m);
+  if (isList(q)) {
+    answerLists(q, input, m);
+    return;
+  }
+  try {
+    answerFixed(replica.world, q, m.query, input, m);
+    port.post(m.buffer, [m.buffer]); // the answers, in the job's buffer alone (its header's id unchanged)
+  } catch (e) {
+    refuse(m, e);
+  }
+}
+
+/** A job of castRayAll or an overlap: its lists go back in arrays of their own. */
+async function answerLists(q, input, m) {
   const { core, world } = replica;
   try {
-    for (const d of m.changes ?? []) apply(world, d);
+    const r = await coreLists(core, worldState(world).live(), q, input, m.m, listFilter(m.options));
+    reply(m, { ok: true, ...r }, Object.values(r).map((a) => a.buffer));
   } catch (e) {
-    reply({ ok: false, fatal: true, message: `a change could not be applied: ${errorText(e)}` }, []);
-    return;
+    refuse(m, e);
   }
-  try {
-    const input = new Float32Array(m.buffer, 0, q.per * m.m);
-    if (!isList(q)) {
-      answerFixed(world, q, m.query, input, m);
-      reply({ ok: true }, []);
-    } else {
-      const r = await coreLists(core, worldState(world).live(), q, input, m.m, listFilter(m.options));
-      reply({ ok: true, ...r }, Object.values(r).map((a) => a.buffer));
-    }
-  } catch (e) {
-    const status = typeof e?.status === 'number' ? e.status : undefined;
-    const index = status === undefined ? -1 : e.item ?? core.call(core.ex.sc_wasm_error_index);
-    reply({ ok: false, fatal: status === undefined, status, index, message: errorText(e) }, []);
-  }
+}
+
+/** The answer to a job the replica refused (an item, with its status) or failed (fatal). */
+function refuse(m, e) {
+  const status = typeof e?.status === 'number' ? e.status : undefined;
+  const index = status === undefined ? -1 : e.item ?? replica.core.call(replica.core.ex.sc_wasm_error_index);
+  reply(m, { ok: false, fatal: status === undefined, status, index, message: errorText(e) });
 }
