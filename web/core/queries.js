@@ -6,7 +6,8 @@
 import { SlabcastError, asSlabcastError, fail, truncateUtf8 } from './errors.js';
 import { taBuffer, taKind, taLength } from './typed.js';
 import { FALLBACK, certainMiss, ordinary, slabAABB, slabQuotients } from './slab.js';
-import { capsuleRay, obbRay, planeRay, sphereRay } from './shapes.js';
+import { capsuleRay, planeRay, sphereRay } from './shapes.js';
+import { obbReadRay } from './obbcast.js';
 import {
   capsuleInto, checkSegment, checkShape, obbInto, planeInto, requireNumber, requireObject, requireVec3, shapeType, sphereInto, vec3Into,
 } from './validate.js';
@@ -417,8 +418,8 @@ function makeCastObb(core, sc, inCore) {
   // ball tests before entersBall gives up); only which path answers changes.
   let obbHits = 0;
   const castObb = (rayF, shape, shapeF) => {
-    obbInto(shape, shapeF);
-    if (obbHits < 8 && obbRay(rayF, shapeF) === 0) {
+    if (obbHits >= 8) obbInto(shape, shapeF);
+    else if (obbReadRay(rayF, shape, shapeF) === 0) {
       if (obbHits !== 0) obbHits = obbHits > 4 ? obbHits - 4 : 0; // no store while it stays 0 (most misses)
       return missed();
     }

@@ -48,7 +48,7 @@ export function sphereRay(r, s) {
  * bytecode, under V8's 460; 437 with a bound per term): V8 inlines it into each caller, so the
  * doubles it takes are not boxed.
  */
-function ballMiss(mx, my, mz, dx, dy, dz, r2) {
+export function ballMiss(mx, my, mz, dx, dy, dz, r2) {
   if (!((mx * mx + my * my + mz * mz) * LO4 > r2)) return false; // maybe inside
   // every product m_i d_j is at most |m|_1 |d|_1 in size: e bounds the error of m.d and of each
   // component of m x d (a few 2^-53 of that, and m's own rounding)
@@ -72,7 +72,7 @@ function ballMiss(mx, my, mz, dx, dy, dz, r2) {
  * web/bench/single.mjs: its hits no faster, its misses 4 ns slower.) Small: V8 inlines it into
  * obbRay, which stays under V8's budget with it (its 7 doubles are never boxed).
  */
-function entersBall(mx, my, mz, dx, dy, dz, r2) {
+export function entersBall(mx, my, mz, dx, dy, dz, r2) {
   // one branch (the caller's): on a miss whether m.d < 0 is a coin toss, a branch on it mispredicts
   const wx = my * dz - mz * dy;
   const wy = mz * dx - mx * dz;
@@ -263,7 +263,7 @@ export function obbRay(r, s) {
  * as in obbSlabsLoop, then the largest near from below and the smallest far from above by
  * maxLow3 / minHigh3 (arithmetic, within M of their size, and moved past it).
  */
-function obbSlabs(r, s) {
+export function obbSlabs(r, s) {
   const mx = r[0] - s[0], my = r[1] - s[1], mz = r[2] - s[2], dx = r[3], dy = r[4], dz = r[5];
   const ax = s[3], ay = s[4], az = s[5], bx = s[6], by = s[7], bz = s[8], cx = s[9], cy = s[10], cz = s[11];
   const d0 = dx * ax + dy * ay + dz * az, d1 = dx * bx + dy * by + dz * bz, d2 = dx * cx + dy * cy + dz * cz;
