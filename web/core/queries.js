@@ -491,17 +491,22 @@ function makeRaycast(core) {
     return inCore(rayF, 4, shapeF, 4);
   };
   return function raycast(ray, shape) {
-    const rayF = depth === 0 ? rayStage : new Float32Array(7);
-    const shapeF = depth === 0 ? shapeStage : new Float32Array(15);
+    const nested = depth !== 0;
+    const rayF = nested ? new Float32Array(7) : rayStage;
+    const shapeF = nested ? new Float32Array(15) : shapeStage;
     depth++;
     try {
-      // checkRay and checkShape, reading each input once, in their order, with their errors.
-      requireObject(ray, 'ray');
+      // checkRay and checkShape, reading each input once, in their order, with their errors
+      // (requireObject and shapeType written out: Array.isArray and ArrayBuffer.isView are
+      // constants in optimized code, validate.js's bindings are loaded and checked per call)
+      if (typeof ray !== 'object' || ray === null || Array.isArray(ray) || ArrayBuffer.isView(ray)) fail('"ray" must be an object', 'ray');
       vec3Into(ray.origin, 'ray.origin', rayF, 0);
       vec3Into(ray.dir, 'ray.dir', rayF, 3);
       const t = ray.tmax;
       rayF[6] = t === undefined ? Infinity : requireNumber(t, 'ray.tmax');
-      const type = shapeType(shape);
+      if (typeof shape !== 'object' || shape === null || Array.isArray(shape) || ArrayBuffer.isView(shape)) fail('"shape" must be an object', 'shape');
+      const type = shape.type;
+      if (typeof type !== 'string') fail('"shape.type" must be a string', 'shape.type');
       switch (type) {
         case 'aabb': return castAABB(rayF, shape, shapeF);
         case 'sphere': return castSphere(rayF, shape, shapeF);
