@@ -416,10 +416,11 @@ function makeCastObb(core, sc, inCore) {
   // As the capsule's (castCapsule, in makeRaycast): obbRay's miss tests skipped while at least
   // about 80% of the recent calls hit (obbHits at 8 or over). On a hit they cost about 25 ns (the
   // ball tests before entersBall gives up); only which path answers changes.
-  let obbHits = 0;
+  var obbHits = 0; // eslint-disable-line no-var -- (as raycast's depth)
+  const readRay = obbReadRay; // (as raycast's vec3In)
   const castObb = (rayF, shape, shapeF) => {
     if (obbHits >= 8) obbInto(shape, shapeF);
-    else if (obbReadRay(rayF, shape, shapeF) === 0) {
+    else if (readRay(rayF, shape, shapeF) === 0) {
       if (obbHits !== 0) obbHits = obbHits > 4 ? obbHits - 4 : 0; // no store while it stays 0 (most misses)
       return missed();
     }
@@ -444,7 +445,12 @@ function makeRaycast(core) {
   const rayStage = new Float32Array(7);
   const shapeStage = new Float32Array(15);
   const res = new Float32Array(9);
-  let depth = 0;
+  // var, not let: V8 checks a let of an enclosing function for its temporal dead zone on every use
+  var depth = 0; // eslint-disable-line no-var
+  var last = 0; // eslint-disable-line no-var -- the previous call's shape type (sc_shape_type; 0 before the first)
+  // validate.js's vec3Into as a constant of this closure (V8 folds it: a module binding is loaded
+  // and checked on every call)
+  const vec3In = vec3Into;
   const inCore = makeInCore(core, sc);
   // One function per type after the ray and the type are read: each reads the shape's fields
   // (in their order, with their errors) and answers, or asks the core. Each is optimized with an
@@ -500,19 +506,31 @@ function makeRaycast(core) {
       // (requireObject and shapeType written out: Array.isArray and ArrayBuffer.isView are
       // constants in optimized code, validate.js's bindings are loaded and checked per call)
       if (typeof ray !== 'object' || ray === null || Array.isArray(ray) || ArrayBuffer.isView(ray)) fail('"ray" must be an object', 'ray');
-      vec3Into(ray.origin, 'ray.origin', rayF, 0);
-      vec3Into(ray.dir, 'ray.dir', rayF, 3);
+      vec3In(ray.origin, 'ray.origin', rayF, 0);
+      vec3In(ray.dir, 'ray.dir', rayF, 3);
       const t = ray.tmax;
       rayF[6] = t === undefined ? Infinity : requireNumber(t, 'ray.tmax');
       if (typeof shape !== 'object' || shape === null || Array.isArray(shape) || ArrayBuffer.isView(shape)) fail('"shape" must be an object', 'shape');
-      const type = shape.type;
+      // shape.type read at one of five places, picked by the previous call's type: V8 caches the
+      // hidden classes each place has seen, up to four, and past that looks every call up in its
+      // stub cache (about 40 instructions); a loop over shapes of one type finds the class at the
+      // first compare. Each place loads from a variable of its own (V8 shares one cache between
+      // the loads of one name from one variable).
+      let type;
+      switch (last) {
+        case 1: { const s1 = shape; type = s1.type; break; }
+        case 2: { const s2 = shape; type = s2.type; break; }
+        case 3: { const s3 = shape; type = s3.type; break; }
+        case 4: { const s4 = shape; type = s4.type; break; }
+        default: type = shape.type;
+      }
       if (typeof type !== 'string') fail('"shape.type" must be a string', 'shape.type');
       switch (type) {
-        case 'aabb': return castAABB(rayF, shape, shapeF);
-        case 'sphere': return castSphere(rayF, shape, shapeF);
-        case 'obb': return castObb(rayF, shape, shapeF);
-        case 'capsule': return castCapsule(rayF, shape, shapeF);
-        case 'plane': return castPlane(rayF, shape, shapeF);
+        case 'aabb': if (last !== 1) last = 1; return castAABB(rayF, shape, shapeF);
+        case 'sphere': if (last !== 3) last = 3; return castSphere(rayF, shape, shapeF);
+        case 'obb': if (last !== 2) last = 2; return castObb(rayF, shape, shapeF);
+        case 'capsule': if (last !== 5) last = 5; return castCapsule(rayF, shape, shapeF);
+        case 'plane': if (last !== 4) last = 4; return castPlane(rayF, shape, shapeF);
         default: return fail(`unknown shape type "${truncateUtf8(type)}"`, 'shape.type'); // as checkShape
       }
     } catch (e) {
