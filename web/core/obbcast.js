@@ -17,7 +17,6 @@ const fround = Math.fround;
 // product instead of one). A heap number operand makes V8 record doubles; the product by 1 itself
 // is folded away.
 const ONE = new Float64Array([1])[0];
-const fr = (x) => fround(x) * ONE;
 const fin = (x) => x - x === 0; // finite (NaN and infinities give NaN)
 const abs = Math.abs;
 const M4 = 1 + 4 * 9.094947017729282e-13; // obbRay's (1 + 4 M)
@@ -39,7 +38,7 @@ export function obbReadRay(r, shape, s) {
     if (cv.length !== 3) vecFail('shape.center');
     const x = cv[0], y = cv[1], z = cv[2];
     if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') vecFail('shape.center');
-    c0 = fr(x); c1 = fr(y); c2 = fr(z);
+    c0 = fround(x) * ONE; c1 = fround(y) * ONE; c2 = fround(z) * ONE;
   } else {
     if (!typedVec3Into(cv, s, 0)) vecFail('shape.center');
     c0 = s[0]; c1 = s[1]; c2 = s[2];
@@ -52,21 +51,21 @@ export function obbReadRay(r, shape, s) {
   if (Array.isArray(a)) {
     if (a.length === 3) {
       const x = a[0], y = a[1], z = a[2];
-      if (typeof x === 'number' && typeof y === 'number' && typeof z === 'number') { ax = fr(x); ay = fr(y); az = fr(z); } else ok = false;
+      if (typeof x === 'number' && typeof y === 'number' && typeof z === 'number') { ax = fround(x) * ONE; ay = fround(y) * ONE; az = fround(z) * ONE; } else ok = false;
     } else ok = false;
   } else if (typedVec3Into(a, s, 3)) { ax = s[3]; ay = s[4]; az = s[5]; } else ok = false;
   const b = v[1];
   if (Array.isArray(b)) {
     if (b.length === 3) {
       const x = b[0], y = b[1], z = b[2];
-      if (typeof x === 'number' && typeof y === 'number' && typeof z === 'number') { bx = fr(x); by = fr(y); bz = fr(z); } else ok = false;
+      if (typeof x === 'number' && typeof y === 'number' && typeof z === 'number') { bx = fround(x) * ONE; by = fround(y) * ONE; bz = fround(z) * ONE; } else ok = false;
     } else ok = false;
   } else if (typedVec3Into(b, s, 6)) { bx = s[6]; by = s[7]; bz = s[8]; } else ok = false;
   const c = v[2];
   if (Array.isArray(c)) {
     if (c.length === 3) {
       const x = c[0], y = c[1], z = c[2];
-      if (typeof x === 'number' && typeof y === 'number' && typeof z === 'number') { cx = fr(x); cy = fr(y); cz = fr(z); } else ok = false;
+      if (typeof x === 'number' && typeof y === 'number' && typeof z === 'number') { cx = fround(x) * ONE; cy = fround(y) * ONE; cz = fround(z) * ONE; } else ok = false;
     } else ok = false;
   } else if (typedVec3Into(c, s, 9)) { cx = s[9]; cy = s[10]; cz = s[11]; } else ok = false;
   if (!ok) fail(AXES, 'shape.axes');
@@ -75,7 +74,7 @@ export function obbReadRay(r, shape, s) {
     if (hv.length !== 3) vecFail('shape.half');
     const x = hv[0], y = hv[1], z = hv[2];
     if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') vecFail('shape.half');
-    h0 = fr(x); h1 = fr(y); h2 = fr(z);
+    h0 = fround(x) * ONE; h1 = fround(y) * ONE; h2 = fround(z) * ONE;
   } else {
     if (!typedVec3Into(hv, s, 12)) vecFail('shape.half');
     h0 = s[12]; h1 = s[13]; h2 = s[14];
@@ -95,12 +94,9 @@ export function obbReadRay(r, shape, s) {
       slabs = true;
     }
   }
-  stage(s, c0, c1, c2, ax, ay, az, bx, by, bz, cx, cy, cz, h0, h1, h2);
-  return slabs ? obbSlabs(r, s) : UNSURE;
-}
-
-/** The OBB's 15 floats into s, in sc_shape's layout (small: inlined, its doubles not boxed). */
-function stage(s, c0, c1, c2, ax, ay, az, bx, by, bz, cx, cy, cz, h0, h1, h2) {
+  // the 15 floats in sc_shape's layout (written out: a helper V8 did not inline would take its
+  // 15 doubles boxed, a heap number each)
   s[0] = c0; s[1] = c1; s[2] = c2; s[3] = ax; s[4] = ay; s[5] = az; s[6] = bx; s[7] = by; s[8] = bz;
   s[9] = cx; s[10] = cy; s[11] = cz; s[12] = h0; s[13] = h1; s[14] = h2;
+  return slabs ? obbSlabs(r, s) : UNSURE;
 }
