@@ -382,7 +382,11 @@ function makeInCore(core, sc) {
   };
 }
 
-/** raycast's castObb(rayF, shape, shapeF): an OBB's fields read into shapeF, then the answer. */
+/**
+ * raycast's castObb(rayF, shape, shapeF): an OBB's fields read and the answer: obbcast.js's
+ * obbReadRay reads them and runs obbRay's miss test in one function (the floats staged into shapeF
+ * only for the core), or, while most recent calls hit, obbInto reads them for the core at once.
+ */
 function makeCastObb(core, sc, inCore) {
   const inPtr = core.scratch + IN_OFF;
   // An OBB the JS miss tests leave to the core: sc_wasm_raycast_obb_io (22 floats in at word 0 of
@@ -415,9 +419,10 @@ function makeCastObb(core, sc, inCore) {
   };
   // As the capsule's (castCapsule, in makeRaycast): obbRay's miss tests skipped while at least
   // about 80% of the recent calls hit (obbHits at 8 or over). On a hit they cost about 25 ns (the
-  // ball tests before entersBall gives up); only which path answers changes.
-  var obbHits = 0; // eslint-disable-line no-var -- (as raycast's depth)
-  const readRay = obbReadRay; // (as raycast's vec3In)
+  // ball tests before entersBall gives up); only which path answers changes. obbHits is a var and
+  // obbReadRay a constant of this closure, as raycast's depth and vec3In (see there).
+  var obbHits = 0; // eslint-disable-line no-var
+  const readRay = obbReadRay;
   const castObb = (rayF, shape, shapeF) => {
     if (obbHits >= 8) obbInto(shape, shapeF);
     else if (readRay(rayF, shape, shapeF) === 0) {
@@ -455,7 +460,7 @@ function makeRaycast(core) {
   // One function per type after the ray and the type are read: each reads the shape's fields
   // (in their order, with their errors) and answers, or asks the core. Each is optimized with an
   // inlining budget of its own (one raycast holding every type's path ran out of it: the AABB
-  // path's helpers were calls). raycast itself stays just over V8's 460 bytes of bytecode, so it
+  // path's helpers were calls). raycast itself stays over V8's 460 bytes of bytecode (718), so it
   // is not inlined into its callers: measured, that put the OBB path back over the budget.
   const castAABB = (rayF, shape, shapeF) => {
     vec3Into(shape.min, 'shape.min', shapeF, 0);
