@@ -530,18 +530,22 @@ function makeRaycast(core) {
         default: type = shape.type;
       }
       if (typeof type !== 'string') fail('"shape.type" must be a string', 'shape.type');
+      let res;
       switch (type) {
-        case 'aabb': if (last !== 1) last = 1; return castAABB(rayF, shape, shapeF);
-        case 'sphere': if (last !== 3) last = 3; return castSphere(rayF, shape, shapeF);
-        case 'obb': if (last !== 2) last = 2; return castObb(rayF, shape, shapeF);
-        case 'capsule': if (last !== 5) last = 5; return castCapsule(rayF, shape, shapeF);
-        case 'plane': if (last !== 4) last = 4; return castPlane(rayF, shape, shapeF);
-        default: return fail(`unknown shape type "${truncateUtf8(type)}"`, 'shape.type'); // as checkShape
+        case 'aabb': if (last !== 1) last = 1; res = castAABB(rayF, shape, shapeF); break;
+        case 'sphere': if (last !== 3) last = 3; res = castSphere(rayF, shape, shapeF); break;
+        case 'obb': if (last !== 2) last = 2; res = castObb(rayF, shape, shapeF); break;
+        case 'capsule': if (last !== 5) last = 5; res = castCapsule(rayF, shape, shapeF); break;
+        case 'plane': if (last !== 4) last = 4; res = castPlane(rayF, shape, shapeF); break;
+        default: fail(`unknown shape type "${truncateUtf8(type)}"`, 'shape.type'); // as checkShape
       }
-    } catch (e) {
-      throw asSlabcastError(e, 'raycast');
-    } finally {
+      // depth restored here and in the catch (a finally block costs a completion dispatch and
+      // the pending message's save and restore on every call)
       depth--;
+      return res;
+    } catch (e) {
+      depth--;
+      throw asSlabcastError(e, 'raycast');
     }
   };
 }
