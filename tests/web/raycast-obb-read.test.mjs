@@ -72,6 +72,11 @@ function nearCase(r) {
   else if (u < 0.025) ray.dir = [0, 0, 0];
   else if (u < 0.03) ray.tmax = -1;
   else if (u < 0.035) axes[Math.floor(r() * 3)][Math.floor(r() * 3)] = Infinity;
+  else if (u < 0.06) { // a non-finite float in the origin, dir, centre or half (obbReadRay's ball path relies on ballMiss refusing them)
+    const v = pick([ray.origin, ray.dir, c, h]);
+    v[Math.floor(r() * 3)] = pick([Infinity, -Infinity, NaN, 3e38, -3e38]);
+    if (r() < 0.3) { const w = pick([ray.origin, ray.dir, c, h]); w[Math.floor(r() * 3)] = pick([Infinity, -Infinity, NaN]); }
+  } else if (u < 0.07) ray.tmax = pick([NaN, -0, 0]);
   return { ray, shape };
 }
 

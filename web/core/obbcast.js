@@ -79,20 +79,24 @@ export function obbReadRay(r, shape, s) {
     if (!typedVec3Into(hv, s, 12)) vecFail('shape.half');
     h0 = s[12]; h1 = s[13]; h2 = s[14];
   }
-  // From here on none of the caller's code runs. obbRay's steps, in its order (see there).
+  // From here on none of the caller's code runs. obbRay's steps and decisions (see there), its
+  // validity test split: ballMiss claims a miss only for a finite origin, dir, centre and half and
+  // a nonzero dir (a NaN fails its first comparison or makes its bound e NaN; an infinity makes
+  // |m|^2 or e infinite, so that m.d > e fails and every |m x d| bound is NaN or below 0; a zero
+  // dir leaves 0 > 0), so on a ball miss the rest of obbRay's test is tmax >= 0 and half >= 0.
   const ox = r[0], oy = r[1], oz = r[2], dx = r[3], dy = r[4], dz = r[5];
+  const mx = ox - c0, my = oy - c1, mz = oz - c2;
+  const ball = ballMiss(mx, my, mz, dx, dy, dz, (h0 * h0 + h1 * h1 + h2 * h2) * 1.0004 * M4);
   let slabs = false; // a valid OBB whose bounding ball the ray meets: obbSlabs decides
-  if (fin(((ox + oy) + (oz + dx)) + ((dy + dz) + (c0 + c1)) + ((c2 + h0) + (h1 + h2))) &&
-      r[6] >= 0 && (dx !== 0 || dy !== 0 || dz !== 0) && h0 >= 0 && h1 >= 0 && h2 >= 0) {
-    const mx = ox - c0, my = oy - c1, mz = oz - c2;
-    const ball = ballMiss(mx, my, mz, dx, dy, dz, (h0 * h0 + h1 * h1 + h2 * h2) * 1.0004 * M4);
-    if ((ball || !entersBall(mx, my, mz, dx, dy, dz, h0 < h1 ? (h0 < h2 ? h0 * h0 : h2 * h2) : (h1 < h2 ? h1 * h1 : h2 * h2))) &&
-        abs(ax * ax + ay * ay + az * az - 1) <= T && abs(bx * bx + by * by + bz * bz - 1) <= T &&
-        abs(cx * cx + cy * cy + cz * cz - 1) <= T && abs(ax * bx + ay * by + az * bz) <= T &&
-        abs(ax * cx + ay * cy + az * cz) <= T && abs(bx * cx + by * cy + bz * cz) <= T) {
-      if (ball) return 0;
-      slabs = true;
-    }
+  if ((ball ? r[6] >= 0 && h0 >= 0 && h1 >= 0 && h2 >= 0
+    : fin(((ox + oy) + (oz + dx)) + ((dy + dz) + (c0 + c1)) + ((c2 + h0) + (h1 + h2))) &&
+      r[6] >= 0 && (dx !== 0 || dy !== 0 || dz !== 0) && h0 >= 0 && h1 >= 0 && h2 >= 0 &&
+      !entersBall(mx, my, mz, dx, dy, dz, h0 < h1 ? (h0 < h2 ? h0 * h0 : h2 * h2) : (h1 < h2 ? h1 * h1 : h2 * h2))) &&
+      abs(ax * ax + ay * ay + az * az - 1) <= T && abs(bx * bx + by * by + bz * bz - 1) <= T &&
+      abs(cx * cx + cy * cy + cz * cz - 1) <= T && abs(ax * bx + ay * by + az * bz) <= T &&
+      abs(ax * cx + ay * cy + az * cz) <= T && abs(bx * cx + by * cy + bz * cz) <= T) {
+    if (ball) return 0;
+    slabs = true;
   }
   // the 15 floats in sc_shape's layout (written out: a helper V8 did not inline would take its
   // 15 doubles boxed, a heap number each)
