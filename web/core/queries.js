@@ -6,7 +6,8 @@
 import { SlabcastError, asSlabcastError, fail, truncateUtf8 } from './errors.js';
 import { taBuffer, taKind, taLength } from './typed.js';
 import { FALLBACK, certainMiss, ordinary, slabAABB, slabQuotients } from './slab.js';
-import { capsuleRay, obbRay, planeRay, sphereRay } from './shapes.js';
+import { capsuleRay, planeRay, sphereRay } from './shapes.js';
+import { obbReadRay } from './obbcast.js';
 import {
   capsuleInto, checkSegment, checkShape, obbInto, planeInto, requireNumber, requireObject, requireVec3, shapeType, sphereInto, vec3Into,
 } from './validate.js';
@@ -381,7 +382,11 @@ function makeInCore(core, sc) {
   };
 }
 
-/** raycast's castObb(rayF, shape, shapeF): an OBB's fields read into shapeF, then the answer. */
+/**
+ * raycast's castObb(rayF, shape, shapeF): an OBB's fields read and the answer: obbcast.js's
+ * obbReadRay reads them and runs obbRay's miss test in one function (the floats staged into shapeF
+ * only for the core), or, while most recent calls hit, obbInto reads them for the core at once.
+ */
 function makeCastObb(core, sc, inCore) {
   const inPtr = core.scratch + IN_OFF;
   // An OBB the JS miss tests leave to the core: sc_wasm_raycast_obb_io (22 floats in at word 0 of
@@ -414,11 +419,13 @@ function makeCastObb(core, sc, inCore) {
   };
   // As the capsule's (castCapsule, in makeRaycast): obbRay's miss tests skipped while at least
   // about 80% of the recent calls hit (obbHits at 8 or over). On a hit they cost about 25 ns (the
-  // ball tests before entersBall gives up); only which path answers changes.
-  let obbHits = 0;
+  // ball tests before entersBall gives up); only which path answers changes. obbHits is a var and
+  // obbReadRay a constant of this closure, as raycast's depth and vec3In (see there).
+  var obbHits = 0; // eslint-disable-line no-var
+  const readRay = obbReadRay;
   const castObb = (rayF, shape, shapeF) => {
-    obbInto(shape, shapeF);
-    if (obbHits < 8 && obbRay(rayF, shapeF) === 0) {
+    if (obbHits >= 8) obbInto(shape, shapeF);
+    else if (readRay(rayF, shape, shapeF) === 0) {
       if (obbHits !== 0) obbHits = obbHits > 4 ? obbHits - 4 : 0; // no store while it stays 0 (most misses)
       return missed();
     }
@@ -443,12 +450,17 @@ function makeRaycast(core) {
   const rayStage = new Float32Array(7);
   const shapeStage = new Float32Array(15);
   const res = new Float32Array(9);
-  let depth = 0;
+  // var, not let: V8 checks a let of an enclosing function for its temporal dead zone on every use
+  var depth = 0; // eslint-disable-line no-var
+  var last = 0; // eslint-disable-line no-var -- the previous call's shape type (sc_shape_type; 0 before the first)
+  // validate.js's vec3Into as a constant of this closure (V8 folds it: a module binding is loaded
+  // and checked on every call)
+  const vec3In = vec3Into;
   const inCore = makeInCore(core, sc);
   // One function per type after the ray and the type are read: each reads the shape's fields
   // (in their order, with their errors) and answers, or asks the core. Each is optimized with an
   // inlining budget of its own (one raycast holding every type's path ran out of it: the AABB
-  // path's helpers were calls). raycast itself stays just over V8's 460 bytes of bytecode, so it
+  // path's helpers were calls). raycast itself stays over V8's 460 bytes of bytecode (718), so it
   // is not inlined into its callers: measured, that put the OBB path back over the budget.
   const castAABB = (rayF, shape, shapeF) => {
     vec3Into(shape.min, 'shape.min', shapeF, 0);
@@ -490,29 +502,50 @@ function makeRaycast(core) {
     return inCore(rayF, 4, shapeF, 4);
   };
   return function raycast(ray, shape) {
-    const rayF = depth === 0 ? rayStage : new Float32Array(7);
-    const shapeF = depth === 0 ? shapeStage : new Float32Array(15);
+    const nested = depth !== 0;
+    const rayF = nested ? new Float32Array(7) : rayStage;
+    const shapeF = nested ? new Float32Array(15) : shapeStage;
     depth++;
     try {
-      // checkRay and checkShape, reading each input once, in their order, with their errors.
-      requireObject(ray, 'ray');
-      vec3Into(ray.origin, 'ray.origin', rayF, 0);
-      vec3Into(ray.dir, 'ray.dir', rayF, 3);
+      // checkRay and checkShape, reading each input once, in their order, with their errors
+      // (requireObject and shapeType written out: Array.isArray and ArrayBuffer.isView are
+      // constants in optimized code, validate.js's bindings are loaded and checked per call)
+      if (typeof ray !== 'object' || ray === null || Array.isArray(ray) || ArrayBuffer.isView(ray)) fail('"ray" must be an object', 'ray');
+      vec3In(ray.origin, 'ray.origin', rayF, 0);
+      vec3In(ray.dir, 'ray.dir', rayF, 3);
       const t = ray.tmax;
       rayF[6] = t === undefined ? Infinity : requireNumber(t, 'ray.tmax');
-      const type = shapeType(shape);
-      switch (type) {
-        case 'aabb': return castAABB(rayF, shape, shapeF);
-        case 'sphere': return castSphere(rayF, shape, shapeF);
-        case 'obb': return castObb(rayF, shape, shapeF);
-        case 'capsule': return castCapsule(rayF, shape, shapeF);
-        case 'plane': return castPlane(rayF, shape, shapeF);
-        default: return fail(`unknown shape type "${truncateUtf8(type)}"`, 'shape.type'); // as checkShape
+      if (typeof shape !== 'object' || shape === null || Array.isArray(shape) || ArrayBuffer.isView(shape)) fail('"shape" must be an object', 'shape');
+      // shape.type read at one of five places, picked by the previous call's type: V8 caches the
+      // hidden classes each place has seen, up to four, and past that looks every call up in its
+      // stub cache (about 40 instructions); a loop over shapes of one type finds the class at the
+      // first compare. Each place loads from a variable of its own (V8 shares one cache between
+      // the loads of one name from one variable).
+      let type;
+      switch (last) {
+        case 1: { const s1 = shape; type = s1.type; break; }
+        case 2: { const s2 = shape; type = s2.type; break; }
+        case 3: { const s3 = shape; type = s3.type; break; }
+        case 4: { const s4 = shape; type = s4.type; break; }
+        default: type = shape.type;
       }
-    } catch (e) {
-      throw asSlabcastError(e, 'raycast');
-    } finally {
+      if (typeof type !== 'string') fail('"shape.type" must be a string', 'shape.type');
+      let res;
+      switch (type) {
+        case 'aabb': if (last !== 1) last = 1; res = castAABB(rayF, shape, shapeF); break;
+        case 'sphere': if (last !== 3) last = 3; res = castSphere(rayF, shape, shapeF); break;
+        case 'obb': if (last !== 2) last = 2; res = castObb(rayF, shape, shapeF); break;
+        case 'capsule': if (last !== 5) last = 5; res = castCapsule(rayF, shape, shapeF); break;
+        case 'plane': if (last !== 4) last = 4; res = castPlane(rayF, shape, shapeF); break;
+        default: fail(`unknown shape type "${truncateUtf8(type)}"`, 'shape.type'); // as checkShape
+      }
+      // depth restored here and in the catch (a finally block costs a completion dispatch and
+      // the pending message's save and restore on every call)
       depth--;
+      return res;
+    } catch (e) {
+      depth--;
+      throw asSlabcastError(e, 'raycast');
     }
   };
 }

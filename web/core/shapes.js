@@ -48,7 +48,7 @@ export function sphereRay(r, s) {
  * bytecode, under V8's 460; 437 with a bound per term): V8 inlines it into each caller, so the
  * doubles it takes are not boxed.
  */
-function ballMiss(mx, my, mz, dx, dy, dz, r2) {
+export function ballMiss(mx, my, mz, dx, dy, dz, r2) {
   if (!((mx * mx + my * my + mz * mz) * LO4 > r2)) return false; // maybe inside
   // every product m_i d_j is at most |m|_1 |d|_1 in size: e bounds the error of m.d and of each
   // component of m x d (a few 2^-53 of that, and m's own rounding)
@@ -70,9 +70,10 @@ function ballMiss(mx, my, mz, dx, dy, dz, r2) {
  * every input; plain double arithmetic is enough). On a hit the miss tests of an OBB cost about
  * 100 ns for nothing. (A capsule's, with the ball of its radius at the midpoint, did not pay in
  * web/bench/single.mjs: its hits no faster, its misses 4 ns slower.) Small: V8 inlines it into
- * obbRay, which stays under V8's budget with it (its 7 doubles are never boxed).
+ * obbRay and into obbcast.js's obbReadRay, which stay under V8's budget with it (its 7 doubles
+ * are never boxed).
  */
-function entersBall(mx, my, mz, dx, dy, dz, r2) {
+export function entersBall(mx, my, mz, dx, dy, dz, r2) {
   // one branch (the caller's): on a miss whether m.d < 0 is a coin toss, a branch on it mispredicts
   const wx = my * dz - mz * dy;
   const wy = mz * dx - mx * dz;
@@ -243,11 +244,9 @@ export function obbRay(r, s) {
     if (entersBall(ox - c0, oy - c1, oz - c2, dx, dy, dz, hm * hm)) return UNSURE;
   }
   // The axes finite and each a_i.a_j within 0.99e-4 of 1 or 0 in double (the core's float32 dot
-  // is within 1e-6 of it: it passes its 1e-4 test); NaN and infinities fail. Written out here, not
-  // a function of its own: that makes obbRay too large (over V8's 460 bytes of bytecode) for V8 to
-  // inline into castObb, whose budget obbInto's reads fill; when V8 did inline it (in some
-  // processes, by the order of its feedback), ballMiss was left out and its 7 doubles were boxed
-  // on every call (raycast of an OBB at 110 ns instead of 88, by the process).
+  // is within 1e-6 of it: it passes its 1e-4 test); NaN and infinities fail. (raycast runs these
+  // steps in obbcast.js's obbReadRay, on the floats as it reads them; obbRay is their reference on
+  // staged floats, and tests/web/raycast-obb-read.test.mjs holds the two to the same decisions.)
   const ax = s[3], ay = s[4], az = s[5], bx = s[6], by = s[7], bz = s[8], cx = s[9], cy = s[10], cz = s[11];
   const T = 0.99e-4;
   if (!(abs(ax * ax + ay * ay + az * az - 1) <= T && abs(bx * bx + by * by + bz * bz - 1) <= T &&
@@ -263,7 +262,7 @@ export function obbRay(r, s) {
  * as in obbSlabsLoop, then the largest near from below and the smallest far from above by
  * maxLow3 / minHigh3 (arithmetic, within M of their size, and moved past it).
  */
-function obbSlabs(r, s) {
+export function obbSlabs(r, s) {
   const mx = r[0] - s[0], my = r[1] - s[1], mz = r[2] - s[2], dx = r[3], dy = r[4], dz = r[5];
   const ax = s[3], ay = s[4], az = s[5], bx = s[6], by = s[7], bz = s[8], cx = s[9], cy = s[10], cz = s[11];
   const d0 = dx * ax + dy * ay + dz * az, d1 = dx * bx + dy * by + dz * bz, d2 = dx * cx + dy * cy + dz * cz;

@@ -90,7 +90,7 @@ export function vec3Into(v, name, f, off) {
 }
 
 /** vec3Into of v that is not an array: a typed array of 3 numbers stored at f[off]; false for anything else. */
-function typedVec3Into(v, f, off) {
+export function typedVec3Into(v, f, off) {
   if (taKind(v) === undefined || taLength(v) !== 3) return false;
   const x = v[0];
   const y = v[1];
