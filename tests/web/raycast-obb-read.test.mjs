@@ -6,11 +6,11 @@
 // (obbRay is itself checked against the core in raycast-single.test.mjs).
 import { beforeAll, describe, expect, test } from 'vitest';
 import { rng } from '../../web/bench/scenes.mjs';
-import { loadSlabcast, SlabcastError } from '../../web/slabcast.js';
+import { loadSlabcast } from '../../web/slabcast.js';
 import { obbReadRay } from '../../web/core/obbcast.js';
 import { UNSURE, obbRay } from '../../web/core/shapes.js';
 import { obbInto } from '../../web/core/validate.js';
-import { coreRaycaster, same } from './helpers/core-raycast.mjs';
+import { compareRaycast, coreRaycaster } from './helpers/core-raycast.mjs';
 
 let sc;
 let coreRaycast;
@@ -19,22 +19,8 @@ beforeAll(async () => {
   coreRaycast = await coreRaycaster();
 });
 
-/** '' when sc.raycast(ray, shape) is the core's answer bit for bit (or its error), else what differs. */
-function compare(ray, shape, plain = shape) {
-  const want = coreRaycast(ray.origin, ray.dir, ray.tmax ?? Infinity, plain);
-  let got;
-  try {
-    got = sc.raycast(ray, shape);
-  } catch (e) {
-    return e instanceof SlabcastError && e.status === want.status && want.status !== 0 ? '' : `threw ${e.message}; core status ${want.status}`;
-  }
-  if (want.status !== 0) return `no error; core status ${want.status}`;
-  if (!want.hit) return got.hit === false && Object.keys(got).length === 1 ? '' : `core misses, got ${JSON.stringify(got)}`;
-  for (const k of ['hit', 't', 't_enter', 't_exit', 'point', 'normal']) {
-    if (!same(got[k], want[k])) return `${k}: ${got[k]} vs core ${want[k]}`;
-  }
-  return '';
-}
+/** compareRaycast (helpers/core-raycast.mjs) with this file's sc and core. */
+const compare = (ray, shape, plain = shape) => compareRaycast(sc, coreRaycast, ray, shape, plain);
 
 /**
  * An OBB near which rays pass, and a ray: a random rotation (some skewed up to and past the 1e-4

@@ -2,6 +2,7 @@
 // C structs of slabcast.h, written here by hand): a reference for sc.raycast and raycastAABB that
 // shares none of web/core/queries.js's code (its JavaScript slab path, staging and views).
 import { instantiateCore } from '../../../web/core/loader.js';
+import { SlabcastError } from '../../../web/slabcast.js';
 
 const TYPES = { aabb: 1, obb: 2, sphere: 3, plane: 4, capsule: 5 };
 
@@ -54,4 +55,25 @@ export function coreAABB(coreRaycast, ray, box) {
   const r = coreRaycast(Array.from(ray.slice(0, 3)), Array.from(ray.slice(3, 6)), ray[6],
     { type: 'aabb', min: Array.from(box.slice(0, 3)), max: Array.from(box.slice(3, 6)) });
   return { status: r.status, floats: r.status === 0 && r.hit ? [r.t, r.t_enter, r.t_exit, ...r.point, ...r.normal] : null };
+}
+
+/**
+ * '' when sc.raycast(ray, shape) is the core's answer (coreRaycast: a coreRaycaster) bit for bit,
+ * or its error with the core's status; else what differs. plain: the shape as plain arrays for the
+ * core, when `shape` holds typed arrays or getters.
+ */
+export function compareRaycast(sc, coreRaycast, ray, shape, plain = shape) {
+  const want = coreRaycast(ray.origin, ray.dir, ray.tmax ?? Infinity, plain);
+  let got;
+  try {
+    got = sc.raycast(ray, shape);
+  } catch (e) {
+    return e instanceof SlabcastError && e.status === want.status && want.status !== 0 ? '' : `threw ${e.message}; core status ${want.status}`;
+  }
+  if (want.status !== 0) return `no error; core status ${want.status}`;
+  if (!want.hit) return got.hit === false && Object.keys(got).length === 1 ? '' : `core misses, got ${JSON.stringify(got)}`;
+  for (const k of ['hit', 't', 't_enter', 't_exit', 'point', 'normal']) {
+    if (!same(got[k], want[k])) return `${k}: ${got[k]} vs core ${want[k]}`;
+  }
+  return '';
 }
