@@ -6,6 +6,7 @@
 // (obbRay is itself checked against the core in raycast-single.test.mjs).
 import { beforeAll, describe, expect, test } from 'vitest';
 import { rng } from '../../web/bench/scenes.mjs';
+import { randomAxes } from './helpers/model-geom.mjs';
 import { loadSlabcast } from '../../web/slabcast.js';
 import { obbReadRay } from '../../web/core/obbcast.js';
 import { UNSURE, obbRay } from '../../web/core/shapes.js';
@@ -31,12 +32,7 @@ const compare = (ray, shape, plain = shape) => compareRaycast(sc, coreRaycast, r
 function nearCase(r) {
   const pick = (a) => a[Math.floor(r() * a.length)];
   const scale = pick([1, 1, 1e-3, 1e3, 1e6, 2 ** -30]);
-  let [w, x, y, z] = [r() - 0.5, r() - 0.5, r() - 0.5, r() - 0.5];
-  const q = Math.hypot(w, x, y, z);
-  [w, x, y, z] = [w / q, x / q, y / q, z / q];
-  let axes = [[1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y)],
-    [2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x)],
-    [2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)]];
+  let axes = randomAxes(r);
   if (r() < 0.3) axes = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
   if (r() < 0.3) axes = axes.map((a) => a.map((v) => v * (1 + (r() - 0.5) * 2.2e-4))); // to and past the tolerance
   const dyadic = r() < 0.25;

@@ -5,6 +5,7 @@
 // the wasm memory growing under a getter (the scratch views must be re-derived).
 import { beforeAll, describe, expect, test } from 'vitest';
 import { rng } from '../../web/bench/scenes.mjs';
+import { randomAxes } from './helpers/model-geom.mjs';
 import { loadSlabcast } from '../../web/slabcast.js';
 import { instantiateCore } from '../../web/core/loader.js';
 import { createQueries } from '../../web/core/queries.js';
@@ -325,12 +326,7 @@ describe('obbRay\'s certain misses (shapes.js, the slab test without data branch
     const problems = [];
     for (let i = 0; i < 300000; i++) {
       const scale = [1, 1e-3, 1e3, 1e6, 2 ** -30][Math.floor(r() * 5)];
-      let [w, x, y, z] = [r() - 0.5, r() - 0.5, r() - 0.5, r() - 0.5];
-      const q = Math.hypot(w, x, y, z);
-      [w, x, y, z] = [w / q, x / q, y / q, z / q];
-      let axes = [[1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y)],
-        [2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x)],
-        [2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)]];
+      let axes = randomAxes(r);
       if (r() < 0.3) axes = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
       if (r() < 0.3) axes = axes.map((a) => a.map((v) => v * (1 + (r() - 0.5) * 1.8e-4))); // up to the tolerance
       const dyadic = r() < 0.3; // an axis-aligned box and a ray exactly through its edge or vertex: ties

@@ -11,6 +11,18 @@ export const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 export const sub = (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 export const norm = (a) => Math.hypot(a[0], a[1], a[2]);
 export const f32v = (v) => v.map((x) => Math.fround(x));
+/**
+ * Three orthonormal axes: the rows of the rotation of a random unit quaternion, its four
+ * components drawn from r (a uniform in [0, 1)) as r() - 0.5, then normalized.
+ */
+export function randomAxes(r) {
+  let [w, x, y, z] = [r() - 0.5, r() - 0.5, r() - 0.5, r() - 0.5];
+  const q = Math.hypot(w, x, y, z);
+  [w, x, y, z] = [w / q, x / q, y / q, z / q];
+  return [[1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y)],
+    [2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x)],
+    [2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)]];
+}
 const maxAbs = (arr) => arr.reduce((m, x) => Math.max(m, Math.abs(x)), 0);
 
 /** Whether the float32 point p is in the closed AABB (exact float comparisons). */
