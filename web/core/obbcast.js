@@ -4,10 +4,10 @@
 // float32 staging between them: the OBB's 15 numbers are read (each once, in obbInto's order,
 // with its checks and errors) into locals, rounded to float32 as obbInto's Float32Array would
 // round them, and obbRay's tests run on those locals. Its answer is obbRay's for the floats obbInto
-// would have staged (tests/web/raycast-single.test.mjs compares the two); only a call obbRay
+// would have staged (tests/web/raycast-obb-read.test.mjs compares the two); only a call obbRay
 // cannot settle as a miss stages the floats into s, for the core.
 import { fail } from './errors.js';
-import { UNSURE, entersBall, obbSlabs } from './shapes.js';
+import { HI1 as SHAPES_HI1, LO1 as SHAPES_LO1, LO4 as SHAPES_LO4, M as SHAPES_M, UNSURE, entersBall, obbSlabs } from './shapes.js';
 import { typedVec3Into } from './validate.js';
 
 const fround = Math.fround;
@@ -19,11 +19,12 @@ const fround = Math.fround;
 const ONE = new Float64Array([1])[0];
 const fin = (x) => x - x === 0; // finite (NaN and infinities give NaN)
 const abs = Math.abs;
-const M = 9.094947017729282e-13;
+// shapes.js's margin and its factors, as constants of this module (read once, not per call)
+const M = SHAPES_M;
 const M4 = 1 + 4 * M; // obbRay's (1 + 4 M)
-const LO4 = 1 - 4 * M;
-const LO1 = 1 - M;
-const HI1 = 1 + M;
+const LO4 = SHAPES_LO4;
+const LO1 = SHAPES_LO1;
+const HI1 = SHAPES_HI1;
 const T = 0.99e-4;
 const AXES = '"shape.axes" must be an array of 3 arrays of 3 numbers';
 const vecFail = (name) => fail(`"${name}" must be an array of 3 numbers`, name);

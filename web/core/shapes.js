@@ -19,10 +19,12 @@
 /** The answer when the core must decide. */
 export const UNSURE = -1;
 
-const M = 9.094947017729282e-13; // 2^-40: the margin, relative to the size of the terms
-const LO4 = 1 - 4 * M;
-const LO1 = 1 - M;
-const HI1 = 1 + M;
+// 2^-40: the margin, relative to the size of the terms; and its factors (obbcast.js's OBB test
+// uses the same ones: the same decisions)
+export const M = 9.094947017729282e-13;
+export const LO4 = 1 - 4 * M;
+export const LO1 = 1 - M;
+export const HI1 = 1 + M;
 const abs = Math.abs;
 const fin = (a) => a - a === 0; // finite (NaN and infinities give NaN)
 
