@@ -17,6 +17,7 @@ dir="${2:-/tmp/base}"
 if [ ! -d "$dir" ]; then
   git -C "$here" worktree add --detach "$dir" "$commit"
 fi
+dir="$(cd "$dir" && pwd)" # absolute: the tools below are compiled from here with -I"$dir/src"
 cd "$dir"
 [ -e node_modules ] || ln -s "$here/node_modules" node_modules
 cmake --preset native >/dev/null
