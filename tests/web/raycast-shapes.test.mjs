@@ -16,7 +16,7 @@ import { capsuleCases } from '../oracle/capsule-gen.mjs';
 import { generate } from '../oracle/extreme-probes.mjs';
 import { nearEdgeCases } from '../oracle/near-edge.mjs';
 import { nearTangentCases } from '../oracle/near-tangent.mjs';
-import { compareRaycast, coreRaycaster } from './helpers/core-raycast.mjs';
+import { coreRaycaster, raycastDiff } from './helpers/core-raycast.mjs';
 
 let sc;
 let coreRaycast;
@@ -37,9 +37,9 @@ const floatsOf = (shape) => new Float32Array(FIELDS[shape.type].flatMap((k) => (
  */
 function check(ray, shape, counts) {
   const tmax = ray.tmax ?? Infinity;
-  const diff = compareRaycast(sc, coreRaycast, ray, shape);
-  if (diff !== '') return diff;
   const want = coreRaycast(ray.origin, ray.dir, tmax, shape);
+  const diff = raycastDiff(sc, want, ray, shape);
+  if (diff !== '') return diff;
   if (want.status !== 0) return ''; // refused as the core refuses it
   // shapes.js alone: a miss only where the core misses; a plane's hit with the core's bits
   const out = new Float32Array(9);

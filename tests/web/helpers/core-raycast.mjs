@@ -63,7 +63,11 @@ export function coreAABB(coreRaycast, ray, box) {
  * core, when `shape` holds typed arrays or getters.
  */
 export function compareRaycast(sc, coreRaycast, ray, shape, plain = shape) {
-  const want = coreRaycast(ray.origin, ray.dir, ray.tmax ?? Infinity, plain);
+  return raycastDiff(sc, coreRaycast(ray.origin, ray.dir, ray.tmax ?? Infinity, plain), ray, shape);
+}
+
+/** compareRaycast against the core's answer `want` (a coreRaycaster's), already computed. */
+export function raycastDiff(sc, want, ray, shape) {
   let got;
   try {
     got = sc.raycast(ray, shape);
