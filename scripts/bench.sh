@@ -10,9 +10,10 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh
 bash scripts/build.sh
 node web/bench/answers.mjs --check tests/answers/digests.json
+commit=481861d
 base=build/base
-if git rev-parse --verify --quiet 481861d^{commit} >/dev/null 2>&1 && bash scripts/bench-base.sh 481861d "$base"; then
+if git rev-parse --verify --quiet "$commit^{commit}" >/dev/null 2>&1 && bash scripts/bench-base.sh "$commit" "$base"; then
   exec node web/bench/bench.mjs --base "$base" "$@"
 fi
-echo "bench: the commit before (481861d) could not be built here; the \"before\" build times are web/bench/baseline.json's" >&2
+echo "bench: the commit before ($commit) could not be built here; the \"before\" build times are web/bench/baseline.json's" >&2
 exec node web/bench/bench.mjs "$@"
